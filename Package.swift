@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "akkord",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "akkord", targets: ["akkord"]),
+        .library(name: "AkkordKit", targets: ["AkkordKit"]),
+    ],
+    targets: [
+        .target(name: "AkkordKit", path: "Sources/AkkordKit"),
+        .executableTarget(name: "akkord", dependencies: ["AkkordKit"], path: "Sources/akkord"),
+        .testTarget(
+            name: "AkkordKitTests",
+            dependencies: ["AkkordKit"],
+            path: "Tests/AkkordKitTests"
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

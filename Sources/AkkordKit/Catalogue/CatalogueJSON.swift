@@ -1,0 +1,163 @@
+/// Reads and writes the catalogue file format (SPEC §3), validating everything and naming every
+/// problem by its JSON path.
+public enum CatalogueJSON {
+    /// Reads a catalogue. `source` names the file in error messages.
+    /// With `requireName: false` an empty name is allowed (an import that sets `--name`).
+    public static func read(_ bytes: [UInt8], source: String, requireName: Bool = true) throws -> Catalogue {
+        let root: JSONValue
+        do { root = try JSONReader.parse(bytes) } catch let e as JSONSyntaxError {
+            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
+        }
+        var problems: [Problem] = []
+        let catalogue = decode(root, requireName: requireName, problems: &problems)
+        if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
+        return catalogue
+    }
+
+    static func decode(_ root: JSONValue, requireName: Bool, problems: inout [Problem]) -> Catalogue {
+        guard let object = root.objectValue else {
+            problems.append(Problem("", "expected a JSON object, got \(root.kindDescription)"))
+            return Catalogue(name: "", activities: [])
+        }
+        var fields = FieldReader(object: object, path: "", problems: problems)
+        defer { problems = fields.problems }
+        let format = fields.string("format", required: true)
+        if let format, format != Catalogue.format {
+            fields.problem("format", "is \"\(format)\", expected \"\(Catalogue.format)\"")
+        }
+        fields.version(expected: Catalogue.version)
+        let name = fields.string("name", required: requireName) ?? ""
+        if requireName, name.trimmingSpaces.isEmpty, object["name"]?.stringValue != nil {
+            fields.problem("name", "must not be empty")
+        }
+        let edition = fields.string("edition") ?? ""
+        let validFrom = fields.string("validFrom")
+        if let validFrom, let p = ISODate.problem(validFrom) { fields.problem("validFrom", p) }
+        let currency = fields.string("currency") ?? "DKK"
+        if currency != "DKK" { fields.problem("currency", "\"\(currency)\" is not supported; akkord accounts in DKK") }
+        fields.rejectUnknown(["format", "version", "name", "edition", "validFrom", "currency", "activities"])
+
+        var activities: [Activity] = []
+        if let list = fields.value("activities", required: true) {
+            if let items = list.arrayValue {
+                activities.reserveCapacity(items.count)
+                var seen = [String: Int](minimumCapacity: items.count)
+                for (i, item) in items.enumerated() {
+                    let path = "activities[\(i)]"
+                    guard let a = decodeActivity(item, path: path, problems: &fields.problems) else { continue }
+                    if let first = seen.updateValue(i, forKey: a.pos) {
+                        fields.problems.append(Problem("\(path).pos", "duplicate \"\(a.pos)\" (also activities[\(first)])"))
+                        continue
+                    }
+                    activities.append(a)
+                }
+            } else {
+                fields.problem("activities", "expected an array, got \(list.kindDescription)")
+            }
+        }
+        return Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: activities)
+    }
+
+    static func decodeActivity(_ item: JSONValue, path: String, problems: inout [Problem]) -> Activity? {
+        guard let object = item.objectValue else {
+            problems.append(Problem(path, "expected an object, got \(item.kindDescription)"))
+            return nil
+        }
+        var fields = FieldReader(object: object, path: path, problems: problems)
+        defer { problems = fields.problems }
+        let before = fields.problems.count
+        let pos = fields.string("pos", required: true)
+        if let pos, let p = PosNumber.problem(pos) { fields.problem("pos", p) }
+        let name = fields.string("name", required: true)
+        if let name, name.trimmingSpaces.isEmpty { fields.problem("name", "must not be empty") }
+        let unit = fields.string("unit", required: true).map(UnitName.canonical)
+        if let unit, unit.isEmpty { fields.problem("unit", "must not be empty") }
+        let price: UnitPrice? = fields.number("price", required: true)
+        if let price, price.isNegative { fields.problem("price", "\"\(price.plain)\" must not be negative") }
+        let section = fields.string("section") ?? ""
+        let note = fields.string("note") ?? ""
+        fields.rejectUnknown(["pos", "name", "unit", "price", "section", "note"])
+        guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
+        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note)
+    }
+
+    public static func encode(_ catalogue: Catalogue) -> JSONValue {
+        var root = JSONObject()
+        root.append("format", .string(Catalogue.format))
+        root.append("version", .int(Catalogue.version))
+        root.append("name", .string(catalogue.name))
+        root.append("edition", .string(catalogue.edition))
+        root.append("validFrom", .optional(catalogue.validFrom))
+        root.append("currency", .string(catalogue.currency))
+        root.append("activities", .array(catalogue.sortedActivities.map(encode)))
+        return .object(root)
+    }
+
+    public static func encode(_ a: Activity) -> JSONValue {
+        .object(JSONObject([("pos", .string(a.pos)), ("name", .string(a.name)), ("unit", .string(a.unit)),
+                            ("price", .string(a.price.plain)), ("section", .string(a.section)), ("note", .string(a.note))]))
+    }
+
+    public static func write(_ catalogue: Catalogue) -> [UInt8] { JSONWriter.write(encode(catalogue)) }
+}
+
+/// Reads typed fields out of a JSON object, recording a problem with its path for each bad one.
+struct FieldReader {
+    let object: JSONObject
+    let path: String
+    var problems: [Problem]
+
+    func place(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
+
+    mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
+        guard let v = object[key], v != .null else {
+            if required { problem(key, "is missing") }
+            return nil
+        }
+        return v
+    }
+
+    mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .string(let s) = v else { problem(key, "expected a string, got \(v.kindDescription)"); return nil }
+        return s
+    }
+
+    /// A number given as a string (`"38.50"`, `"38,50"`) or a JSON number (`38.5`).
+    mutating func number<N: FixedPointNumber>(_ key: String, required: Bool = false) -> N? {
+        guard let v = value(key, required: required) else { return nil }
+        let text: String
+        switch v {
+        case .string(let s): text = s
+        case .number(let n): text = n
+        default: problem(key, "expected a number or a string, got \(v.kindDescription)"); return nil
+        }
+        do { return try N(parsing: text) } catch {
+            problem(key, "\(error)")
+            return nil
+        }
+    }
+
+    mutating func integer(_ key: String, required: Bool = false) -> Int? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .number(let n) = v, let i = Int(n) else { problem(key, "expected a whole number, got \(v.kindDescription)"); return nil }
+        return i
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { problem(key, "expected true or false, got \(v.kindDescription)"); return nil }
+        return b
+    }
+
+    mutating func version(expected: Int) {
+        if let version = integer("version", required: true), version != expected {
+            problem("version", "\(version) is not supported (this akkord reads version \(expected))")
+        }
+    }
+
+    mutating func rejectUnknown(_ known: Set<String>) {
+        for key in object.keys where !known.contains(key) { problem(key, "unknown field") }
+    }
+}

@@ -1,0 +1,100 @@
+/// One activity of the price handbook: what is done, how it is measured and what it pays.
+public struct Activity: Equatable, Sendable {
+    public var pos: String
+    public var name: String
+    public var unit: String
+    public var price: UnitPrice
+    public var section: String
+    public var note: String
+
+    public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "") {
+        self.pos = pos; self.name = name; self.unit = unit; self.price = price; self.section = section; self.note = note
+    }
+}
+
+/// The price handbook: metadata and activities (SPEC §3).
+public struct Catalogue: Equatable, Sendable {
+    public static let format = "akkord-catalogue"
+    public static let version = 1
+
+    public var name: String
+    public var edition: String
+    public var validFrom: String?
+    public var currency: String
+    public var activities: [Activity]
+
+    public init(name: String, edition: String = "", validFrom: String? = nil, currency: String = "DKK", activities: [Activity]) {
+        self.name = name; self.edition = edition; self.validFrom = validFrom; self.currency = currency; self.activities = activities
+    }
+
+    /// Activities in natural pos order (`1.2` before `1.10`).
+    public var sortedActivities: [Activity] { activities.sorted { NaturalOrder.less($0.pos, $1.pos) } }
+
+    public func activity(pos: String) -> Activity? { activities.first { $0.pos == pos } }
+
+    /// Section names in order of first appearance in natural pos order.
+    public var sections: [String] {
+        var seen = Set<String>(), result: [String] = []
+        for a in sortedActivities where !a.section.isEmpty && seen.insert(a.section).inserted { result.append(a.section) }
+        return result
+    }
+}
+
+/// Rules for pos numbers: 1–32 characters of letters, digits, `.` `-` `/`, starting with a letter or digit.
+public enum PosNumber {
+    public static func problem(_ pos: String) -> String? {
+        if pos.isEmpty { return "pos must not be empty" }
+        if pos.count > 32 { return "pos \"\(pos)\" is longer than 32 characters" }
+        guard let first = pos.first, first.isLetter || first.isNumber else {
+            return "pos \"\(pos)\" must start with a letter or digit"
+        }
+        if let bad = pos.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "/") }) {
+            return "pos \"\(pos)\" contains \"\(bad)\"; only letters, digits, '.', '-' and '/' are allowed"
+        }
+        return nil
+    }
+}
+
+/// Units are text; known aliases are normalized to their canonical spelling (SPEC §2).
+public enum UnitName {
+    static let aliases: [String: String] = [
+        "m2": "m2", "m²": "m2", "kvm": "m2",
+        "lbm": "lbm", "lm": "lbm", "rm": "lbm",
+        "pcs": "pcs", "stk": "pcs", "pc": "pcs", "stk.": "pcs",
+        "m": "m", "kg": "kg",
+        "h": "h", "t": "h", "timer": "h",
+    ]
+    public static func canonical(_ unit: String) -> String {
+        let trimmed = unit.trimmingSpaces
+        return aliases[trimmed.lowercased()] ?? trimmed
+    }
+}
+
+/// Dates are ISO `YYYY-MM-DD`.
+public enum ISODate {
+    public static func problem(_ text: String) -> String? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) else {
+            return "\"\(text)\" is not a date; write YYYY-MM-DD"
+        }
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+        guard (1...days).contains(d) else { return "\"\(text)\" is not a date; write YYYY-MM-DD" }
+        return nil
+    }
+}
+
+extension Catalogue {
+    /// A section named exactly (ignoring case), or else the one section whose name contains `text`.
+    public func resolveSection(_ text: String) throws -> String {
+        let all = sections
+        let needle = text.lowercased()
+        if let exact = all.first(where: { $0.lowercased() == needle }) { return exact }
+        let partial = all.filter { $0.lowercased().contains(needle) }
+        if partial.count == 1 { return partial[0] }
+        throw FailureError(partial.isEmpty ? "no section \"\(text)\" in the catalogue" : "\"\(text)\" matches several sections",
+                           hint: "sections: " + (partial.isEmpty ? all : partial).joined(separator: "; "))
+    }
+}

@@ -1,0 +1,152 @@
+/// Reading decimal numbers as people type them (SPEC §2): `.` or `,` as decimal separator,
+/// thousands grouping only when both separators appear, no exponents, no NaN, a fixed maximum
+/// of fraction digits. The result is an exact integer count of the smallest unit.
+public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case notANumber(String)
+    case exponent(String)
+    case tooManyFractionDigits(String, max: Int)
+    case tooLarge(String, max: String)
+    case negative(String)
+    case notPositive(String)
+    case outOfRange(String, range: String)
+    case badTime(String)
+
+    public var description: String {
+        switch self {
+        case .empty: return "a number is required, got an empty value"
+        case .notANumber(let s): return "\"\(s)\" is not a number"
+        case .exponent(let s): return "\"\(s)\" is not a number (exponents are not accepted; write the digits out)"
+        case .tooManyFractionDigits(let s, let max):
+            return "\"\(s)\" has more than \(max) fraction digit\(max == 1 ? "" : "s")"
+        case .tooLarge(let s, let max): return "\"\(s)\" is too large (at most \(max))"
+        case .negative(let s): return "\"\(s)\" must not be negative"
+        case .notPositive(let s): return "\"\(s)\" must be greater than zero"
+        case .outOfRange(let s, let range): return "\"\(s)\" is outside \(range)"
+        case .badTime(let s): return "\"\(s)\" is not a time: write hours as 7.5, 7,5 or 7:30"
+        }
+    }
+}
+
+enum DecimalText {
+    /// Parses `text` into an integer count of 10^-fractionDigits units.
+    /// `maxRaw` is the largest magnitude allowed, in those units.
+    static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String) throws -> Int64 {
+        let trimmed = text.trimmingSpaces
+        if trimmed.isEmpty { throw NumberError.empty }
+        var bytes = Array(trimmed.utf8)
+        var negative = false
+        if bytes.first == UInt8(ascii: "-") || bytes.first == UInt8(ascii: "+") {
+            negative = bytes.first == UInt8(ascii: "-")
+            bytes.removeFirst()
+        }
+        var dots = 0, commas = 0
+        for b in bytes {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): continue
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: ","): commas += 1
+            case UInt8(ascii: "e"), UInt8(ascii: "E"):
+                if bytes.contains(where: { $0 >= 48 && $0 <= 57 }) { throw NumberError.exponent(trimmed) }
+                throw NumberError.notANumber(trimmed)
+            default: throw NumberError.notANumber(trimmed)
+            }
+        }
+        var integerDigits: ArraySlice<UInt8>
+        var fraction: ArraySlice<UInt8> = []
+        if dots == 0 && commas == 0 {
+            integerDigits = bytes[...]
+        } else if dots == 0 || commas == 0 {
+            // One kind of separator: it is the decimal separator and may appear once.
+            guard dots + commas == 1 else { throw NumberError.notANumber(trimmed) }
+            let i = bytes.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })!
+            integerDigits = bytes[..<i]
+            fraction = bytes[(i + 1)...]
+            guard !fraction.isEmpty else { throw NumberError.notANumber(trimmed) }
+        } else {
+            // Both: the last one is the decimal separator, the other groups thousands by three.
+            let last = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })!
+            let decimalSeparator = bytes[last]
+            let groupSeparator: UInt8 = decimalSeparator == UInt8(ascii: ".") ? UInt8(ascii: ",") : UInt8(ascii: ".")
+            guard bytes[..<last].allSatisfy({ $0 != decimalSeparator }) else { throw NumberError.notANumber(trimmed) }
+            fraction = bytes[(last + 1)...]
+            guard !fraction.isEmpty else { throw NumberError.notANumber(trimmed) }
+            let groups = bytes[..<last].split(separator: groupSeparator, omittingEmptySubsequences: false)
+            guard let first = groups.first, (1...3).contains(first.count),
+                  groups.dropFirst().allSatisfy({ $0.count == 3 }) else { throw NumberError.notANumber(trimmed) }
+            integerDigits = ArraySlice(groups.joined())
+        }
+        if integerDigits.isEmpty && fraction.isEmpty { throw NumberError.notANumber(trimmed) }
+        if fraction.count > fractionDigits {
+            throw NumberError.tooManyFractionDigits(trimmed, max: fractionDigits)
+        }
+        while integerDigits.first == UInt8(ascii: "0") { integerDigits = integerDigits.dropFirst() }
+        guard integerDigits.count <= 15 else { throw NumberError.tooLarge(trimmed, max: maxText()) }
+        var raw: Int64 = 0
+        for d in integerDigits { raw = raw * 10 + Int64(d - 48) }
+        for i in 0..<fractionDigits {
+            raw = raw * 10 + (i < fraction.count ? Int64(fraction[fraction.startIndex + i] - 48) : 0)
+        }
+        guard raw <= maxRaw else { throw NumberError.tooLarge(trimmed, max: maxText()) }
+        return negative ? -raw : raw
+    }
+
+    /// Plain form: digits, `.` as decimal separator, no grouping (used in JSON and files).
+    static func plain(raw: Int64, fractionDigits: Int, minimumShown: Int) -> String {
+        format(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: ".", group: nil)
+    }
+
+    static func format(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?) -> String {
+        let magnitude = raw.magnitude
+        let unit = UInt64(pow10(fractionDigits))
+        var integer = String(magnitude / unit)
+        var fraction = String(magnitude % unit)
+        if fractionDigits > 0 {
+            fraction = String(repeating: "0", count: fractionDigits - fraction.count) + fraction
+        } else {
+            fraction = ""
+        }
+        while fraction.count > minimumShown, fraction.hasSuffix("0") { fraction.removeLast() }
+        if let group, integer.count > 3 {
+            var grouped = ""
+            for (i, c) in integer.enumerated() {
+                if i > 0 && (integer.count - i) % 3 == 0 { grouped += group }
+                grouped.append(c)
+            }
+            integer = grouped
+        }
+        let sign = raw < 0 ? "-" : ""
+        return fraction.isEmpty ? sign + integer : sign + integer + decimal + fraction
+    }
+}
+
+@inline(__always) func pow10(_ n: Int) -> Int64 {
+    var r: Int64 = 1
+    for _ in 0..<n { r *= 10 }
+    return r
+}
+
+/// Integer division rounding half away from zero (SPEC §2).
+@inline(__always) func divideRoundingHalfAwayFromZero(_ n: Int128, _ d: Int128) -> Int128 {
+    precondition(d > 0)
+    let q = n / d, r = n % d  // truncates toward zero
+    if (r.magnitude * 2) >= d.magnitude { return n < 0 ? q - 1 : q + 1 }
+    return q
+}
+
+/// Integer division rounding toward negative infinity.
+@inline(__always) func floorDivide(_ n: Int128, _ d: Int128) -> (quotient: Int128, remainder: Int128) {
+    precondition(d > 0)
+    var q = n / d, r = n % d
+    if r < 0 { q -= 1; r += d }
+    return (q, r)
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}

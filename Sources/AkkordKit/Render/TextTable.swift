@@ -1,0 +1,85 @@
+/// A plain-text table for terminals: right-aligned numbers, and one column that wraps at word
+/// boundaries so the table fits the width (long activity names wrap instead of being cut).
+public struct TextTable {
+    public enum Alignment { case left, right }
+    public struct Column {
+        public let title: String
+        public let alignment: Alignment
+        public let wraps: Bool
+        public init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false) {
+            self.title = title; self.alignment = alignment; self.wraps = wraps
+        }
+    }
+    public enum Row {
+        case cells([String])
+        case rule
+    }
+
+    public let columns: [Column]
+    public var rows: [Row] = []
+    public var maxWidth = 100
+
+    public init(_ columns: [Column]) { self.columns = columns }
+
+    public mutating func add(_ cells: [String]) { rows.append(.cells(cells)) }
+    public mutating func addRule() { rows.append(.rule) }
+
+    public func render() -> String {
+        var widths = columns.map { $0.title.count }
+        for case .cells(let cells) in rows {
+            for (i, c) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) }
+        }
+        let gap = 2
+        let total = widths.reduce(0, +) + gap * (columns.count - 1)
+        if total > maxWidth, let w = columns.firstIndex(where: \.wraps) {
+            widths[w] = max(columns[w].title.count, 12, widths[w] - (total - maxWidth))
+        }
+        var out = ""
+        func emit(_ cells: [String]) {
+            let wrapped = cells.enumerated().map { i, c in columns[i].wraps ? Self.wrap(c, width: widths[i]) : [c] }
+            let height = wrapped.map(\.count).max() ?? 1
+            for line in 0..<height {
+                var parts: [String] = []
+                for i in columns.indices {
+                    let text = line < wrapped[i].count ? wrapped[i][line] : ""
+                    let pad = String(repeating: " ", count: max(0, widths[i] - text.count))
+                    parts.append(columns[i].alignment == .right ? pad + text : text + pad)
+                }
+                out += Self.trimTrailing(parts.joined(separator: String(repeating: " ", count: gap))) + "\n"
+            }
+        }
+        let ruleLine = String(repeating: "-", count: widths.reduce(0, +) + gap * (columns.count - 1)) + "\n"
+        emit(columns.map(\.title))
+        out += ruleLine
+        for row in rows {
+            switch row {
+            case .cells(let cells): emit(cells + Array(repeating: "", count: max(0, columns.count - cells.count)))
+            case .rule: out += ruleLine
+            }
+        }
+        return out
+    }
+
+    static func trimTrailing(_ s: String) -> String {
+        var s = Substring(s)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
+    /// Splits at spaces to fit `width`; a single word longer than the width is broken.
+    public static func wrap(_ text: String, width: Int) -> [String] {
+        guard text.count > width, width > 0 else { return [text] }
+        var lines: [String] = [], line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var word = Substring(word)
+            if !line.isEmpty, line.count + 1 + word.count > width { lines.append(line); line = "" }
+            while word.count > width {
+                if !line.isEmpty { lines.append(line); line = "" }
+                lines.append(String(word.prefix(width))); word = word.dropFirst(width)
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}

@@ -1,0 +1,120 @@
+import AkkordKit
+
+/// The result of reading a command line against the command tree.
+struct Invocation {
+    /// Command types from the root to the one to run.
+    var path: [any Command.Type]
+    var arguments: ParsedArguments
+    var globals: ParsedArguments
+
+    var command: any Command.Type { path.last! }
+    var commandNames: [String] { path.dropFirst().map { $0.spec.name } }
+}
+
+/// Reads `argv` using only the commands' declarations.
+struct ArgumentParser {
+    let root: any Command.Type
+
+    func parse(_ argv: [String]) throws -> Invocation {
+        var path: [any Command.Type] = [root]
+        var parsed = ParsedArguments()
+        var globals = ParsedArguments()
+        var positionals: [String] = []
+        var onlyPositionals = false
+        var i = 0
+
+        func take(_ spec: ArgumentSpec, inlineValue: String?, into target: inout ParsedArguments) throws {
+            guard spec.takesValue else {
+                if inlineValue != nil { throw UsageError("\(spec.name) does not take a value") }
+                target.flags.insert(spec.name)
+                return
+            }
+            if let inlineValue { target.values[spec.name, default: []].append(inlineValue); return }
+            guard i + 1 < argv.count else {
+                if case .option(let valueName) = spec.kind { throw UsageError("missing value for \(spec.name) <\(valueName)>") }
+                return
+            }
+            i += 1
+            target.values[spec.name, default: []].append(argv[i])
+        }
+
+        while i < argv.count {
+            let token = argv[i]
+            defer { i += 1 }
+            if onlyPositionals { positionals.append(token); continue }
+            if token == "--" { onlyPositionals = true; continue }
+            if token.hasPrefix("-"), token.count > 1, !Self.looksNumeric(token) {
+                var name = token, inlineValue: String?
+                if let eq = token.firstIndex(of: "="), token.hasPrefix("--") {
+                    name = String(token[..<eq]); inlineValue = String(token[token.index(after: eq)...])
+                }
+                let command = path.last!.spec
+                if let spec = command.arguments.first(where: { !$0.isPositional && ($0.name == name || $0.shortName == name) }) {
+                    try take(spec, inlineValue: inlineValue, into: &parsed)
+                } else if let spec = GlobalOptions.specs.first(where: { $0.name == name || $0.shortName == name }) {
+                    try take(spec, inlineValue: inlineValue, into: &globals)
+                } else {
+                    throw UsageError("unknown option '\(name)'", hint: usageHint(path))
+                }
+                continue
+            }
+            let current = path.last!.spec
+            if positionals.isEmpty, !current.subcommands.isEmpty {
+                if let sub = current.subcommands.first(where: { $0.spec.name == token }) {
+                    path.append(sub)
+                    continue
+                }
+                if !current.arguments.contains(where: \.isPositional) {
+                    throw UsageError("unknown command '\(token)'", hint: usageHint(path))
+                }
+            }
+            positionals.append(token)
+        }
+
+        if globals.flag("--help") || globals.flag("--version") {
+            return Invocation(path: path, arguments: parsed, globals: globals)
+        }
+        let command = path.last!.spec
+        if !command.subcommands.isEmpty, !command.arguments.contains(where: \.isPositional), positionals.isEmpty,
+           let name = command.defaultSubcommand, let sub = command.subcommands.first(where: { $0.spec.name == name }) {
+            path.append(sub)
+        }
+        try assign(positionals, to: path.last!.spec, into: &parsed, path: path)
+        return Invocation(path: path, arguments: parsed, globals: globals)
+    }
+
+    private func assign(_ positionals: [String], to spec: CommandSpec, into parsed: inout ParsedArguments, path: [any Command.Type]) throws {
+        var remaining = positionals[...]
+        let declared = spec.arguments.filter(\.isPositional)
+        for (n, arg) in declared.enumerated() {
+            if arg.isRepeating {
+                let reserved = declared[(n + 1)...].filter { !$0.isOptionalPositional }.count
+                let count = max(0, remaining.count - reserved)
+                if count == 0 && !arg.isOptionalPositional {
+                    throw UsageError("missing <\(arg.name)>", hint: usageHint(path))
+                }
+                parsed.values[arg.name] = Array(remaining.prefix(count))
+                remaining = remaining.dropFirst(count)
+            } else if let value = remaining.first {
+                parsed.values[arg.name] = [value]
+                remaining = remaining.dropFirst()
+            } else if !arg.isOptionalPositional {
+                throw UsageError("missing <\(arg.name)>", hint: usageHint(path))
+            }
+        }
+        if let extra = remaining.first {
+            throw UsageError("unexpected argument '\(extra)'", hint: usageHint(path))
+        }
+    }
+
+    func usageHint(_ path: [any Command.Type]) -> String {
+        let names = path.dropFirst().map { $0.spec.name }.joined(separator: " ")
+        return "usage: \(HelpFormatter.usage(path)) (see 'akkord help\(names.isEmpty ? "" : " " + names)')"
+    }
+
+    /// `-5`, `-12,5`: negative numbers are values, not options.
+    static func looksNumeric(_ token: String) -> Bool {
+        let rest = token.dropFirst()
+        return rest.first?.isNumber == true || (rest.first == "." || rest.first == ",")
+    }
+}

@@ -1,0 +1,43 @@
+import AkkordKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Parses the command line, runs the command and turns errors into messages and exit codes.
+enum Runner {
+    static let version = "0.1.0"
+
+    static func main(_ argv: [String], environment: [String: String]) -> Int32 {
+        let colorErrors = !argv.contains("--no-color") && environment["NO_COLOR"].map(\.isEmpty) != false && isatty(2) == 1
+        var context: CommandContext?
+        do {
+            let invocation = try ArgumentParser(root: RootCommand.self).parse(argv)
+            let globals = try GlobalOptions(invocation.globals)
+            let ctx = CommandContext(globals: globals, environment: environment)
+            context = ctx
+            if globals.version {
+                ctx.print("akkord \(version)")
+            } else if globals.help {
+                ctx.print(HelpFormatter.help(invocation.path))
+            } else if !invocation.command.spec.subcommands.isEmpty && invocation.command.spec.arguments.allSatisfy({ !$0.isPositional }) {
+                ctx.print(HelpFormatter.help(invocation.path))
+            } else {
+                try invocation.command.init(invocation.arguments).run(ctx)
+            }
+            ctx.flush()
+            return ExitStatus.success.rawValue
+        } catch let error as UserFacingError {
+            context?.flush()
+            for line in error.details { Terminal.writeError("error: \(line)", color: colorErrors) }
+            Terminal.writeError("error: \(error.message)", color: colorErrors)
+            if let hint = error.hint { Terminal.writeError("hint: \(hint)", color: colorErrors) }
+            return error.exitStatus.rawValue
+        } catch {
+            context?.flush()
+            Terminal.writeError("error: \(error)", color: colorErrors)
+            return ExitStatus.failure.rawValue
+        }
+    }
+}

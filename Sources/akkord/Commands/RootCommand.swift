@@ -1,0 +1,30 @@
+import AkkordKit
+
+struct RootCommand: CommandGroup {
+    static let spec = CommandSpec(
+        name: "akkord",
+        abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
+        subcommands: [CatalogueCommand.self, HelpCommand.self]
+    )
+}
+
+struct HelpCommand: Command {
+    static let spec = CommandSpec(
+        name: "help", abstract: "Show help for a command.",
+        arguments: [.positional("command", help: "The command, e.g. 'catalogue search'.", optional: true, repeating: true)]
+    )
+    let names: [String]
+    init(_ arguments: ParsedArguments) throws { names = arguments.strings("command") }
+
+    func run(_ context: CommandContext) throws {
+        var path: [any Command.Type] = [RootCommand.self]
+        for name in names {
+            guard let sub = path.last!.spec.subcommands.first(where: { $0.spec.name == name }) else {
+                throw UsageError("no command '\((path.dropFirst().map { $0.spec.name } + [name]).joined(separator: " "))'",
+                                 hint: "see 'akkord --help' for the list of commands")
+            }
+            path.append(sub)
+        }
+        context.print(HelpFormatter.help(path))
+    }
+}
