@@ -4,21 +4,56 @@ public enum CatalogueJSON {
     /// Reads a catalogue. `source` names the file in error messages.
     /// With `requireName: false` an empty name is allowed (an import that sets `--name`).
     public static func read(_ bytes: [UInt8], source: String, requireName: Bool = true) throws -> Catalogue {
-        let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch let e as JSONSyntaxError {
+        var problems: [Problem] = []
+        var metadata = JSONObject()
+        var activities: [Activity]? = nil
+        var seen: [String: Int] = [:]
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                try scanner.begin()
+                guard scanner.peekByte() == UInt8(ascii: "{") else {
+                    problems.append(Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)"))
+                    return
+                }
+                var entry = JSONObject()
+                try scanner.readObject { scanner, key in
+                    guard key == "activities", scanner.peekByte() == UInt8(ascii: "[") else {
+                        metadata.append(key, try scanner.readValue())
+                        return
+                    }
+                    var list: [Activity] = []
+                    try scanner.readArray { scanner, i in
+                        guard scanner.peekByte() == UInt8(ascii: "{") else {
+                            problems.append(Problem("activities[\(i)]", "expected an object, got \(try scanner.readValue().kindDescription)"))
+                            return
+                        }
+                        entry.entries.removeAll(keepingCapacity: true)
+                        try scanner.readObject { scanner, key in entry.append(key, try scanner.readValue()) }
+                        guard let a = decodeActivity(entry, index: i, problems: &problems) else { return }
+                        if let first = seen.updateValue(i, forKey: a.pos) {
+                            problems.append(Problem("activities[\(i)].pos", "duplicate \"\(a.pos)\" (also activities[\(first)])"))
+                            return
+                        }
+                        list.append(a)
+                    }
+                    activities = list
+                }
+                try scanner.end()
+            }
+        } catch let e as JSONSyntaxError {
             throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
         }
-        var problems: [Problem] = []
-        let catalogue = decode(root, requireName: requireName, problems: &problems)
+        var catalogue = decodeMetadata(metadata, requireName: requireName, problems: &problems)
+        if let activities { catalogue.activities = activities } else if metadata["activities"] == nil {
+            problems.append(Problem("activities", "is missing"))
+        }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
         return catalogue
     }
 
-    static func decode(_ root: JSONValue, requireName: Bool, problems: inout [Problem]) -> Catalogue {
-        guard let object = root.objectValue else {
-            problems.append(Problem("", "expected a JSON object, got \(root.kindDescription)"))
-            return Catalogue(name: "", activities: [])
-        }
+    /// Everything but the activities, which `read` decodes as it scans.
+    static func decodeMetadata(_ object: JSONObject, requireName: Bool, problems: inout [Problem]) -> Catalogue {
         var fields = FieldReader(object: object, path: "", problems: problems)
         defer { problems = fields.problems }
         let format = fields.string("format", required: true)
@@ -35,35 +70,18 @@ public enum CatalogueJSON {
         if let validFrom, let p = ISODate.problem(validFrom) { fields.problem("validFrom", p) }
         let currency = fields.string("currency") ?? "DKK"
         if currency != "DKK" { fields.problem("currency", "\"\(currency)\" is not supported; akkord accounts in DKK") }
-        fields.rejectUnknown(["format", "version", "name", "edition", "validFrom", "currency", "activities"])
-
-        var activities: [Activity] = []
-        if let list = fields.value("activities", required: true) {
-            if let items = list.arrayValue {
-                activities.reserveCapacity(items.count)
-                var seen = [String: Int](minimumCapacity: items.count)
-                for (i, item) in items.enumerated() {
-                    let path = "activities[\(i)]"
-                    guard let a = decodeActivity(item, path: path, problems: &fields.problems) else { continue }
-                    if let first = seen.updateValue(i, forKey: a.pos) {
-                        fields.problems.append(Problem("\(path).pos", "duplicate \"\(a.pos)\" (also activities[\(first)])"))
-                        continue
-                    }
-                    activities.append(a)
-                }
-            } else {
-                fields.problem("activities", "expected an array, got \(list.kindDescription)")
-            }
+        fields.rejectUnknown(catalogueKeys)
+        if let list = object["activities"], list != .null, list.arrayValue == nil {
+            fields.problem("activities", "expected an array, got \(list.kindDescription)")
         }
-        return Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: activities)
+        return Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: [])
     }
 
-    static func decodeActivity(_ item: JSONValue, path: String, problems: inout [Problem]) -> Activity? {
-        guard let object = item.objectValue else {
-            problems.append(Problem(path, "expected an object, got \(item.kindDescription)"))
-            return nil
-        }
-        var fields = FieldReader(object: object, path: path, problems: problems)
+    static let activityKeys = ["pos", "name", "unit", "price", "section", "note"]
+    static let catalogueKeys = ["format", "version", "name", "edition", "validFrom", "currency", "activities"]
+
+    static func decodeActivity(_ object: JSONObject, index: Int, problems: inout [Problem]) -> Activity? {
+        var fields = FieldReader(object: object, path: "activities", index: index, problems: problems)
         defer { problems = fields.problems }
         let before = fields.problems.count
         let pos = fields.string("pos", required: true)
@@ -76,7 +94,7 @@ public enum CatalogueJSON {
         if let price, price.isNegative { fields.problem("price", "\"\(price.plain)\" must not be negative") }
         let section = fields.string("section") ?? ""
         let note = fields.string("note") ?? ""
-        fields.rejectUnknown(["pos", "name", "unit", "price", "section", "note"])
+        fields.rejectUnknown(activityKeys)
         guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note)
     }
@@ -104,10 +122,15 @@ public enum CatalogueJSON {
 /// Reads typed fields out of a JSON object, recording a problem with its path for each bad one.
 struct FieldReader {
     let object: JSONObject
+    /// The object's JSON path, built only when a problem is reported: `path[index]`.
     let path: String
+    var index: Int? = nil
     var problems: [Problem]
 
-    func place(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
+    func place(_ key: String) -> String {
+        let base = index.map { "\(path)[\($0)]" } ?? path
+        return base.isEmpty ? key : "\(base).\(key)"
+    }
     mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
 
     mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
@@ -157,7 +180,7 @@ struct FieldReader {
         }
     }
 
-    mutating func rejectUnknown(_ known: Set<String>) {
+    mutating func rejectUnknown(_ known: [String]) {
         for key in object.keys where !known.contains(key) { problem(key, "unknown field") }
     }
 }

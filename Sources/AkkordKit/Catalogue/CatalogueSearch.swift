@@ -14,15 +14,18 @@ public struct CatalogueSearch: Sendable {
     public init(_ catalogue: Catalogue) { activities = catalogue.activities }
 
     public func search(_ query: String, limit: Int? = nil) -> [Hit] {
-        let words = SearchText.tokens(SearchText.fold(query))
+        let folded = SearchText.fold(query)
+        let words = SearchText.tokenRanges(folded).map { Array(folded[$0]) }
         guard !words.isEmpty else { return [] }
         var hits: [Hit] = []
+        var name: [UInt8] = [], pos: [UInt8] = [], tokens: [Range<Int>] = [], scratch: [UInt8] = []
         for activity in activities {
-            let pos = SearchText.fold(activity.pos)
-            let tokens = SearchText.tokens(SearchText.fold(activity.name))
+            SearchText.fold(activity.pos, into: &pos)
+            SearchText.fold(activity.name, into: &name)
+            SearchText.tokenRanges(name, into: &tokens)
             var total = 0
             for word in words {
-                let s = Self.score(word, pos: pos, tokens: tokens)
+                let s = Self.score(word, pos: pos, name: name, tokens: tokens, scratch: &scratch)
                 if s == 0 { total = 0; break }
                 total += s
             }
@@ -33,29 +36,39 @@ public struct CatalogueSearch: Sendable {
         return hits
     }
 
-    static func score(_ word: [UInt8], pos: [UInt8], tokens: [[UInt8]]) -> Int {
+    /// How well one query word matches: pos exact 100, pos prefix 60, word 30, word prefix 20,
+    /// compound 18, inside a word 10, one typo 5, no match 0.
+    static func score(_ word: [UInt8], pos: [UInt8], name: [UInt8], tokens: [Range<Int>], scratch: inout [UInt8]) -> Int {
         if word == pos { return 100 }
         if pos.starts(with: word) { return 60 }
         var best = 0
-        for (i, token) in tokens.enumerated() {
-            if token == word { return 30 }
-            if token.starts(with: word) { best = max(best, 20) }
+        for (i, range) in tokens.enumerated() {
+            let token = name[range]
+            if token.elementsEqual(word) { return 30 }
+            if token.starts(with: word) { best = max(best, 20); continue }
             if best < 18, i + 1 < tokens.count, word.count > token.count, word.starts(with: token) {
                 // A compound written as one word: "underfelt" for "under felt".
-                var joined = token
+                scratch.removeAll(keepingCapacity: true)
+                scratch += token
                 for next in tokens[(i + 1)...].prefix(2) {
-                    joined += next
-                    if joined.starts(with: word) || joined == word { best = max(best, 18); break }
+                    scratch += name[next]
+                    if scratch.starts(with: word) { best = 18; break }
                 }
             }
-            if best < 10, word.count >= 3, token.count > word.count, SearchText.contains(token, word) { best = max(best, 10) }
+            if best < 10, word.count >= 3, token.count > word.count, SearchText.contains(token, word) { best = 10 }
         }
         if best > 0 || word.count < 4 { return best }
-        for (i, token) in tokens.enumerated() {
-            if SearchText.withinOneEdit(word, token, prefixOfTarget: true) { return 5 }
+        let w0 = word[0], w1 = word[1]
+        for (i, range) in tokens.enumerated() {
+            // One edit near the start still leaves w0 or w1 among the token's first two bytes.
+            let t0 = name[range.lowerBound], t1 = range.count > 1 ? name[range.lowerBound + 1] : 0
+            guard t0 == w0 || t0 == w1 || t1 == w0 || t1 == w1 else { continue }
+            if SearchText.withinOneEdit(word[...], name[range], prefixOfTarget: true) { return 5 }
             if i + 1 < tokens.count {
-                let joined = token + tokens[i + 1]
-                if SearchText.withinOneEdit(word, joined, prefixOfTarget: true) { return 5 }
+                scratch.removeAll(keepingCapacity: true)
+                scratch += name[range]
+                scratch += name[tokens[i + 1]]
+                if SearchText.withinOneEdit(word[...], scratch[...], prefixOfTarget: true) { return 5 }
             }
         }
         return 0
@@ -67,7 +80,22 @@ enum SearchText {
     /// Lowercases, strips accents, and spells Danish letters out: æ→ae, ø→oe, å→aa.
     static func fold(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
+        fold(text, into: &out)
+        return out
+    }
+
+    static func fold(_ text: String, into out: inout [UInt8]) {
+        out.removeAll(keepingCapacity: true)
+        var utf8 = text
+        let ascii = utf8.withUTF8 { bytes -> Bool in
+            for b in bytes {
+                if b >= 0x80 { return false }
+                out.append(b >= 65 && b <= 90 ? b + 32 : b)
+            }
+            return true
+        }
+        if ascii { return }
+        out.removeAll(keepingCapacity: true)
         for scalar in text.unicodeScalars {
             let v = scalar.value
             if v < 0x80 {
@@ -89,52 +117,65 @@ enum SearchText {
                 }
             }
         }
-        return out
     }
 
     /// Words: runs of letters and digits (bytes ≥ 0x80 count as letters).
-    static func tokens(_ folded: [UInt8]) -> [[UInt8]] {
-        var result: [[UInt8]] = [], current: [UInt8] = []
-        for b in folded {
-            if (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b >= 0x80 { current.append(b) } else if !current.isEmpty {
-                result.append(current); current.removeAll(keepingCapacity: true)
-            }
-        }
-        if !current.isEmpty { result.append(current) }
-        return result
+    static func tokenRanges(_ folded: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        tokenRanges(folded, into: &ranges)
+        return ranges
     }
 
-    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
-        guard needle.count <= haystack.count else { return false }
-        for start in 0...(haystack.count - needle.count) where haystack[start] == needle[0] {
-            if haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+    static func tokenRanges(_ folded: [UInt8], into ranges: inout [Range<Int>]) {
+        ranges.removeAll(keepingCapacity: true)
+        var start = -1
+        for (i, b) in folded.enumerated() {
+            let wordByte = (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b >= 0x80
+            if wordByte { if start < 0 { start = i } } else if start >= 0 { ranges.append(start..<i); start = -1 }
+        }
+        if start >= 0 { ranges.append(start..<folded.count) }
+    }
+
+    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return false }
+        var start = haystack.startIndex
+        while start + needle.count <= haystack.endIndex {
+            if haystack[start] == first, haystack[start..<(start + needle.count)].elementsEqual(needle) { return true }
+            start += 1
         }
         return false
     }
 
     /// Whether `word` is at most one edit (insert, delete, substitute, swap of neighbours) from
     /// `target`, or with `prefixOfTarget`, from some prefix of it.
-    static func withinOneEdit(_ word: [UInt8], _ target: [UInt8], prefixOfTarget: Bool) -> Bool {
+    static func withinOneEdit(_ word: ArraySlice<UInt8>, _ target: ArraySlice<UInt8>, prefixOfTarget: Bool) -> Bool {
+        let w = word.startIndex, t = target.startIndex
+        let wc = word.count, tc = target.count
         func rest(_ i: Int, _ j: Int) -> Bool {
-            let a = word[min(i, word.count)...], b = target[min(j, target.count)...]
+            let a = word[(w + min(i, wc))...], b = target[(t + min(j, tc))...]
             return prefixOfTarget ? b.starts(with: a) : a.elementsEqual(b)
         }
         var k = 0
-        while k < word.count, k < target.count, word[k] == target[k] { k += 1 }
-        if k == word.count { return prefixOfTarget || target.count - word.count <= 1 }
-        if k == target.count { return word.count - target.count <= 1 }
+        while k < wc, k < tc, word[w + k] == target[t + k] { k += 1 }
+        if k == wc { return prefixOfTarget || tc - wc <= 1 }
+        if k == tc { return wc - tc <= 1 }
         if rest(k + 1, k + 1) || rest(k + 1, k) || rest(k, k + 1) { return true }
-        return k + 1 < word.count && k + 1 < target.count && word[k] == target[k + 1] && word[k + 1] == target[k] && rest(k + 2, k + 2)
+        return k + 1 < wc && k + 1 < tc && word[w + k] == target[t + k + 1] && word[w + k + 1] == target[t + k] && rest(k + 2, k + 2)
     }
 }
 
 extension Catalogue {
-    /// The activity with this pos, or an error that suggests the closest activities.
+    /// The activity with this pos, or an error that suggests the closest activities:
+    /// a pos that differs only in leading zeros (`2.4` for `2.04`), then search matches.
     public func requireActivity(pos: String) throws -> Activity {
         if let a = activity(pos: pos) { return a }
-        let suggestions = CatalogueSearch(self).search(pos, limit: 3).map { "\($0.activity.pos) \($0.activity.name)" }
-        throw FailureError("no activity with pos \"\(pos)\" in the catalogue \"\(name)\"",
-                           hint: suggestions.isEmpty ? "search with: akkord catalogue search WORDS"
-                                                     : "did you mean " + suggestions.joined(separator: "; ") + "?")
+        var suggestions = activities.filter { NaturalOrder.compare($0.pos, pos) == 0 }
+        for hit in CatalogueSearch(self).search(pos, limit: 3) where !suggestions.contains(hit.activity) {
+            suggestions.append(hit.activity)
+        }
+        throw FailureError(
+            "no activity with pos \"\(pos)\" in the catalogue \"\(name)\"",
+            hint: suggestions.isEmpty ? "find it with: akkord catalogue search WORDS"
+                : "did you mean " + suggestions.prefix(3).map { "\($0.pos) \($0.name)" }.joined(separator: "; ") + "?")
     }
 }

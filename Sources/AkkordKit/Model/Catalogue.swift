@@ -43,6 +43,7 @@ public struct Catalogue: Equatable, Sendable {
 /// Rules for pos numbers: 1–32 characters of letters, digits, `.` `-` `/`, starting with a letter or digit.
 public enum PosNumber {
     public static func problem(_ pos: String) -> String? {
+        if isPlainASCII(pos) { return nil }
         if pos.isEmpty { return "pos must not be empty" }
         if pos.count > 32 { return "pos \"\(pos)\" is longer than 32 characters" }
         guard let first = pos.first, first.isLetter || first.isNumber else {
@@ -52,6 +53,19 @@ public enum PosNumber {
             return "pos \"\(pos)\" contains \"\(bad)\"; only letters, digits, '.', '-' and '/' are allowed"
         }
         return nil
+    }
+
+    /// The common case, checked on bytes: ASCII letters and digits, `.`, `-`, `/`, at most 32.
+    private static func isPlainASCII(_ pos: String) -> Bool {
+        let u = pos.utf8
+        guard !u.isEmpty, u.count <= 32 else { return false }
+        var first = true
+        for b in u {
+            let alnum = (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122)
+            if first { if !alnum { return false }; first = false; continue }
+            if !(alnum || b == 46 || b == 45 || b == 47) { return false }
+        }
+        return true
     }
 }
 
@@ -65,6 +79,7 @@ public enum UnitName {
         "h": "h", "t": "h", "timer": "h",
     ]
     public static func canonical(_ unit: String) -> String {
+        if let known = aliases[unit], known == unit { return unit }
         let trimmed = unit.trimmingSpaces
         return aliases[trimmed.lowercased()] ?? trimmed
     }

@@ -32,6 +32,7 @@ enum DecimalText {
     /// Parses `text` into an integer count of 10^-fractionDigits units.
     /// `maxRaw` is the largest magnitude allowed, in those units.
     static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String) throws -> Int64 {
+        if let raw = parsePlain(text, fractionDigits: fractionDigits), raw <= maxRaw { return raw }
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw NumberError.empty }
         var bytes = Array(trimmed.utf8)
@@ -91,6 +92,27 @@ enum DecimalText {
         return negative ? -raw : raw
     }
 
+    /// The common case without allocation: digits with at most one `.`, no sign, no grouping.
+    @inline(__always)
+    private static func parsePlain(_ text: String, fractionDigits: Int) -> Int64? {
+        var raw: Int64 = 0, integerDigits = 0, fraction = -1
+        for b in text.utf8 {
+            if b >= 48 && b <= 57 {
+                if fraction >= 0 { fraction += 1; if fraction > fractionDigits { return nil } } else {
+                    integerDigits += 1; if integerDigits > 15 { return nil }
+                }
+                raw = raw * 10 + Int64(b - 48)
+            } else if b == 46 && fraction < 0 && integerDigits > 0 {
+                fraction = 0
+            } else {
+                return nil
+            }
+        }
+        if integerDigits == 0 || fraction == 0 { return nil }
+        for _ in max(fraction, 0)..<fractionDigits { raw *= 10 }
+        return raw
+    }
+
     /// Plain form: digits, `.` as decimal separator, no grouping (used in JSON and files).
     static func plain(raw: Int64, fractionDigits: Int, minimumShown: Int) -> String {
         format(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: ".", group: nil)
@@ -144,6 +166,8 @@ enum DecimalText {
 
 extension String {
     var trimmingSpaces: String {
+        if let f = utf8.first, let l = utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 { return self }
+        if isEmpty { return self }
         var s = Substring(self)
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }

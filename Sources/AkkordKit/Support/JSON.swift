@@ -1,6 +1,6 @@
 /// A JSON document tree that keeps numbers as their literal text, so money read from a file is
 /// never routed through `Double`. Objects keep their key order, so files we write are stable.
-public indirect enum JSONValue: Equatable, Sendable {
+public enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case number(String)
@@ -61,17 +61,19 @@ public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertib
 public enum JSONReader {
     public static func parse(_ bytes: [UInt8]) throws -> JSONValue {
         try bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(buffer: buffer)
-            parser.skipBOM()
-            parser.skipWhitespace()
-            let value = try parser.parseValue(depth: 0)
-            parser.skipWhitespace()
-            if parser.index < buffer.count { throw parser.error("unexpected text after the JSON value") }
+            var scanner = JSONScanner(buffer: buffer)
+            try scanner.begin()
+            scanner.skipWhitespace()
+            let value = try scanner.parseValue(depth: 0)
+            try scanner.end()
             return value
         }
     }
+}
 
-    private struct Parser {
+/// A pull parser over UTF-8 bytes: the tree reader above uses it whole, and hot readers
+/// (catalogue, project) walk objects and arrays with it directly, building no tree.
+struct JSONScanner {
         let buffer: UnsafeBufferPointer<UInt8>
         var index = 0
 
@@ -164,7 +166,7 @@ public enum JSONReader {
         mutating func parseNumber() throws -> String {
             let start = index
             if buffer[index] == UInt8(ascii: "-") { index += 1 }
-            func digits(_ p: inout Parser) -> Int {
+            func digits(_ p: inout JSONScanner) -> Int {
                 let s = p.index
                 while p.index < p.buffer.count, p.buffer[p.index] >= 48, p.buffer[p.index] <= 57 { p.index += 1 }
                 return p.index - s
@@ -190,8 +192,7 @@ public enum JSONReader {
                 if b == UInt8(ascii: "\"") {
                     let raw = UnsafeBufferPointer(rebasing: buffer[start..<index])
                     index += 1
-                    guard let s = String(validating: raw, as: UTF8.self) else { throw error("text is not valid UTF-8") }
-                    return s
+                    return String(decoding: raw, as: UTF8.self)  // the whole buffer was validated up front
                 }
                 if b == UInt8(ascii: "\\") { break }
                 if b < 0x20 { throw error("control character inside a string") }
@@ -203,8 +204,7 @@ public enum JSONReader {
                 let b = buffer[index]
                 if b == UInt8(ascii: "\"") {
                     index += 1
-                    guard let s = String(validating: bytes, as: UTF8.self) else { throw error("text is not valid UTF-8") }
-                    return s
+                    return String(decoding: bytes, as: UTF8.self)
                 }
                 if b < 0x20 { throw error("control character inside a string") }
                 if b != UInt8(ascii: "\\") { bytes.append(b); index += 1; continue }
@@ -255,6 +255,77 @@ public enum JSONReader {
             }
             return v
         }
+
+    // MARK: pull interface
+
+    var atEnd: Bool { index >= buffer.count }
+
+    mutating func peekByte() -> UInt8? {
+        skipWhitespace()
+        return index < buffer.count ? buffer[index] : nil
+    }
+
+    /// Calls `body` for each key of an object; `body` must consume the key's value.
+    mutating func readObject(depth: Int = 0, _ body: (inout JSONScanner, String) throws -> Void) throws {
+        skipWhitespace()
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { throw error("expected an object") }
+        index += 1
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "}") { index += 1; return }
+        while true {
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+            let key = try parseString()
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            try body(&self, key)
+            skipWhitespace()
+            guard index < buffer.count else { throw error("unexpected end of file; expected ',' or '}'") }
+            if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+            if buffer[index] == UInt8(ascii: "}") { index += 1; return }
+            throw error("expected ',' or '}'")
+        }
+    }
+
+    /// Calls `body` for each element of an array with its index; `body` must consume it.
+    mutating func readArray(_ body: (inout JSONScanner, Int) throws -> Void) throws {
+        skipWhitespace()
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "[") else { throw error("expected an array") }
+        index += 1
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "]") { index += 1; return }
+        var n = 0
+        while true {
+            skipWhitespace()
+            try body(&self, n)
+            n += 1
+            skipWhitespace()
+            guard index < buffer.count else { throw error("unexpected end of file; expected ',' or ']'") }
+            if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+            if buffer[index] == UInt8(ascii: "]") { index += 1; return }
+            throw error("expected ',' or ']'")
+        }
+    }
+
+    mutating func readValue() throws -> JSONValue {
+        skipWhitespace()
+        return try parseValue(depth: 1)
+    }
+
+    /// Checks UTF-8 and skips a BOM; call once before scanning.
+    mutating func begin() throws {
+        if let bad = UTF8Check.firstInvalidIndex(buffer) {
+            index = bad
+            throw error("text is not valid UTF-8")
+        }
+        skipBOM()
+    }
+
+    mutating func end() throws {
+        skipWhitespace()
+        if index < buffer.count { throw error("unexpected text after the JSON value") }
     }
 }
 
@@ -345,5 +416,41 @@ public enum JSONWriter {
             }
         }
         out.append(UInt8(ascii: "\""))
+    }
+}
+
+/// UTF-8 validation over a whole buffer, with a fast path for ASCII.
+enum UTF8Check {
+    static func firstInvalidIndex(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let n = b.count
+        guard let base = b.baseAddress else { return nil }
+        while i < n {
+            while i + 8 <= n, UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8 }
+            if i >= n { break }
+            let c = b[i]
+            if c < 0x80 { i += 1; continue }
+            let length: Int, minimum: UInt32
+            var value: UInt32
+            switch c {
+            case 0xC2...0xDF: length = 2; value = UInt32(c & 0x1F); minimum = 0x80
+            case 0xE0...0xEF: length = 3; value = UInt32(c & 0x0F); minimum = 0x800
+            case 0xF0...0xF4: length = 4; value = UInt32(c & 0x07); minimum = 0x10000
+            default: return i
+            }
+            guard i + length <= n else { return i }
+            for k in 1..<length {
+                let cc = b[i + k]
+                guard cc & 0xC0 == 0x80 else { return i }
+                value = value << 6 | UInt32(cc & 0x3F)
+            }
+            if value < minimum || value > 0x10FFFF || (0xD800...0xDFFF).contains(value) { return i }
+            i += length
+        }
+        return nil
+    }
+
+    static func isValid(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { firstInvalidIndex($0) == nil }
     }
 }
