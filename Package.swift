@@ -16,6 +16,12 @@ let package = Package(
             dependencies: ["AkkordKit"],
             path: "Tests/AkkordKitTests"
         ),
+        // Runs the built `akkord` binary against temporary stores.
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["akkord"],
+            path: "Tests/EndToEndTests"
+        ),
     ],
     swiftLanguageModes: [.v5]
 )

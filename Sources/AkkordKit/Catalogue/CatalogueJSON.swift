@@ -13,8 +13,7 @@ public enum CatalogueJSON {
                 var scanner = JSONScanner(buffer: buffer)
                 try scanner.begin()
                 guard scanner.peekByte() == UInt8(ascii: "{") else {
-                    problems.append(Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)"))
-                    return
+                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)")])
                 }
                 var entry = JSONObject()
                 try scanner.readObject { scanner, key in

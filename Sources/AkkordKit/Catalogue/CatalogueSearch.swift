@@ -14,8 +14,13 @@ public struct CatalogueSearch: Sendable {
     public init(_ catalogue: Catalogue) { activities = catalogue.activities }
 
     public func search(_ query: String, limit: Int? = nil) -> [Hit] {
-        let folded = SearchText.fold(query)
-        let words = SearchText.tokenRanges(folded).map { Array(folded[$0]) }
+        // Words are split at spaces; a word is matched whole against the pos, and by its
+        // letter-and-digit parts against the name ("1.01" is a pos; "felt," is "felt").
+        let words: [(whole: [UInt8], parts: [[UInt8]])] = query.split(whereSeparator: \.isWhitespace).compactMap { word in
+            let folded = SearchText.fold(String(word))
+            let parts = SearchText.tokenRanges(folded).map { Array(folded[$0]) }
+            return parts.isEmpty ? nil : (folded, parts)
+        }
         guard !words.isEmpty else { return [] }
         var hits: [Hit] = []
         var name: [UInt8] = [], pos: [UInt8] = [], tokens: [Range<Int>] = [], scratch: [UInt8] = []
@@ -25,7 +30,14 @@ public struct CatalogueSearch: Sendable {
             SearchText.tokenRanges(name, into: &tokens)
             var total = 0
             for word in words {
-                let s = Self.score(word, pos: pos, name: name, tokens: tokens, scratch: &scratch)
+                var s = word.whole == pos ? 100 : pos.starts(with: word.whole) ? 60 : 0
+                if s == 0 {
+                    for part in word.parts {
+                        let p = Self.score(part, pos: pos, name: name, tokens: tokens, scratch: &scratch)
+                        if p == 0 { s = 0; break }
+                        s += p
+                    }
+                }
                 if s == 0 { total = 0; break }
                 total += s
             }

@@ -32,10 +32,10 @@ public struct Catalogue: Equatable, Sendable {
 
     public func activity(pos: String) -> Activity? { activities.first { $0.pos == pos } }
 
-    /// Section names in order of first appearance in natural pos order.
+    /// Section names in order of first appearance (files akkord writes are in pos order).
     public var sections: [String] {
         var seen = Set<String>(), result: [String] = []
-        for a in sortedActivities where !a.section.isEmpty && seen.insert(a.section).inserted { result.append(a.section) }
+        for a in activities where !a.section.isEmpty && seen.insert(a.section).inserted { result.append(a.section) }
         return result
     }
 }

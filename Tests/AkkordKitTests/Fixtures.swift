@@ -1,0 +1,11 @@
+import Foundation
+
+/// Files under Tests/Fixtures and the repository root, found from this source file's path.
+enum Fixtures {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static func url(_ name: String) -> URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)") }
+    static func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
+    static func tsvRows(_ name: String) throws -> [[String]] {
+        try text(name).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+}
