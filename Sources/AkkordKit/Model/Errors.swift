@@ -46,7 +46,7 @@ public struct InvalidDataError: UserFacingError, Equatable {
 }
 
 /// A value given on the command line that is not acceptable (exit 64 for usage, 65 for data).
-public struct InvalidArgumentError: UserFacingError, Equatable {
+public struct InvalidArgumentError: UserFacingError, Equatable, CustomStringConvertible {
     public let argument: String
     public let reason: String
     public let exitStatus: ExitStatus
@@ -54,6 +54,7 @@ public struct InvalidArgumentError: UserFacingError, Equatable {
         self.argument = argument; self.reason = reason; self.exitStatus = exitStatus
     }
     public var message: String { "\(argument): \(reason)" }
+    public var description: String { message }
 }
 
 /// Something named that does not exist, or an action refused by the state of things (exit 1).

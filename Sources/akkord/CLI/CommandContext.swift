@@ -10,11 +10,52 @@ import Darwin
 final class CommandContext {
     let globals: GlobalOptions
     let environment: [String: String]
+    /// The command as typed, for the project's history.
+    let commandLine: String
+    let clock: Clock
     private var stdoutBuffer: [UInt8] = []
 
-    init(globals: GlobalOptions, environment: [String: String]) {
+    init(globals: GlobalOptions, environment: [String: String], argv: [String], clock: Clock = .system) {
         self.globals = globals
         self.environment = environment
+        self.commandLine = CommandContext.historyCommandLine(argv)
+        self.clock = clock
+    }
+
+    /// `akkord add 2.01 12,5`: global options that say where, not what, are left out.
+    static func historyCommandLine(_ argv: [String]) -> String {
+        var words: [String] = [], skipNext = false
+        for arg in argv {
+            if skipNext { skipNext = false; continue }
+            if arg == "--store" || arg == "--lang" { skipNext = true; continue }
+            if arg.hasPrefix("--store=") || arg.hasPrefix("--lang=") || arg == "--json" || arg == "--no-color" { continue }
+            words.append(arg.contains(" ") || arg.isEmpty ? "\"\(arg)\"" : arg)
+        }
+        return (["akkord"] + words).joined(separator: " ")
+    }
+
+    var store: Store {
+        let timeout = environment["AKKORD_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+        return Store(directory: storeDirectory, lockTimeout: timeout)
+    }
+
+    /// The project named by `-p/--project`, else the current one.
+    func projectId() throws -> String {
+        if let id = globals.project {
+            guard Slug.isValid(id) else {
+                throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
+            }
+            return id
+        }
+        guard let current = try store.loadState().currentProject else {
+            throw FailureError("no current project", hint: "create one with: akkord project new NAME, or pick one with: akkord project use ID")
+        }
+        return current
+    }
+
+    /// Applies a change to the chosen project under the store lock and records it in its history.
+    func modifyProject<T>(allowClosed: Bool = false, _ change: (inout Project) throws -> (T, [String])) throws -> T {
+        try store.modifyProject(try projectId(), command: commandLine, time: clock.timestamp, allowClosed: allowClosed, change)
     }
 
     var language: Language { globals.language }

@@ -15,7 +15,7 @@ enum Runner {
         do {
             let invocation = try ArgumentParser(root: RootCommand.self).parse(argv)
             let globals = try GlobalOptions(invocation.globals)
-            let ctx = CommandContext(globals: globals, environment: environment)
+            let ctx = CommandContext(globals: globals, environment: environment, argv: argv)
             context = ctx
             if globals.version {
                 ctx.print("akkord \(version)")

@@ -4,7 +4,8 @@ struct RootCommand: CommandGroup {
     static let spec = CommandSpec(
         name: "akkord",
         abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
-        subcommands: [CatalogueCommand.self, HelpCommand.self]
+        subcommands: [CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self, EditLineCommand.self,
+                      RemoveLineCommand.self, HistoryCommand.self, CheckCommand.self, HelpCommand.self]
     )
 }
 

@@ -1,0 +1,179 @@
+/// One building job and everything accounted on it (SPEC §4).
+public struct Project: Equatable, Sendable {
+    public static let format = "akkord-project"
+    public static let version = 1
+
+    public enum Status: String, Sendable { case open, closed }
+
+    public var id: String
+    public var name: String
+    public var address: String = ""
+    public var employer: String = ""
+    public var customer: String = ""
+    public var start: String? = nil
+    public var end: String? = nil
+    public var note: String = ""
+    public var status: Status = .open
+    public var created: String = ""
+    /// The catalogue the last catalogue line was priced from.
+    public var catalogueName: String = ""
+    public var catalogueEdition: String = ""
+    public var lines: [Line] = []
+    public var workers: [Worker] = []
+    public var hours: [HoursEntry] = []
+    public var advances: [Advance] = []
+    public var supplements: [Supplement] = []
+    public var extraWork: [ExtraWork] = []
+    public var photos: [Photo] = []
+    /// Next id per kind ("line", "hours", …): ids are never reused, even after removal.
+    public var nextIds: [String: Int] = [:]
+    public var history: [HistoryEntry] = []
+
+    public init(id: String, name: String) { self.id = id; self.name = name }
+
+    public var subtotal: Money { lines.reduce(Money.zero) { $0 + $1.amount } }
+
+    /// Takes the next id of a kind; ids start at 1 and are never reused.
+    public mutating func takeId(_ kind: String) -> Int {
+        let id = nextIds[kind] ?? 1
+        nextIds[kind] = id + 1
+        return id
+    }
+}
+
+/// One accounted activity: a snapshot of the catalogue price when it was added.
+public struct Line: Equatable, Sendable {
+    public var id: Int
+    public var pos: String
+    public var name: String
+    public var unit: String
+    public var price: UnitPrice
+    public var quantity: Quantity
+    public var note: String = ""
+    public var section: String = ""
+    public var date: String? = nil
+    public var custom: Bool = false
+
+    public init(id: Int, pos: String, name: String, unit: String, price: UnitPrice, quantity: Quantity,
+                note: String = "", section: String = "", date: String? = nil, custom: Bool = false) {
+        self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.price = price; self.quantity = quantity
+        self.note = note; self.section = section; self.date = date; self.custom = custom
+    }
+
+    public var amount: Money { quantity.amount(at: price) }
+}
+
+public struct Worker: Equatable, Sendable {
+    public var id: String
+    public var name: String
+    public var apprentice: Bool = false
+    /// Hourly rate, for apprentices.
+    public var rate: UnitPrice? = nil
+    public init(id: String, name: String, apprentice: Bool = false, rate: UnitPrice? = nil) {
+        self.id = id; self.name = name; self.apprentice = apprentice; self.rate = rate
+    }
+}
+
+public struct HoursEntry: Equatable, Sendable {
+    public var id: Int
+    public var worker: String
+    public var hours: Hours
+    public var date: String? = nil
+    public var note: String = ""
+    public init(id: Int, worker: String, hours: Hours, date: String? = nil, note: String = "") {
+        self.id = id; self.worker = worker; self.hours = hours; self.date = date; self.note = note
+    }
+}
+
+/// Money already paid to a worker on account (aconto).
+public struct Advance: Equatable, Sendable {
+    public var id: Int
+    public var worker: String
+    public var amount: Money
+    public var date: String? = nil
+    public var note: String = ""
+    public init(id: Int, worker: String, amount: Money, date: String? = nil, note: String = "") {
+        self.id = id; self.worker = worker; self.amount = amount; self.date = date; self.note = note
+    }
+}
+
+/// A percentage on the line subtotal (may be negative).
+public struct Supplement: Equatable, Sendable {
+    public static let range: ClosedRange<Int64> = -100_000...1_000_000  // −100 % … 1000 %, in Percent raw units
+    public var id: Int
+    public var name: String
+    public var percent: Percent
+    public init(id: Int, name: String, percent: Percent) { self.id = id; self.name = name; self.percent = percent }
+}
+
+/// Agreed extra work (aftaleseddel): an agreed amount, or hours × rate.
+public struct ExtraWork: Equatable, Sendable {
+    public enum Pricing: Equatable, Sendable {
+        case amount(Money)
+        case hourly(hours: Hours, rate: UnitPrice)
+    }
+    public var id: Int
+    public var text: String
+    public var pricing: Pricing
+    public init(id: Int, text: String, pricing: Pricing) { self.id = id; self.text = text; self.pricing = pricing }
+
+    public var amount: Money {
+        switch pricing {
+        case .amount(let m): return m
+        case .hourly(let h, let r): return h.pay(at: r)
+        }
+    }
+}
+
+public struct Photo: Equatable, Sendable {
+    public var id: Int
+    public var caption: String
+    public var originalName: String
+    /// File name inside the store's `photos/` directory: `<sha256>.<ext>`.
+    public var file: String
+    public var added: String
+    public init(id: Int, caption: String, originalName: String, file: String, added: String) {
+        self.id = id; self.caption = caption; self.originalName = originalName; self.file = file; self.added = added
+    }
+}
+
+/// One change to a project: when, by which command, and what changed (old → new for edits).
+public struct HistoryEntry: Equatable, Sendable {
+    public var time: String
+    public var command: String
+    public var changes: [String]
+    public init(time: String, command: String, changes: [String]) { self.time = time; self.command = command; self.changes = changes }
+}
+
+/// Project ids are slugs: `[a-z0-9][a-z0-9-]{0,63}`.
+public enum Slug {
+    public static func isValid(_ id: String) -> Bool {
+        let u = Array(id.utf8)
+        guard (1...64).contains(u.count) else { return false }
+        func ok(_ b: UInt8) -> Bool { (b >= 97 && b <= 122) || (b >= 48 && b <= 57) }
+        return ok(u[0]) && u.dropFirst().allSatisfy { ok($0) || $0 == 45 }
+    }
+
+    /// A slug made from a name: folded to ASCII (æ→ae, ø→oe, å→aa), other characters become `-`.
+    public static func make(from name: String, fallback: String = "project") -> String {
+        var out: [UInt8] = []
+        for b in SearchText.fold(name) {
+            if (b >= 97 && b <= 122) || (b >= 48 && b <= 57) { out.append(b) } else if out.last != 45, !out.isEmpty { out.append(45) }
+        }
+        while out.last == 45 { out.removeLast() }
+        if out.count > 64 { out = Array(out.prefix(64)); while out.last == 45 { out.removeLast() } }
+        return out.isEmpty ? fallback : String(decoding: out, as: UTF8.self)
+    }
+
+    /// `base`, or `base-2`, `base-3` … whichever is not taken.
+    public static func unique(_ base: String, taken: Set<String>) -> String {
+        if !taken.contains(base) { return base }
+        var n = 2
+        while true {
+            let suffix = "-\(n)"
+            let candidate = String(base.prefix(64 - suffix.count)) + suffix
+            if !taken.contains(candidate) { return candidate }
+            n += 1
+        }
+    }
+}

@@ -1,0 +1,89 @@
+/// Changes to a project. Each returns the lines that go into the project's history, with old
+/// and new values for edits.
+extension Project {
+    public mutating func addLine(_ activity: Activity, quantity: Quantity, note: String = "", date: String?,
+                                 section: String? = nil, custom: Bool = false) -> (Line, [String]) {
+        let line = Line(id: takeId("line"), pos: activity.pos, name: activity.name, unit: activity.unit, price: activity.price,
+                        quantity: quantity, note: note, section: section ?? activity.section, date: date, custom: custom)
+        lines.append(line)
+        return (line, ["line \(line.id) added: \(line.pos) \(line.name), \(line.quantity.plain) \(line.unit) × \(line.price.plain) = \(line.amount.plain)"])
+    }
+
+    public func line(_ id: Int) throws -> Line {
+        guard let l = lines.first(where: { $0.id == id }) else {
+            throw FailureError("no line \(id) in project \"\(self.id)\"", hint: "see the lines with: akkord lines")
+        }
+        return l
+    }
+
+    public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?) throws -> [String] {
+        let old = try line(id)
+        guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
+        if price != nil && !old.custom {
+            throw FailureError("line \(id) is priced from the catalogue; only custom lines take --price",
+                               hint: "remove it and add a custom line with: akkord add --custom NAME --unit U --price P QUANTITY")
+        }
+        var changes: [String] = []
+        if let quantity, quantity != old.quantity {
+            lines[index].quantity = quantity
+            changes.append("line \(id) quantity: \(old.quantity.plain) → \(quantity.plain)")
+        }
+        if let note, note != old.note {
+            lines[index].note = note
+            changes.append("line \(id) note: \"\(old.note)\" → \"\(note)\"")
+        }
+        if let price, price != old.price {
+            lines[index].price = price
+            changes.append("line \(id) price: \(old.price.plain) → \(price.plain)")
+        }
+        if !changes.isEmpty {
+            changes.append("line \(id) amount: \(old.amount.plain) → \(lines[index].amount.plain)")
+        }
+        return changes
+    }
+
+    public mutating func removeLines(_ ids: [Int]) throws -> [String] {
+        let removed = try ids.map { try line($0) }
+        let set = Set(ids)
+        lines.removeAll { set.contains($0.id) }
+        return removed.map { "line \($0.id) removed: \($0.pos) \($0.name), \($0.quantity.plain) \($0.unit) × \($0.price.plain) = \($0.amount.plain)" }
+    }
+
+    /// Project fields that `project edit` changes.
+    public struct Details: Equatable, Sendable {
+        public var name: String?
+        public var address: String?
+        public var employer: String?
+        public var customer: String?
+        public var start: String?
+        public var end: String?
+        public var note: String?
+        public init(name: String? = nil, address: String? = nil, employer: String? = nil, customer: String? = nil,
+                    start: String? = nil, end: String? = nil, note: String? = nil) {
+            self.name = name; self.address = address; self.employer = employer; self.customer = customer
+            self.start = start; self.end = end; self.note = note
+        }
+    }
+
+    public mutating func edit(_ d: Details) -> [String] {
+        var changes: [String] = []
+        func set(_ field: String, _ keyPath: WritableKeyPath<Project, String>, _ value: String?) {
+            guard let value, value != self[keyPath: keyPath] else { return }
+            changes.append("\(field): \"\(self[keyPath: keyPath])\" → \"\(value)\"")
+            self[keyPath: keyPath] = value
+        }
+        func set(_ field: String, _ keyPath: WritableKeyPath<Project, String?>, _ value: String?) {
+            guard let value, value != self[keyPath: keyPath] else { return }
+            changes.append("\(field): \(self[keyPath: keyPath] ?? "-") → \(value)")
+            self[keyPath: keyPath] = value
+        }
+        set("name", \.name, d.name)
+        set("address", \.address, d.address)
+        set("employer", \.employer, d.employer)
+        set("customer", \.customer, d.customer)
+        set("start", \.start, d.start)
+        set("end", \.end, d.end)
+        set("note", \.note, d.note)
+        return changes
+    }
+}

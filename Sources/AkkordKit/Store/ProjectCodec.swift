@@ -1,0 +1,221 @@
+/// The project file format (`projects/<id>.json`): every figure a string, every problem reported
+/// with its JSON path. The subtotal and line count are written too, so a reader can check them.
+public enum ProjectCodec {
+    public static func encode(_ p: Project) -> [UInt8] {
+        var root = JSONObject()
+        root.append("format", .string(Project.format))
+        root.append("version", .int(Project.version))
+        root.append("id", .string(p.id))
+        root.append("name", .string(p.name))
+        root.append("status", .string(p.status.rawValue))
+        root.append("lineCount", .int(p.lines.count))
+        root.append("subtotal", .string(p.subtotal.plain))
+        root.append("address", .string(p.address))
+        root.append("employer", .string(p.employer))
+        root.append("customer", .string(p.customer))
+        root.append("start", .optional(p.start))
+        root.append("end", .optional(p.end))
+        root.append("note", .string(p.note))
+        root.append("created", .string(p.created))
+        root.append("catalogue", JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]))
+        root.append("nextIds", .object(JSONObject(p.nextIds.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int($0.value)) })))
+        root.append("lines", .array(p.lines.map(encode)))
+        root.append("workers", .array(p.workers.map { w in
+            var o = JSONObject([("id", .string(w.id)), ("name", .string(w.name)), ("apprentice", .bool(w.apprentice))])
+            if let rate = w.rate { o.append("rate", .string(rate.plain)) }
+            return .object(o)
+        }))
+        root.append("hours", .array(p.hours.map { h in
+            JSONValue(["id": .int(h.id), "worker": .string(h.worker), "hours": .string(h.hours.plain),
+                       "date": .optional(h.date), "note": .string(h.note)])
+        }))
+        root.append("advances", .array(p.advances.map { a in
+            JSONValue(["id": .int(a.id), "worker": .string(a.worker), "amount": .string(a.amount.plain),
+                       "date": .optional(a.date), "note": .string(a.note)])
+        }))
+        root.append("supplements", .array(p.supplements.map { s in
+            JSONValue(["id": .int(s.id), "name": .string(s.name), "percent": .string(s.percent.plain)])
+        }))
+        root.append("extraWork", .array(p.extraWork.map { e in
+            var o = JSONObject([("id", .int(e.id)), ("text", .string(e.text))])
+            switch e.pricing {
+            case .amount(let m): o.append("amount", .string(m.plain))
+            case .hourly(let h, let r): o.append("hours", .string(h.plain)); o.append("rate", .string(r.plain))
+            }
+            return .object(o)
+        }))
+        root.append("photos", .array(p.photos.map { ph in
+            JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
+                       "file": .string(ph.file), "added": .string(ph.added)])
+        }))
+        root.append("history", .array(p.history.map { h in
+            JSONValue(["time": .string(h.time), "command": .string(h.command), "changes": .array(h.changes.map(JSONValue.string))])
+        }))
+        return JSONWriter.write(.object(root))
+    }
+
+    static func encode(_ l: Line) -> JSONValue {
+        .object(JSONObject([
+            ("id", .int(l.id)), ("pos", .string(l.pos)), ("name", .string(l.name)), ("unit", .string(l.unit)),
+            ("price", .string(l.price.plain)), ("quantity", .string(l.quantity.plain)), ("amount", .string(l.amount.plain)),
+            ("custom", .bool(l.custom)), ("note", .string(l.note)), ("section", .string(l.section)), ("date", .optional(l.date)),
+        ]))
+    }
+
+    /// Decodes and validates a project file; every problem is listed with its JSON path.
+    public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
+        let root: JSONValue
+        do { root = try JSONReader.parse(bytes) } catch let e as JSONSyntaxError {
+            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
+        }
+        guard let object = root.objectValue else {
+            throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(root.kindDescription)")])
+        }
+        var f = FieldReader(object: object, path: "", problems: [])
+        if let format = f.string("format", required: true), format != Project.format {
+            f.problem("format", "is \"\(format)\", expected \"\(Project.format)\"")
+        }
+        f.version(expected: Project.version)
+        let id = f.string("id", required: true) ?? ""
+        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\"\(id)\" is not a valid project id") }
+        var p = Project(id: id, name: f.string("name", required: true) ?? "")
+        if let s = f.string("status", required: true) {
+            if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\"\(s)\" is not open or closed") }
+        }
+        p.address = f.string("address") ?? ""
+        p.employer = f.string("employer") ?? ""
+        p.customer = f.string("customer") ?? ""
+        p.start = f.date("start")
+        p.end = f.date("end")
+        p.note = f.string("note") ?? ""
+        p.created = f.string("created") ?? ""
+        if let c = f.value("catalogue")?.objectValue {
+            var cf = FieldReader(object: c, path: "catalogue", problems: [])
+            p.catalogueName = cf.string("name") ?? ""
+            p.catalogueEdition = cf.string("edition") ?? ""
+            f.problems += cf.problems
+        }
+        if let ids = f.value("nextIds")?.objectValue {
+            for (k, v) in ids.entries {
+                if case .number(let n) = v, let i = Int(n), i >= 1 { p.nextIds[k] = i } else { f.problem("nextIds.\(k)", "expected a whole number ≥ 1") }
+            }
+        }
+        p.lines = f.list("lines") { r in
+            let price: UnitPrice? = r.number("price", required: true)
+            let quantity: Quantity? = r.number("quantity", required: true)
+            if let price, price.isNegative { r.problem("price", "must not be negative") }
+            guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
+                  let name = r.string("name", required: true), let unit = r.string("unit", required: true),
+                  let price, let quantity else { return nil }
+            let line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
+                            note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
+                            custom: r.bool("custom") ?? false)
+            if let stored: Money = r.number("amount"), stored != line.amount {
+                r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
+            }
+            return line
+        }
+        p.workers = f.list("workers") { r in
+            guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
+            return Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.number("rate"))
+        }
+        p.hours = f.list("hours") { r in
+            let hours: Hours?
+            if let text = r.string("hours", required: true) {
+                do { hours = try Hours(parsing: text) } catch { r.problem("hours", "\(error)"); hours = nil }
+            } else { hours = nil }
+            guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true), let hours else { return nil }
+            return HoursEntry(id: id, worker: worker, hours: hours, date: r.date("date"), note: r.string("note") ?? "")
+        }
+        p.advances = f.list("advances") { r in
+            guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true),
+                  let amount: Money = r.number("amount", required: true) else { return nil }
+            return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "")
+        }
+        p.supplements = f.list("supplements") { r in
+            guard let id = r.integer("id", required: true), let name = r.string("name", required: true),
+                  let percent: Percent = r.number("percent", required: true) else { return nil }
+            return Supplement(id: id, name: name, percent: percent)
+        }
+        p.extraWork = f.list("extraWork") { r in
+            guard let id = r.integer("id", required: true), let text = r.string("text", required: true) else { return nil }
+            if let amount: Money = r.number("amount") { return ExtraWork(id: id, text: text, pricing: .amount(amount)) }
+            guard let h = r.string("hours", required: true), let rate: UnitPrice = r.number("rate", required: true) else { return nil }
+            do { return ExtraWork(id: id, text: text, pricing: .hourly(hours: try Hours(parsing: h), rate: rate)) } catch {
+                r.problem("hours", "\(error)"); return nil
+            }
+        }
+        p.photos = f.list("photos") { r in
+            guard let id = r.integer("id", required: true), let file = r.string("file", required: true) else { return nil }
+            return Photo(id: id, caption: r.string("caption") ?? "", originalName: r.string("originalName") ?? "",
+                         file: file, added: r.string("added") ?? "")
+        }
+        p.history = f.list("history") { r in
+            guard let time = r.string("time", required: true), let command = r.string("command", required: true) else { return nil }
+            let changes = r.value("changes")?.arrayValue?.compactMap(\.stringValue) ?? []
+            return HistoryEntry(time: time, command: command, changes: changes)
+        }
+        if let count = f.integer("lineCount"), count != p.lines.count {
+            f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
+        }
+        if let stored: Money = f.number("subtotal"), stored != p.subtotal {
+            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
+        }
+        f.problems += consistencyProblems(p)
+        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
+        return p
+    }
+
+    /// Cross-checks: unique ids, references to workers that exist, ids below their counters.
+    static func consistencyProblems(_ p: Project) -> [Problem] {
+        var problems: [Problem] = []
+        func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
+            var seen = Set<Int>()
+            for (i, id) in ids.enumerated() {
+                if !seen.insert(id).inserted { problems.append(Problem("\(key)[\(i)].id", "duplicate id \(id)")) }
+                if id >= (p.nextIds[counter] ?? 1) { problems.append(Problem("\(key)[\(i)].id", "id \(id) is not below nextIds.\(counter)")) }
+            }
+        }
+        uniqueIds("lines", p.lines.map(\.id), counter: "line")
+        uniqueIds("hours", p.hours.map(\.id), counter: "hours")
+        uniqueIds("advances", p.advances.map(\.id), counter: "advance")
+        uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
+        uniqueIds("extraWork", p.extraWork.map(\.id), counter: "extra")
+        uniqueIds("photos", p.photos.map(\.id), counter: "photo")
+        let workers = Set(p.workers.map(\.id))
+        for (i, h) in p.hours.enumerated() where !workers.contains(h.worker) {
+            problems.append(Problem("hours[\(i)].worker", "no worker \"\(h.worker)\""))
+        }
+        for (i, a) in p.advances.enumerated() where !workers.contains(a.worker) {
+            problems.append(Problem("advances[\(i)].worker", "no worker \"\(a.worker)\""))
+        }
+        return problems
+    }
+}
+
+extension FieldReader {
+    mutating func date(_ key: String) -> String? {
+        guard let s = string(key) else { return nil }
+        if let p = ISODate.problem(s) { problem(key, p); return nil }
+        return s
+    }
+
+    /// Decodes an optional array of objects, each with its own reader at `key[i]`.
+    mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
+        guard let v = value(key) else { return [] }
+        guard let items = v.arrayValue else { problem(key, "expected an array, got \(v.kindDescription)"); return [] }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard let o = item.objectValue else {
+                problems.append(Problem("\(place(key))[\(i)]", "expected an object, got \(item.kindDescription)"))
+                continue
+            }
+            var r = FieldReader(object: o, path: place(key), index: i, problems: [])
+            let decoded = decode(&r)
+            problems += r.problems
+            if let decoded, r.problems.isEmpty { result.append(decoded) }
+        }
+        return result
+    }
+}

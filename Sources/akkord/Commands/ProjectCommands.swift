@@ -1,0 +1,191 @@
+import AkkordKit
+
+struct ProjectCommand: CommandGroup {
+    static let spec = CommandSpec(
+        name: "project", abstract: "Create, list, choose, edit, close and delete projects.",
+        subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
+                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self]
+    )
+}
+
+/// Options shared by `project new` and `project edit`.
+enum ProjectDetailOptions {
+    static let specs: [ArgumentSpec] = [
+        .option("--address", value: "address", help: "Street address of the building."),
+        .option("--employer", value: "employer", help: "The roofing firm the work is done for."),
+        .option("--customer", value: "customer", help: "The building owner or main contractor."),
+        .option("--start", value: "date", help: "First day of work, YYYY-MM-DD."),
+        .option("--note", value: "note", help: "A note about the project."),
+    ]
+
+    static func read(_ a: ParsedArguments) throws -> Project.Details {
+        Project.Details(address: a.string("--address"), employer: a.string("--employer"), customer: a.string("--customer"),
+                        start: try a.date("--start"), end: try a.date("--end"), note: a.string("--note"))
+    }
+}
+
+struct ProjectNew: Command {
+    static let spec = CommandSpec(
+        name: "new", abstract: "Create a project and make it the current one.",
+        discussion: "The id is made from the name (lowercase, æ→ae, ø→oe, å→aa, other characters become '-') and made unique with -2, -3 ….",
+        arguments: [.positional("name", help: "The project's name, e.g. \"Vestergade 12, roof\".")] + ProjectDetailOptions.specs
+    )
+    let name: String
+    let details: Project.Details
+    init(_ a: ParsedArguments) throws {
+        name = try a.requiredText("name")
+        details = try ProjectDetailOptions.read(a)
+    }
+
+    func run(_ context: CommandContext) throws {
+        let project = try context.store.createProject(name: name, details: details, command: context.commandLine,
+                                                      time: context.clock.timestamp, today: context.clock.today)
+        if context.wantsJSON { context.printJSON(ProjectText.summaryJSON(project)) } else {
+            context.print("created project \(project.id) (\(project.name)); it is now the current project")
+        }
+    }
+}
+
+struct ProjectList: Command {
+    static let spec = CommandSpec(
+        name: "list", abstract: "List projects with their number of lines and line subtotal.",
+        arguments: [.option("--status", value: "open|closed|all", help: "Which projects to list.", default: "all")]
+    )
+    let status: Project.Status?
+    init(_ a: ParsedArguments) throws {
+        switch a.string("--status") ?? "all" {
+        case "all": status = nil
+        case let s:
+            guard let st = Project.Status(rawValue: s) else {
+                throw InvalidArgumentError.usage("--status", "\"\(s)\" is not open, closed or all")
+            }
+            status = st
+        }
+    }
+
+    func run(_ context: CommandContext) throws {
+        let store = context.store
+        let projects = try store.projectIds().map(store.loadProject).filter { status == nil || $0.status == status }
+        if context.wantsJSON {
+            context.printJSON(JSONValue(["projects": .array(projects.map(ProjectText.summaryJSON))]))
+        } else if projects.isEmpty {
+            context.print("no projects\(status.map { " (\($0.rawValue))" } ?? ""); create one with: akkord project new NAME")
+        } else {
+            context.print(ProjectText.list(projects, current: try store.loadState().currentProject, language: context.language))
+        }
+    }
+}
+
+struct ProjectUse: Command {
+    static let spec = CommandSpec(name: "use", abstract: "Make a project the current one.",
+                                  arguments: [.positional("id", help: "The project's id (see 'akkord project list').")])
+    let id: String
+    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id")! }
+
+    func run(_ context: CommandContext) throws {
+        let store = context.store
+        try store.exclusively {
+            _ = try store.loadProject(id)
+            try store.saveState(Store.State(currentProject: id))
+        }
+        context.print("current project: \(id)")
+    }
+}
+
+/// `[<id>]` for commands on one project; without it, `-p` or the current project.
+enum OptionalProjectId {
+    static let spec = ArgumentSpec.positional("id", help: "The project's id (default: -p or the current project).", optional: true)
+    static func resolve(_ id: String?, _ context: CommandContext) throws -> String { try id ?? context.projectId() }
+}
+
+struct ProjectShow: Command {
+    static let spec = CommandSpec(name: "show", abstract: "Show a project's details.", arguments: [OptionalProjectId.spec])
+    let id: String?
+    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+
+    func run(_ context: CommandContext) throws {
+        let store = context.store
+        let project = try store.loadProject(try OptionalProjectId.resolve(id, context))
+        if context.wantsJSON { context.printJSON(ProjectText.showJSON(project)); return }
+        let current = try store.loadState().currentProject == project.id
+        context.print(ProjectText.show(project, current: current, language: context.language))
+    }
+}
+
+struct ProjectEdit: Command {
+    static let spec = CommandSpec(
+        name: "edit", abstract: "Change a project's name, address, employer, customer, dates or note.",
+        arguments: [OptionalProjectId.spec, .option("--name", value: "name", help: "New name (the id stays).")]
+            + ProjectDetailOptions.specs + [.option("--end", value: "date", help: "Last day of work, YYYY-MM-DD.")]
+    )
+    let id: String?
+    let details: Project.Details
+    init(_ a: ParsedArguments) throws {
+        id = try a.projectIdArgument("id")
+        var d = try ProjectDetailOptions.read(a)
+        d.name = try a.text("--name")
+        guard d != Project.Details() else { throw UsageError("nothing to change", hint: "give at least one of --name, --address, --employer, --customer, --start, --end, --note") }
+        details = d
+    }
+
+    func run(_ context: CommandContext) throws {
+        let target = try OptionalProjectId.resolve(id, context)
+        let changes: [String] = try context.store.modifyProject(target, command: context.commandLine, time: context.clock.timestamp) { p in
+            let changes = p.edit(details)
+            return (changes, changes)
+        }
+        context.print(changes.isEmpty ? "nothing changed" : changes.joined(separator: "\n"))
+    }
+}
+
+struct ProjectClose: Command {
+    static let spec = CommandSpec(name: "close", abstract: "Close a project: it takes no changes until reopened.", arguments: [OptionalProjectId.spec])
+    let id: String?
+    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+    func run(_ context: CommandContext) throws { try setStatus(.closed, id, context) }
+}
+
+struct ProjectReopen: Command {
+    static let spec = CommandSpec(name: "reopen", abstract: "Reopen a closed project.", arguments: [OptionalProjectId.spec])
+    let id: String?
+    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+    func run(_ context: CommandContext) throws { try setStatus(.open, id, context) }
+}
+
+private func setStatus(_ status: Project.Status, _ id: String?, _ context: CommandContext) throws {
+    let target = try OptionalProjectId.resolve(id, context)
+    try context.store.modifyProject(target, command: context.commandLine, time: context.clock.timestamp, allowClosed: true) { p in
+        guard p.status != status else {
+            throw FailureError("project \"\(target)\" is already \(status.rawValue)")
+        }
+        p.status = status
+        return ((), ["status: \(status == .open ? "closed" : "open") → \(status.rawValue)"])
+    }
+    context.print("project \(target) is now \(status.rawValue)")
+}
+
+struct ProjectDelete: Command {
+    static let spec = CommandSpec(
+        name: "delete", abstract: "Delete a project for good.",
+        arguments: [.positional("id", help: "The project's id."), .flag("--yes", help: "Confirm: the project and its history are deleted.")]
+    )
+    let id: String
+    let confirmed: Bool
+    init(_ a: ParsedArguments) throws {
+        id = try a.projectIdArgument("id")!
+        confirmed = a.flag("--yes")
+    }
+
+    func run(_ context: CommandContext) throws {
+        guard confirmed else {
+            throw UsageError("deleting a project cannot be undone; add --yes to confirm", hint: "akkord project delete \(id) --yes")
+        }
+        let store = context.store
+        try store.exclusively {
+            _ = try store.loadProject(id)
+            try store.deleteProject(id)
+            if try store.loadState().currentProject == id { try store.saveState(Store.State(currentProject: nil)) }
+        }
+        context.print("deleted project \(id)")
+    }
+}
