@@ -88,17 +88,27 @@ public enum UnitName {
 /// Dates are ISO `YYYY-MM-DD`.
 public enum ISODate {
     public static func problem(_ text: String) -> String? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }),
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m) else {
-            return "\"\(text)\" is not a date; write YYYY-MM-DD"
+        var digits = [Int](repeating: 0, count: 8)
+        var n = 0, position = 0
+        for b in text.utf8 {
+            defer { position += 1 }
+            if position == 4 || position == 7 {
+                if b != UInt8(ascii: "-") { return message(text) }
+                continue
+            }
+            guard b >= 48, b <= 57, n < 8 else { return message(text) }
+            digits[n] = Int(b - 48); n += 1
         }
+        guard position == 10, n == 8 else { return message(text) }
+        let y = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
+        let m = digits[4] * 10 + digits[5], d = digits[6] * 10 + digits[7]
+        guard (1...12).contains(m) else { return message(text) }
         let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
         let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-        guard (1...days).contains(d) else { return "\"\(text)\" is not a date; write YYYY-MM-DD" }
-        return nil
+        return (1...days).contains(d) ? nil : message(text)
     }
+
+    private static func message(_ text: String) -> String { "\"\(text)\" is not a date; write YYYY-MM-DD" }
 }
 
 extension Catalogue {
