@@ -71,7 +71,12 @@ final class CommandContext {
         if stdoutBuffer.count > 1 << 20 { flush() }
     }
 
-    func printJSON(_ value: JSONValue) { stdoutBuffer.append(contentsOf: JSONWriter.write(value)) }
+    func printJSON(_ value: JSONValue) { printBytes(JSONWriter.write(value)) }
+
+    func printBytes(_ bytes: [UInt8]) {
+        stdoutBuffer.append(contentsOf: bytes)
+        if stdoutBuffer.count > 1 << 20 { flush() }
+    }
 
     func flush() {
         try? FileIO.writeAll(fd: 1, stdoutBuffer, path: "stdout")

@@ -4,8 +4,10 @@ struct RootCommand: CommandGroup {
     static let spec = CommandSpec(
         name: "akkord",
         abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
-        subcommands: [CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self, EditLineCommand.self,
-                      RemoveLineCommand.self, HistoryCommand.self, CheckCommand.self, HelpCommand.self]
+        subcommands: [DemoCommand.self, CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self,
+                      EditLineCommand.self, RemoveLineCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
+                      SupplementCommand.self, ExtraCommand.self, ReportCommand.self, HistoryCommand.self, CheckCommand.self,
+                      HelpCommand.self]
     )
 }
 

@@ -1,0 +1,128 @@
+/// The final accounting of a project (SPEC §5). Every figure is exact and can be checked by hand
+/// from the ones before it:
+///
+///     S  = Σ line amounts                       (each line rounded to øre)
+///     supplement = round2(S × percent / 100)    (each on S, added, not compounded)
+///     extra work = Σ agreed amounts + Σ round2(hours × rate)
+///     T  = S + Σ supplements + extra work
+///     P  = T − Σ round2(apprentice hours × rate)
+///     journeyman share = P × hours / Σ journeyman hours, to øre by largest remainder
+///     balance = share (or apprentice pay) − advances
+public struct FinalAccounting: Equatable, Sendable {
+    public struct SupplementLine: Equatable, Sendable {
+        public let supplement: Supplement
+        public let amount: Money
+    }
+    public struct ExtraWorkLine: Equatable, Sendable {
+        public let extra: ExtraWork
+        public let amount: Money
+    }
+
+    public let lines: [Line]
+    public let subtotal: Money
+    public let supplements: [SupplementLine]
+    public let extraWork: [ExtraWorkLine]
+    public let total: Money
+    public let apprenticePay: Money
+    public let pool: Money
+    public let journeymanHours: Hours
+    /// round2(P / Σ journeyman hours); nil without journeyman hours. Shown, not used for shares.
+    public let hourlyEarnings: Money?
+    public let team: [TeamShare]
+    /// False when there are no workers or no journeyman hours: the split is then missing.
+    public let isSplit: Bool
+    public let warnings: [String]
+
+    public init(_ project: Project) {
+        lines = project.lines
+        subtotal = project.subtotal
+        supplements = project.supplements.map { SupplementLine(supplement: $0, amount: project.subtotal.percentage($0.percent)) }
+        extraWork = project.extraWork.map { ExtraWorkLine(extra: $0, amount: $0.amount) }
+        total = supplements.reduce(subtotal) { $0 + $1.amount } + extraWork.reduce(Money.zero) { $0 + $1.amount }
+
+        var hoursByWorker: [String: Hours] = [:], advancesByWorker: [String: Money] = [:]
+        for h in project.hours { hoursByWorker[h.worker, default: .zero] += h.hours }
+        for a in project.advances { advancesByWorker[a.worker, default: .zero] += a.amount }
+
+        var apprenticePay = Money.zero
+        var pays: [String: Money] = [:]
+        for w in project.workers where w.apprentice {
+            let pay = (hoursByWorker[w.id] ?? .zero).pay(at: w.rate ?? .zero)
+            pays[w.id] = pay
+            apprenticePay += pay
+        }
+        self.apprenticePay = apprenticePay
+        pool = total - apprenticePay
+
+        let journeymen = project.workers.filter { !$0.apprentice }
+        journeymanHours = journeymen.reduce(Hours.zero) { $0 + (hoursByWorker[$1.id] ?? .zero) }
+        isSplit = journeymanHours.raw > 0
+        let shares = isSplit ? TeamShare.split(pool, by: journeymen.map { hoursByWorker[$0.id] ?? .zero }) : []
+        hourlyEarnings = isSplit
+            ? Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(Hours.unitsPerHour), Int128(journeymanHours.raw))))
+            : nil
+
+        var team: [TeamShare] = []
+        var journeymanIndex = 0
+        for w in project.workers {
+            let share: Money?
+            if w.apprentice {
+                share = pays[w.id]
+            } else {
+                share = isSplit ? shares[journeymanIndex] : nil
+                journeymanIndex += 1
+            }
+            let advances = advancesByWorker[w.id] ?? .zero
+            team.append(TeamShare(worker: w, hours: hoursByWorker[w.id] ?? .zero, share: share, advances: advances,
+                                  balance: share.map { $0 - advances }))
+        }
+        self.team = team
+
+        var warnings: [String] = []
+        if project.workers.isEmpty {
+            warnings.append("the team split is missing: the project has no workers (add them with: akkord worker add NAME)")
+        } else if journeymen.isEmpty {
+            warnings.append("the team split is missing: the project has no journeymen, only apprentices")
+        } else if !isSplit {
+            warnings.append("the team split is missing: no hours are recorded for the journeymen (add them with: akkord hours add WORKER HOURS)")
+        }
+        if pool.isNegative {
+            warnings.append("apprentice pay (\(apprenticePay.plain)) is more than the total (\(total.plain)): the pool is negative")
+        }
+        for w in project.workers where w.apprentice && (hoursByWorker[w.id] ?? .zero).raw == 0 {
+            warnings.append("apprentice \(w.name) has no hours")
+        }
+        self.warnings = warnings
+    }
+}
+
+/// One worker's line in the team table.
+public struct TeamShare: Equatable, Sendable {
+    public let worker: Worker
+    public let hours: Hours
+    /// The journeyman's share of the pool, or the apprentice's pay; nil when the split is missing.
+    public let share: Money?
+    public let advances: Money
+    public let balance: Money?
+
+    /// Splits `pool` in proportion to `hours`, exactly: each share is P × h / H rounded down to
+    /// the øre, and the øre left over go one each to the largest remainders (ties: listed first).
+    /// The shares add up to `pool` exactly. `hours` must not sum to zero.
+    public static func split(_ pool: Money, by hours: [Hours]) -> [Money] {
+        let total = Int128(hours.reduce(0) { $0 + $1.raw })
+        precondition(total > 0, "split needs hours")
+        var floors: [Int128] = [], remainders: [Int128] = []
+        for h in hours {
+            let (q, r) = floorDivide(Int128(pool.raw) * Int128(h.raw), total)
+            floors.append(q)
+            remainders.append(r)
+        }
+        var leftover = Int128(pool.raw) - floors.reduce(0, +)
+        let order = hours.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
+        for i in order where leftover > 0 {
+            floors[i] += 1
+            leftover -= 1
+        }
+        return floors.map { Money(raw: Int64($0)) }
+    }
+}

@@ -1,0 +1,77 @@
+/// Workers, hours, advances, supplements and extra work. Each change returns its history lines.
+extension Project {
+    /// A worker by id, or by a unique, case-insensitive beginning of the name.
+    public func worker(_ reference: String) throws -> Worker {
+        if let w = workers.first(where: { $0.id == reference }) { return w }
+        let needle = SearchText.fold(reference)
+        let matches = workers.filter { SearchText.fold($0.name).starts(with: needle) }
+        if matches.count == 1 { return matches[0] }
+        let known = workers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
+        if matches.isEmpty {
+            throw FailureError("no worker \"\(reference)\" on project \"\(id)\"",
+                               hint: workers.isEmpty ? "add one with: akkord worker add NAME" : "workers: \(known)")
+        }
+        throw FailureError("\"\(reference)\" matches several workers: \(matches.map(\.name).joined(separator: ", "))",
+                           hint: "use the worker's id: \(known)")
+    }
+
+    public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) -> (Worker, [String]) {
+        let wid = Slug.unique(Slug.make(from: name, fallback: "worker"), taken: Set(workers.map(\.id)))
+        let w = Worker(id: wid, name: name, apprentice: apprentice, rate: rate)
+        workers.append(w)
+        let kind = apprentice ? "apprentice at \(rate?.plain ?? "?")/h" : "journeyman"
+        return (w, ["worker \(wid) added: \(name), \(kind)"])
+    }
+
+    public mutating func removeWorker(_ reference: String) throws -> [String] {
+        let w = try worker(reference)
+        let h = hours.filter { $0.worker == w.id }.count, a = advances.filter { $0.worker == w.id }.count
+        if h > 0 || a > 0 {
+            throw FailureError("worker \(w.id) has \(h) hours entr\(h == 1 ? "y" : "ies") and \(a) advance\(a == 1 ? "" : "s"); they would be lost",
+                               hint: "remove those first (akkord hours list, akkord advance list), then the worker")
+        }
+        workers.removeAll { $0.id == w.id }
+        return ["worker \(w.id) removed: \(w.name)"]
+    }
+
+    public mutating func addHours(worker reference: String, hours h: Hours, date: String?, note: String) throws -> (HoursEntry, [String]) {
+        let w = try worker(reference)
+        let entry = HoursEntry(id: takeId("hours"), worker: w.id, hours: h, date: date, note: note)
+        hours.append(entry)
+        return (entry, ["hours \(entry.id) added: \(w.id) \(h.plain) h\(date.map { " on \($0)" } ?? "")"])
+    }
+
+    public mutating func addAdvance(worker reference: String, amount: Money, date: String?, note: String) throws -> (Advance, [String]) {
+        let w = try worker(reference)
+        let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note)
+        advances.append(advance)
+        return (advance, ["advance \(advance.id) added: \(w.id) \(amount.plain)\(date.map { " on \($0)" } ?? "")"])
+    }
+
+    public mutating func addSupplement(name: String, percent: Percent) -> (Supplement, [String]) {
+        let s = Supplement(id: takeId("supplement"), name: name, percent: percent)
+        supplements.append(s)
+        return (s, ["supplement \(s.id) added: \(name) \(percent.plain) %"])
+    }
+
+    public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing) -> (ExtraWork, [String]) {
+        let e = ExtraWork(id: takeId("extra"), text: text, pricing: pricing)
+        extraWork.append(e)
+        let how: String
+        switch pricing {
+        case .amount(let m): how = "agreed \(m.plain)"
+        case .hourly(let h, let r): how = "\(h.plain) h × \(r.plain) = \(e.amount.plain)"
+        }
+        return (e, ["extra work \(e.id) added: \(text), \(how)"])
+    }
+
+    /// Removes an entry by id from one of the id-numbered lists.
+    public mutating func removeEntry<T>(_ keyPath: WritableKeyPath<Project, [T]>, id entryId: Int, kind: String,
+                                        idOf: (T) -> Int, describe: (T) -> String) throws -> [String] {
+        guard let index = self[keyPath: keyPath].firstIndex(where: { idOf($0) == entryId }) else {
+            throw FailureError("no \(kind) \(entryId) on project \"\(id)\"", hint: "see them with: akkord \(kind == "extra work" ? "extra" : kind) list")
+        }
+        let removed = self[keyPath: keyPath].remove(at: index)
+        return ["\(kind) \(entryId) removed: \(describe(removed))"]
+    }
+}

@@ -1,0 +1,77 @@
+import AkkordKit
+
+enum ReportFormat: String, CaseIterable {
+    case text, json, csv, html, pdf
+}
+
+/// Options and output shared by `report` and `demo`.
+struct ReportOutput {
+    static let specs: [ArgumentSpec] = [
+        .option("--format", value: "format", help: "text, json, csv, html or pdf (pdf needs -o).", default: "text"),
+        .option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output."),
+    ]
+    let format: ReportFormat
+    let output: String?
+
+    init(_ a: ParsedArguments, json: Bool) throws {
+        let text = a.string("--format") ?? (json ? "json" : "text")
+        guard let f = ReportFormat(rawValue: text) else {
+            throw InvalidArgumentError.usage("--format", "\"\(text)\" is not one of text, json, csv, html, pdf")
+        }
+        format = f
+        output = a.string("--output")
+        if format == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
+    }
+
+    func write(_ project: Project, _ context: CommandContext) throws {
+        let accounting = FinalAccounting(project)
+        let l = context.language
+        let bytes: [UInt8]
+        switch format {
+        case .text: bytes = Array(ReportText.render(project, accounting, language: l).utf8)
+        case .json: bytes = ReportJSON.render(project, accounting)
+        case .csv: bytes = Array(ReportCSV.render(accounting, language: l).utf8)
+        case .html: bytes = Array(ReportHTML.render(project, accounting, language: l).utf8)
+        case .pdf: throw FailureError("PDF reports are not available in this version", hint: "use --format html and print it to PDF")
+        }
+        if let output {
+            try ReportFile.write(bytes, to: output)
+            context.print("wrote \(output) (\(format.rawValue), \(project.lines.count) lines, total \(accounting.total.formatted(l)))")
+        } else {
+            context.printBytes(bytes)
+        }
+        if format != .json { for w in accounting.warnings { context.warn(w) } }
+    }
+}
+
+struct ReportCommand: Command {
+    static let spec = CommandSpec(
+        name: "report", abstract: "Print the final accounting: lines, supplements, extra work, total and each worker's share.",
+        discussion: """
+        text fits 100 columns; json carries every figure as a string (shape in the README); csv is the \
+        line table (--lang da: ';' and decimal comma); html is one self-contained printable page.
+        """,
+        arguments: ReportOutput.specs)
+    let output: ReportOutput
+    init(_ a: ParsedArguments) throws { output = try ReportOutput(a, json: false) }
+    func run(_ context: CommandContext) throws {
+        try output.write(try context.store.loadProject(try context.projectId()), context)
+    }
+}
+
+struct DemoCommand: Command {
+    static let spec = CommandSpec(
+        name: "demo", abstract: "Print a full sample accounting, made in a throwaway store on the bundled catalogue.",
+        discussion: "Your own store is not touched. --format and -o work as for 'akkord report'.",
+        arguments: ReportOutput.specs)
+    let output: ReportOutput
+    init(_ a: ParsedArguments) throws { output = try ReportOutput(a, json: false) }
+    func run(_ context: CommandContext) throws {
+        let directory = try TemporaryDirectory.make(prefix: "akkord-demo")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        let project = try DemoProject.build(try BundledCatalogue.load(), today: context.clock.today)
+        try store.exclusively { try store.saveProject(project) }
+        try output.write(try store.loadProject(project.id), context)
+    }
+}

@@ -1,0 +1,104 @@
+import AkkordKit
+
+struct SupplementCommand: CommandGroup {
+    static let spec = CommandSpec(name: "supplement", abstract: "Percentages on the line subtotal (each on the subtotal, added, not compounded).",
+                                  subcommands: [SupplementAdd.self, SupplementList.self, SupplementRemove.self])
+}
+
+struct SupplementAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add a supplement: round2(subtotal × percent / 100).",
+        arguments: [.positional("name", help: "What it is for, e.g. \"Winter\"."),
+                    .positional("percent", help: "Percent from -100 to 1000, up to 3 decimals; negative for a deduction.")])
+    let name: String, percent: Percent
+    init(_ a: ParsedArguments) throws {
+        name = try a.requiredText("name")
+        percent = try a.requiredParsed("percent") { text in
+            let p = try Percent(parsing: text)
+            guard Supplement.range.contains(p.raw) else { throw NumberError.outOfRange(text, range: "-100 … 1000") }
+            return p
+        }
+    }
+    func run(_ context: CommandContext) throws {
+        let s: Supplement = try context.modifyProject { $0.addSupplement(name: name, percent: percent) }
+        context.print("supplement \(s.id): \(s.name) \(s.percent.formatted(context.language)) %")
+    }
+}
+
+struct SupplementList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the supplements with their amounts.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let accounting = FinalAccounting(try context.store.loadProject(try context.projectId()))
+        if context.wantsJSON { context.printJSON(.object(JSONObject([("supplements", ReportJSON.supplements(accounting))]))) } else {
+            context.print(TeamText.supplements(accounting, language: context.language))
+        }
+    }
+}
+
+struct SupplementRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a supplement.", arguments: [.positional("id", help: "The supplement's id.")])
+    let id: Int
+    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    func run(_ context: CommandContext) throws {
+        let c: [String] = try context.modifyProject { p in
+            let c = try p.removeEntry(\.supplements, id: id, kind: "supplement", idOf: \.id) { "\($0.name) \($0.percent.plain) %" }
+            return (c, c)
+        }
+        context.print(c.joined(separator: "\n"))
+    }
+}
+
+struct ExtraCommand: CommandGroup {
+    static let spec = CommandSpec(name: "extra", abstract: "Agreed extra work (aftaleseddel): an agreed amount, or hours × rate.",
+                                  subcommands: [ExtraAdd.self, ExtraList.self, ExtraRemove.self])
+}
+
+struct ExtraAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add agreed extra work.",
+        arguments: [
+            .positional("text", help: "What was agreed."),
+            .option("--amount", value: "amount", help: "The agreed amount."),
+            .option("--hours", value: "hours", help: "Hours (7,5 or 7:30), with --rate."),
+            .option("--rate", value: "rate", help: "Hourly rate, with --hours."),
+        ])
+    let text: String, pricing: ExtraWork.Pricing
+    init(_ a: ParsedArguments) throws {
+        text = try a.requiredText("text")
+        let amount = try a.positiveMoney("--amount"), hours = try a.positiveHours("--hours"), rate = try a.price("--rate")
+        switch (amount, hours, rate) {
+        case (let m?, nil, nil): pricing = .amount(m)
+        case (nil, let h?, let r?): pricing = .hourly(hours: h, rate: r)
+        default: throw UsageError("give either --amount A, or --hours H with --rate R", hint: "akkord extra add \"Extra gutter\" --amount 1.500")
+        }
+    }
+    func run(_ context: CommandContext) throws {
+        let e: ExtraWork = try context.modifyProject { $0.addExtraWork(text: text, pricing: pricing) }
+        context.print("extra work \(e.id): \(e.text), \(e.amount.formatted(context.language))")
+    }
+}
+
+struct ExtraList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the agreed extra work.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let accounting = FinalAccounting(try context.store.loadProject(try context.projectId()))
+        if context.wantsJSON { context.printJSON(.object(JSONObject([("extraWork", ReportJSON.extraWork(accounting))]))) } else {
+            context.print(TeamText.extraWork(accounting, language: context.language))
+        }
+    }
+}
+
+struct ExtraRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove agreed extra work.", arguments: [.positional("id", help: "Its id.")])
+    let id: Int
+    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    func run(_ context: CommandContext) throws {
+        let c: [String] = try context.modifyProject { p in
+            let c = try p.removeEntry(\.extraWork, id: id, kind: "extra work", idOf: \.id) { "\($0.text) \($0.amount.plain)" }
+            return (c, c)
+        }
+        context.print(c.joined(separator: "\n"))
+    }
+}

@@ -1,0 +1,153 @@
+import AkkordKit
+
+struct WorkerCommand: CommandGroup {
+    static let spec = CommandSpec(name: "worker", abstract: "The roofers on the project: journeymen share by hours, apprentices are paid by the hour.",
+                                  subcommands: [WorkerAdd.self, WorkerList.self, WorkerRemove.self])
+}
+
+struct WorkerAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add a worker (a journeyman unless --apprentice).",
+        discussion: "The worker's id is made from the name; later commands take the id or a unique beginning of the name.",
+        arguments: [
+            .positional("name", help: "The worker's name."),
+            .flag("--apprentice", help: "An apprentice, paid hours × --rate out of the total before the journeymen share."),
+            .option("--rate", value: "rate", help: "The apprentice's hourly rate (required with --apprentice)."),
+        ])
+    let name: String
+    let apprentice: Bool
+    let rate: UnitPrice?
+    init(_ a: ParsedArguments) throws {
+        name = try a.requiredText("name")
+        apprentice = a.flag("--apprentice")
+        rate = try a.price("--rate")
+        if apprentice && rate == nil { throw UsageError("an apprentice needs --rate", hint: "akkord worker add NAME --apprentice --rate 145.50") }
+        if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
+    }
+    func run(_ context: CommandContext) throws {
+        let w: Worker = try context.modifyProject { try $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
+        context.print("worker \(w.id): \(w.name)\(w.apprentice ? ", apprentice at \(w.rate!.formatted(context.language))/h" : ", journeyman")")
+    }
+}
+
+struct WorkerList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the workers with their hours and advances.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let p = try context.store.loadProject(try context.projectId())
+        let accounting = FinalAccounting(p)
+        if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language)) }
+    }
+}
+
+struct WorkerRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a worker who has no hours or advances.",
+                                  arguments: [.positional("worker", help: "The worker's id or a unique beginning of the name.")])
+    let worker: String
+    init(_ a: ParsedArguments) throws { worker = try a.required("worker") }
+    func run(_ context: CommandContext) throws {
+        let changes: [String] = try context.modifyProject { p in let c = try p.removeWorker(worker); return (c, c) }
+        context.print(changes.joined(separator: "\n"))
+    }
+}
+
+struct HoursCommand: CommandGroup {
+    static let spec = CommandSpec(name: "hours", abstract: "Hours worked on the project, per worker.",
+                                  subcommands: [HoursAdd.self, HoursList.self, HoursRemove.self])
+}
+
+struct HoursAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Record hours for a worker.",
+        arguments: [
+            .positional("worker", help: "The worker's id or a unique beginning of the name."),
+            .positional("hours", help: "Hours as 7,5 or 7.5 or 7:30; kept exactly (7:20 is 7 h 20 min)."),
+            .option("--date", value: "date", help: "The day, YYYY-MM-DD (default: today)."),
+            .option("--note", value: "note", help: "A note."),
+        ])
+    let worker: String, hours: Hours, date: String?, note: String
+    init(_ a: ParsedArguments) throws {
+        worker = try a.required("worker"); hours = try a.positiveHours("hours")!; date = try a.date("--date"); note = a.string("--note") ?? ""
+    }
+    func run(_ context: CommandContext) throws {
+        let e: HoursEntry = try context.modifyProject { try $0.addHours(worker: worker, hours: hours, date: date ?? context.clock.today, note: note) }
+        context.print("hours \(e.id): \(e.worker) \(e.hours.formatted(context.language)) h on \(e.date ?? "-")")
+    }
+}
+
+struct HoursList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the hours entries.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let p = try context.store.loadProject(try context.projectId())
+        if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language)) }
+    }
+}
+
+struct HoursRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove an hours entry.", arguments: [.positional("id", help: "The entry's id (see 'akkord hours list').")])
+    let id: Int
+    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    func run(_ context: CommandContext) throws {
+        let c: [String] = try context.modifyProject { p in
+            let c = try p.removeEntry(\.hours, id: id, kind: "hours", idOf: \.id) { "\($0.worker) \($0.hours.plain) h" }
+            return (c, c)
+        }
+        context.print(c.joined(separator: "\n"))
+    }
+}
+
+struct AdvanceCommand: CommandGroup {
+    static let spec = CommandSpec(name: "advance", abstract: "Money already paid to a worker on account (aconto).",
+                                  subcommands: [AdvanceAdd.self, AdvanceList.self, AdvanceRemove.self])
+}
+
+struct AdvanceAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Record an advance paid to a worker.",
+        arguments: [
+            .positional("worker", help: "The worker's id or a unique beginning of the name."),
+            .positional("amount", help: "The amount paid, e.g. 5.000,00."),
+            .option("--date", value: "date", help: "The day it was paid, YYYY-MM-DD (default: today)."),
+            .option("--note", value: "note", help: "A note."),
+        ])
+    let worker: String, amount: Money, date: String?, note: String
+    init(_ a: ParsedArguments) throws {
+        worker = try a.required("worker"); amount = try a.positiveMoney("amount")!; date = try a.date("--date"); note = a.string("--note") ?? ""
+    }
+    func run(_ context: CommandContext) throws {
+        let e: Advance = try context.modifyProject { try $0.addAdvance(worker: worker, amount: amount, date: date ?? context.clock.today, note: note) }
+        context.print("advance \(e.id): \(e.worker) \(e.amount.formatted(context.language)) on \(e.date ?? "-")")
+    }
+}
+
+struct AdvanceList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the advances.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let p = try context.store.loadProject(try context.projectId())
+        if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language)) }
+    }
+}
+
+struct AdvanceRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove an advance.", arguments: [.positional("id", help: "The advance's id (see 'akkord advance list').")])
+    let id: Int
+    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    func run(_ context: CommandContext) throws {
+        let c: [String] = try context.modifyProject { p in
+            let c = try p.removeEntry(\.advances, id: id, kind: "advance", idOf: \.id) { "\($0.worker) \($0.amount.plain)" }
+            return (c, c)
+        }
+        context.print(c.joined(separator: "\n"))
+    }
+}
+
+extension ParsedArguments {
+    func entryId(_ name: String) throws -> Int {
+        try requiredParsed(name) { text in
+            guard let i = Int(text), i > 0 else { throw PlainError("\"\(text)\" is not an id") }
+            return i
+        }
+    }
+}
