@@ -21,7 +21,7 @@ for n in range(1, a.projects + 1):
     lines, subtotal = [], Decimal(0)
     for i in range(1, a.lines + 1):
         act = rnd.choice(acts)
-        q = f"{rnd.randint(1, 400)}.{rnd.randint(0, 9)}"
+        q = f"{rnd.randint(1, 40)}.{rnd.randint(0, 9)}"
         amt = amount(q, act["price"]); subtotal += amt
         lines.append({"id": i, "pos": act["pos"], "name": act["name"], "unit": act["unit"], "price": act["price"],
                       "quantity": q, "amount": str(amt), "custom": False, "note": "", "section": act["section"], "date": "2026-05-04"})

@@ -36,7 +36,7 @@ final class NumberTests: XCTestCase {
         }
         XCTAssertThrowsError(try UnitPrice(parsing: "1,23456")) { XCTAssertEqual("\($0)", "\"1,23456\" has more than 4 fraction digits") }
         XCTAssertThrowsError(try Money(parsing: "1.005")) { XCTAssertEqual("\($0)", "\"1.005\" has more than 2 fraction digits") }
-        XCTAssertThrowsError(try Money(parsing: "1000000000")) { XCTAssertEqual("\($0)", "\"1000000000\" is too large (at most 999,999,999.99)") }
+        XCTAssertThrowsError(try Money(parsing: "1000000000000")) { XCTAssertEqual("\($0)", "\"1000000000000\" is too large (at most 999,999,999,999.99)") }
     }
 
     func testHoursAreKeptExactly() throws {

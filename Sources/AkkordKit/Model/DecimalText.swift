@@ -119,26 +119,29 @@ enum DecimalText {
     }
 
     static func format(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?) -> String {
-        let magnitude = raw.magnitude
-        let unit = UInt64(pow10(fractionDigits))
-        var integer = String(magnitude / unit)
-        var fraction = String(magnitude % unit)
-        if fractionDigits > 0 {
-            fraction = String(repeating: "0", count: fractionDigits - fraction.count) + fraction
-        } else {
-            fraction = ""
+        // Built right to left in a small byte buffer: this runs for every figure of a report.
+        var magnitude = raw.magnitude
+        var out = [UInt8](repeating: 0, count: 48)
+        var at = out.count
+        func put(_ b: UInt8) { at -= 1; out[at] = b }
+        var fraction = [UInt8](repeating: 48, count: fractionDigits)
+        for k in stride(from: fractionDigits - 1, through: 0, by: -1) {
+            fraction[k] = UInt8(48 + magnitude % 10)
+            magnitude /= 10
         }
-        while fraction.count > minimumShown, fraction.hasSuffix("0") { fraction.removeLast() }
-        if let group, integer.count > 3 {
-            var grouped = ""
-            for (i, c) in integer.enumerated() {
-                if i > 0 && (integer.count - i) % 3 == 0 { grouped += group }
-                grouped.append(c)
-            }
-            integer = grouped
-        }
-        let sign = raw < 0 ? "-" : ""
-        return fraction.isEmpty ? sign + integer : sign + integer + decimal + fraction
+        var shown = fractionDigits
+        while shown > minimumShown, fraction[shown - 1] == 48 { shown -= 1 }
+        for k in stride(from: shown - 1, through: 0, by: -1) { put(fraction[k]) }
+        if shown > 0 { for b in decimal.utf8.reversed() { put(b) } }
+        var digits = 0
+        repeat {
+            if digits > 0, digits % 3 == 0, let group { for b in group.utf8.reversed() { put(b) } }
+            put(UInt8(48 + magnitude % 10))
+            magnitude /= 10
+            digits += 1
+        } while magnitude > 0
+        if raw < 0 { put(UInt8(ascii: "-")) }
+        return String(decoding: out[at...], as: UTF8.self)
     }
 }
 

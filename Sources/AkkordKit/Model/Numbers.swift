@@ -43,7 +43,7 @@ extension FixedPointNumber {
 public struct Money: FixedPointNumber {
     public static let fractionDigits = 2
     public static let minimumFractionDigitsShown = 2
-    public static let maximumRaw: Int64 = 99_999_999_999  // 999,999,999.99 DKK
+    public static let maximumRaw: Int64 = 99_999_999_999_999  // 999,999,999,999.99 DKK
     public let raw: Int64
     public init(raw: Int64) { self.raw = raw }
 }

@@ -64,12 +64,41 @@ public enum ProjectCodec {
 
     /// Decodes and validates a project file; every problem is listed with its JSON path.
     public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
-        let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch let e as JSONSyntaxError {
+        // Lines are decoded as they are scanned (a project may have 100,000 of them); the rest
+        // of the file is small and read as a tree.
+        var object = JSONObject()
+        var lines: [Line] = []
+        var lineProblems: [Problem] = []
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                try scanner.begin()
+                guard scanner.peekByte() == UInt8(ascii: "{") else {
+                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)")])
+                }
+                var entry = JSONObject()
+                try scanner.readObject { scanner, key in
+                    guard key == "lines", scanner.peekByte() == UInt8(ascii: "[") else {
+                        object.append(key, try scanner.readValue())
+                        return
+                    }
+                    object.append(key, .array([]))
+                    try scanner.readArray { scanner, i in
+                        guard scanner.peekByte() == UInt8(ascii: "{") else {
+                            lineProblems.append(Problem("lines[\(i)]", "expected an object, got \(try scanner.readValue().kindDescription)"))
+                            return
+                        }
+                        entry.entries.removeAll(keepingCapacity: true)
+                        try scanner.readObject { scanner, key in entry.append(key, try scanner.readValue()) }
+                        var r = FieldReader(object: entry, path: "lines", index: i, problems: [])
+                        if let line = decodeLine(&r), r.problems.isEmpty { lines.append(line) }
+                        lineProblems += r.problems
+                    }
+                }
+                try scanner.end()
+            }
+        } catch let e as JSONSyntaxError {
             throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
-        }
-        guard let object = root.objectValue else {
-            throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(root.kindDescription)")])
         }
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Project.format {
@@ -100,21 +129,8 @@ public enum ProjectCodec {
                 if case .number(let n) = v, let i = Int(n), i >= 1 { p.nextIds[k] = i } else { f.problem("nextIds.\(k)", "expected a whole number ≥ 1") }
             }
         }
-        p.lines = f.list("lines") { r in
-            let price: UnitPrice? = r.number("price", required: true)
-            let quantity: Quantity? = r.number("quantity", required: true)
-            if let price, price.isNegative { r.problem("price", "must not be negative") }
-            guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
-                  let name = r.string("name", required: true), let unit = r.string("unit", required: true),
-                  let price, let quantity else { return nil }
-            let line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
-                            note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
-                            custom: r.bool("custom") ?? false)
-            if let stored: Money = r.number("amount"), stored != line.amount {
-                r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
-            }
-            return line
-        }
+        p.lines = lines
+        f.problems += lineProblems
         p.workers = f.list("workers") { r in
             guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
             return Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.number("rate"))
@@ -164,6 +180,22 @@ public enum ProjectCodec {
         f.problems += consistencyProblems(p)
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
         return p
+    }
+
+    static func decodeLine(_ r: inout FieldReader) -> Line? {
+        let price: UnitPrice? = r.number("price", required: true)
+        let quantity: Quantity? = r.number("quantity", required: true)
+        if let price, price.isNegative { r.problem("price", "must not be negative") }
+        guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
+              let name = r.string("name", required: true), let unit = r.string("unit", required: true),
+              let price, let quantity else { return nil }
+        let line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
+                        note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
+                        custom: r.bool("custom") ?? false)
+        if let stored: Money = r.number("amount"), stored != line.amount {
+            r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
+        }
+        return line
     }
 
     /// Cross-checks: unique ids, references to workers that exist, ids below their counters.

@@ -401,6 +401,13 @@ public enum JSONWriter {
 
     private static func emitString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain { out.append(UInt8(ascii: "\"")); return }
         for b in s.utf8 {
             switch b {
             case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
