@@ -38,10 +38,20 @@ public struct InvalidDataError: UserFacingError, Equatable {
         self.source = source; self.problems = problems; self.consequence = consequence
     }
     public var message: String {
-        if problems.count == 1 { return "\(source): \(problems[0])" + (consequence.isEmpty ? "" : "; \(consequence)") }
+        if problems.count == 1 { return located(problems[0]) + (consequence.isEmpty ? "" : "; \(consequence)") }
         return "\(source): \(problems.count) problems" + (consequence.isEmpty ? "" : "; \(consequence)")
     }
-    public var details: [String] { problems.count == 1 ? [] : problems.map { "\(source): \($0)" } }
+    public var details: [String] { problems.count == 1 ? [] : problems.map(located) }
+
+    /// `file: path: message` for JSON paths, `file:17: message` for line numbers.
+    func located(_ p: Problem) -> String {
+        if let first = p.place.first, first.isNumber { return "\(source):\(p.place): \(p.message)" }
+        return "\(source): \(p)"
+    }
+
+    public func with(consequence: String) -> InvalidDataError {
+        InvalidDataError(source: source, problems: problems, consequence: consequence)
+    }
     public var exitStatus: ExitStatus { .dataError }
 }
 

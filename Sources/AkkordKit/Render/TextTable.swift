@@ -21,7 +21,10 @@ public struct TextTable {
 
     public init(_ columns: [Column]) { self.columns = columns }
 
-    public mutating func add(_ cells: [String]) { rows.append(.cells(cells)) }
+    /// Line breaks inside a cell are shown as spaces; a table row stays one logical row.
+    public mutating func add(_ cells: [String]) {
+        rows.append(.cells(cells.map { $0.contains(where: \.isNewline) ? String($0.map { $0.isNewline ? " " : $0 }) : $0 }))
+    }
     public mutating func addRule() { rows.append(.rule) }
 
     public func render() -> String {

@@ -92,6 +92,12 @@ final class CommandContext {
 }
 
 enum Terminal {
+    /// A progress line that rewrites itself; nil clears it. Only for terminals.
+    static func writeProgress(_ text: String?) {
+        let line = text.map { "\r\($0)\u{1B}[K" } ?? "\r\u{1B}[K"
+        try? FileIO.writeAll(fd: 2, Array(line.utf8), path: "stderr")
+    }
+
     static func writeError(_ line: String, color: Bool) {
         var text = line
         if color, let colon = line.firstIndex(of: ":") {

@@ -4,7 +4,8 @@ struct CatalogueCommand: CommandGroup {
     static let spec = CommandSpec(
         name: "catalogue", abstract: "Look up the price handbook; import and export it.",
         discussion: "The active catalogue is the store's imported one when there is one, else the bundled sample.",
-        subcommands: [CatalogueInfo.self, CatalogueList.self, CatalogueSearchCommand.self, CatalogueShow.self]
+        subcommands: [CatalogueInfo.self, CatalogueList.self, CatalogueSearchCommand.self, CatalogueShow.self,
+                      CatalogueImportCommand.self, CatalogueExportCommand.self]
     )
 }
 

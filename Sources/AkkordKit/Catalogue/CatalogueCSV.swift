@@ -1,0 +1,178 @@
+/// The catalogue as CSV, read as spreadsheets really save it (SPEC §3) and written for them.
+public enum CatalogueCSV {
+    /// Header names accepted for each field, lowercased.
+    static let aliases: [(field: String, names: [String])] = [
+        ("pos", ["pos", "posnr", "pos.nr.", "pos.nr", "nr", "nr."]),
+        ("name", ["name", "type", "activity", "tekst", "ydelse"]),
+        ("unit", ["unit", "enhed"]),
+        ("price", ["price", "pris", "enhedspris"]),
+        ("section", ["section", "afsnit"]),
+        ("note", ["note", "bemærkning", "bemaerkning"]),
+    ]
+    static let required = ["pos", "name", "unit", "price"]
+
+    public struct ReadResult: Sendable {
+        public let activities: [Activity]
+        public let encoding: TextEncoding
+        /// Optional columns (section, note) the file does not have: a merge keeps their values.
+        public let missingOptionalColumns: Set<String>
+    }
+
+    /// Reads and validates every row; any problem throws with all problems as `source:line`.
+    public static func read(_ bytes: [UInt8], source: String, progress: ((Int) -> Void)? = nil) throws -> ReadResult {
+        let (text, encoding) = TextEncoding.decode(bytes)
+        var problems: [Problem] = []
+        func problem(_ line: Int, _ message: String) { problems.append(Problem("\(line)", message)) }
+
+        let chars = Array(text.unicodeScalars)
+        guard let delimiter = detectDelimiter(chars) else {
+            throw InvalidDataError(source: source, problems: [Problem("1", "no header row; the first line must name the columns (pos, name, unit, price)")])
+        }
+        var records = CSVRecords(chars, delimiter: delimiter)
+        guard let (headerLine, header) = records.next() else {
+            throw InvalidDataError(source: source, problems: [Problem("1", "the file is empty; expected a header row")])
+        }
+        var column: [String: Int] = [:]
+        for (i, raw) in header.enumerated() {
+            let name = raw.trimmingSpaces.lowercased()
+            if name.isEmpty { continue }
+            guard let field = aliases.first(where: { $0.names.contains(name) })?.field else {
+                problem(headerLine, "unknown column \"\(raw)\"; known columns: pos, name, unit, price, section, note (or their Danish names)")
+                continue
+            }
+            if column[field] != nil { problem(headerLine, "column \"\(raw)\" repeats the \(field) column") } else { column[field] = i }
+        }
+        let missing = required.filter { column[$0] == nil }
+        if !missing.isEmpty { problem(headerLine, "missing required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))") }
+        if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
+
+        var activities: [Activity] = []
+        var seen: [String: Int] = [:]
+        var rows = 0
+        while let (line, cells) = records.next() {
+            if cells.allSatisfy({ $0.trimmingSpaces.isEmpty }) { continue }   // blank lines
+            rows += 1
+            if rows % 5000 == 0 { progress?(rows) }
+            guard cells.count <= header.count else {
+                problem(line, "\(cells.count) cells, but the header has \(header.count) columns")
+                continue
+            }
+            func cell(_ field: String) -> String {
+                guard let i = column[field], i < cells.count else { return "" }
+                return uninert(cells[i].trimmingSpaces)
+            }
+            let before = problems.count
+            let pos = cell("pos"), name = cell("name"), unit = UnitName.canonical(cell("unit")), priceText = cell("price")
+            if let p = PosNumber.problem(pos) { problem(line, p) }
+            if name.isEmpty { problem(line, "name is empty") }
+            if unit.isEmpty { problem(line, "unit is empty") }
+            var price = UnitPrice.zero
+            do {
+                price = try UnitPrice(parsing: priceText)
+                if price.isNegative { problem(line, "price \"\(priceText)\" must not be negative") }
+            } catch { problem(line, "price \(error)") }
+            if problems.count > before { continue }
+            if let first = seen.updateValue(line, forKey: pos) {
+                problem(line, "pos \"\(pos)\" appears twice (also line \(first))")
+                continue
+            }
+            activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: cell("section"), note: cell("note")))
+        }
+        if let error = records.error { problem(error.line, error.message) }
+        if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
+        return ReadResult(activities: activities, encoding: encoding,
+                          missingOptionalColumns: Set(["section", "note"].filter { column[$0] == nil }))
+    }
+
+    /// `;`, `,` or tab: whichever appears most in the header line outside quotes.
+    static func detectDelimiter(_ chars: [Unicode.Scalar]) -> Unicode.Scalar? {
+        var counts: [Unicode.Scalar: Int] = [";": 0, ",": 0, "\t": 0]
+        var quoted = false, sawText = false
+        for c in chars {
+            if c == "\"" { quoted.toggle(); continue }
+            if !quoted && (c == "\n" || c == "\r") { if sawText { break } else { continue } }
+            sawText = true
+            if !quoted, counts[c] != nil { counts[c]! += 1 }
+        }
+        guard sawText else { return nil }
+        let best = ["\t", ";", ","].map { Unicode.Scalar($0)! }.max { counts[$0]! < counts[$1]! }!
+        return counts[best]! > 0 ? best : ";"
+    }
+
+    /// Undoes `inert`: a cell written as `'=…` reads back as `=…`.
+    static func uninert(_ cell: String) -> String {
+        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, "=+-@".contains(second) else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    /// `pos,name,unit,price,section,note`; `da`: `;` and decimal comma. Cells a spreadsheet
+    /// would run as formulas start with `'`, which import removes again.
+    public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
+        let delimiter = language == .da ? ";" : ","
+        var out = ["pos", "name", "unit", "price", "section", "note"].joined(separator: delimiter) + "\r\n"
+        for a in catalogue.sortedActivities {
+            let price = language == .da ? a.price.plain.replacingOccurrences(of: ".", with: ",") : a.price.plain
+            out += [a.pos, a.name, a.unit, price, a.section, a.note]
+                .map { ReportCSV.quote(ReportCSV.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
+        }
+        return Array(out.utf8)
+    }
+}
+
+/// RFC 4180 records: quoted fields may hold delimiters, doubled quotes and line breaks.
+/// Each record comes with the line it starts on.
+struct CSVRecords {
+    struct Failure { let line: Int; let message: String }
+    private let chars: [Unicode.Scalar]
+    private let delimiter: Unicode.Scalar
+    private var index = 0
+    private var line = 1
+    private(set) var error: Failure?
+
+    init(_ chars: [Unicode.Scalar], delimiter: Unicode.Scalar) {
+        self.chars = chars
+        self.delimiter = delimiter
+        if chars.first == "\u{FEFF}" { index = 1 }
+    }
+
+    mutating func next() -> (line: Int, cells: [String])? {
+        guard index < chars.count, error == nil else { return nil }
+        let start = line
+        var cells: [String] = []
+        var field = String.UnicodeScalarView()
+        var quoted = false, wasQuoted = false
+        while index < chars.count {
+            let c = chars[index]
+            index += 1
+            if quoted {
+                if c == "\"" {
+                    if index < chars.count, chars[index] == "\"" { field.append("\""); index += 1 } else { quoted = false }
+                } else {
+                    if c == "\n" { line += 1 }
+                    field.append(c)
+                }
+                continue
+            }
+            switch c {
+            case "\"" where field.isEmpty && !wasQuoted:
+                quoted = true; wasQuoted = true
+            case delimiter:
+                cells.append(String(field)); field = String.UnicodeScalarView(); wasQuoted = false
+            case "\r":
+                if index < chars.count, chars[index] == "\n" { index += 1 }
+                line += 1
+                cells.append(String(field))
+                return (start, cells)
+            case "\n":
+                line += 1
+                cells.append(String(field))
+                return (start, cells)
+            default:
+                field.append(c)
+            }
+        }
+        if quoted { error = Failure(line: start, message: "a quoted cell is not closed (a \" is missing)"); return nil }
+        cells.append(String(field))
+        return (start, cells)
+    }
+}

@@ -1,0 +1,125 @@
+/// What an import does to the catalogue: merge (add new, update changed) or replace (the file is
+/// the whole catalogue), with every change listed as pos, field, old → new.
+public struct CatalogueImport: Sendable {
+    public struct Change: Equatable, Sendable {
+        public let pos: String
+        public let field: String
+        public let old: String?
+        public let new: String?
+        /// For price changes: the change in percent, one decimal (`+3.9`); nil when old is 0.
+        public let percent: String?
+    }
+
+    /// Metadata given on the command line; each wins over the file's.
+    public struct Metadata: Sendable {
+        public var name: String?
+        public var edition: String?
+        public var validFrom: String?
+        public init(name: String? = nil, edition: String? = nil, validFrom: String? = nil) {
+            self.name = name; self.edition = edition; self.validFrom = validFrom
+        }
+    }
+
+    public let result: Catalogue
+    public let added: Int
+    public let changed: Int
+    public let removed: Int
+    public let unchanged: Int
+    public let changes: [Change]
+    public var isEmpty: Bool { changes.isEmpty }
+
+    /// `keepMissing`: optional columns the file does not have (CSV without section or note)
+    /// keep their current values.
+    public init(current: Catalogue, incoming: [Activity], fileMetadata: Catalogue?, overrides: Metadata,
+                replace: Bool, keepMissing: Set<String> = []) {
+        var byPos: [String: Int] = [:]
+        for (i, a) in current.activities.enumerated() { byPos[a.pos] = i }
+        var activities = replace ? [] : current.activities
+        var changes: [Change] = []
+        var added = 0, changed = 0, unchanged = 0
+        var incomingPos = Set<String>()
+        for var a in incoming {
+            incomingPos.insert(a.pos)
+            guard let i = byPos[a.pos] else {
+                added += 1
+                changes.append(Change(pos: a.pos, field: "added", old: nil, new: "\(a.name), \(a.unit), \(a.price.plain)", percent: nil))
+                activities.append(a)
+                continue
+            }
+            let old = current.activities[i]
+            if keepMissing.contains("section") { a.section = old.section }
+            if keepMissing.contains("note") { a.note = old.note }
+            var fieldChanges: [Change] = []
+            func compare(_ field: String, _ o: String, _ n: String, percent: String? = nil) {
+                if o != n { fieldChanges.append(Change(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
+            }
+            compare("name", old.name, a.name)
+            compare("unit", old.unit, a.unit)
+            compare("price", old.price.plain, a.price.plain, percent: Self.percentChange(old.price, a.price))
+            compare("section", old.section, a.section)
+            compare("note", old.note, a.note)
+            if fieldChanges.isEmpty { unchanged += 1 } else { changed += 1; changes += fieldChanges }
+            if replace { activities.append(a) } else { activities[i] = a }
+        }
+        var removed = 0
+        if replace {
+            for a in current.activities where !incomingPos.contains(a.pos) {
+                removed += 1
+                changes.append(Change(pos: a.pos, field: "removed", old: "\(a.name), \(a.unit), \(a.price.plain)", new: nil, percent: nil))
+            }
+        } else {
+            unchanged += current.activities.count - byPos.keys.filter(incomingPos.contains).count
+        }
+
+        var result = current
+        result.activities = activities
+        func pick(_ override: String?, _ file: String?) -> String? { override ?? file.flatMap { $0.isEmpty ? nil : $0 } }
+        if let name = pick(overrides.name, fileMetadata?.name), name != current.name {
+            changes.append(Change(pos: "", field: "catalogue name", old: current.name, new: name, percent: nil)); result.name = name
+        }
+        if let edition = pick(overrides.edition, fileMetadata?.edition), edition != current.edition {
+            changes.append(Change(pos: "", field: "edition", old: current.edition, new: edition, percent: nil)); result.edition = edition
+        }
+        if let valid = pick(overrides.validFrom, fileMetadata?.validFrom), valid != current.validFrom {
+            changes.append(Change(pos: "", field: "validFrom", old: current.validFrom, new: valid, percent: nil)); result.validFrom = valid
+        }
+        self.result = result
+        self.added = added; self.changed = changed; self.removed = removed; self.unchanged = unchanged
+        self.changes = changes
+    }
+
+    static func percentChange(_ old: UnitPrice, _ new: UnitPrice) -> String? {
+        guard old.raw != 0 else { return nil }
+        // (new − old) / old × 100, to one decimal, half away from zero: in tenths of a percent.
+        let tenths = divideRoundingHalfAwayFromZero(Int128(new.raw - old.raw) * 1000, Int128(old.raw))
+        let text = DecimalText.plain(raw: Int64(tenths), fractionDigits: 1, minimumShown: 1)
+        return tenths > 0 ? "+" + text : text
+    }
+}
+
+extension Store {
+    /// Applies an import under the store lock: `make` computes it from the catalogue active
+    /// inside the lock. Unless `dryRun`, the replaced catalogue goes to `catalogue-history/` and
+    /// the result becomes `catalogue.json`. Projects are not touched.
+    public func importCatalogue(dryRun: Bool, time: String, _ make: (ActiveCatalogue) throws -> CatalogueImport) throws -> CatalogueImport {
+        if dryRun { return try make(try loadCatalogue()) }
+        return try exclusively {
+            let active = try loadCatalogue()
+            let result = try make(active)
+            guard !result.isEmpty else { return result }
+            try ensureDirectory(catalogueHistoryDirectory)
+            let previous: [UInt8]
+            switch active.source {
+            case .bundled: previous = BundledCatalogue.bytes
+            case .imported(let path): previous = try readFile(path) ?? CatalogueJSON.write(active.catalogue)
+            }
+            let stamp = time.replacingOccurrences(of: ":", with: "-")
+            let edition = Slug.make(from: active.catalogue.edition, fallback: "no-edition")
+            var name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition).json", n = 2
+            while FileIO.exists(name) { name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition)-\(n).json"; n += 1 }
+            try write(previous, to: name)
+            try write(CatalogueJSON.write(result.result), to: catalogueFile)
+            return result
+        }
+    }
+}

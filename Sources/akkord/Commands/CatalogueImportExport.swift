@@ -1,0 +1,130 @@
+import AkkordKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+struct CatalogueImportCommand: Command {
+    static let spec = CommandSpec(
+        name: "import", abstract: "Bring a price-handbook update in from JSON or CSV (a file, or - for standard input).",
+        discussion: """
+        Everything is validated first; on any problem nothing changes and every problem is listed with \
+        its place (file:line for CSV, a JSON path for JSON), exit 65. Without --replace the file is \
+        merged: new activities are added, changed ones updated, the rest kept. With --replace the file \
+        is the whole new catalogue. The replaced catalogue is kept in the store's catalogue-history/. \
+        Projects never change: their lines keep the prices they were added with. CSV: a header row \
+        names the columns (pos, name, unit, price, optional section, note; Danish names too), the \
+        delimiter (; , or tab) is read from the header, UTF-8 or Windows-1252. Metadata: --name, \
+        --edition, --valid-from, else the JSON file's, else the current catalogue's.
+        """,
+        arguments: [
+            .positional("file", help: "The file to import, or - to read standard input."),
+            .option("--format", value: "json|csv", help: "The file's format (default: from the extension, else from the content)."),
+            .flag("--replace", help: "The file is the whole catalogue: activities not in it are removed."),
+            .flag("--dry-run", help: "List every change (pos, field, old → new) and write nothing."),
+            .option("--name", value: "name", help: "The catalogue's name."),
+            .option("--edition", value: "edition", help: "The catalogue's edition, e.g. 2026-2."),
+            .option("--valid-from", value: "date", help: "The date the prices apply from, YYYY-MM-DD."),
+        ])
+    let file: String
+    let format: String?
+    let replace: Bool
+    let dryRun: Bool
+    let metadata: CatalogueImport.Metadata
+
+    init(_ a: ParsedArguments) throws {
+        file = try a.required("file")
+        format = try a.parsed("--format") { text in
+            guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
+            return text
+        }
+        replace = a.flag("--replace")
+        dryRun = a.flag("--dry-run")
+        metadata = CatalogueImport.Metadata(name: try a.text("--name"), edition: a.string("--edition"), validFrom: try a.date("--valid-from"))
+    }
+
+    func run(_ context: CommandContext) throws {
+        let source = file == "-" ? "<stdin>" : file
+        let bytes: [UInt8]
+        do { bytes = file == "-" ? try FileIO.readAll(fd: 0, path: source) : try FileIO.read(file) } catch {
+            throw FailureError("cannot read \(source): \(error)")
+        }
+        let kind = format ?? Self.detectFormat(file: file, bytes: bytes)
+        let showProgress = isatty(2) == 1
+        let progress: (Int) -> Void = { rows in if showProgress { Terminal.writeProgress("reading \(source): \(rows) rows") } }
+
+        var incoming: [Activity] = []
+        var fileMetadata: Catalogue?
+        var encoding = TextEncoding.utf8.rawValue
+        var keepMissing: Set<String> = []
+        do {
+        if kind == "json" {
+            let c = try CatalogueJSON.read(bytes, source: source, requireName: false)
+            incoming = c.activities
+            fileMetadata = c
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { encoding = TextEncoding.utf8BOM.rawValue }
+        } else {
+            let r = try CatalogueCSV.read(bytes, source: source, progress: progress)
+            incoming = r.activities
+            encoding = r.encoding.rawValue
+            keepMissing = r.missingOptionalColumns
+        }
+        } catch let e as InvalidDataError {
+            if showProgress { Terminal.writeProgress(nil) }
+            throw e.with(consequence: "nothing was imported")
+        }
+        if showProgress { Terminal.writeProgress(nil) }
+        if incoming.isEmpty && replace {
+            throw InvalidDataError(source: source, problems: [Problem("", "has no activities; --replace would empty the catalogue")])
+        }
+        let result = try context.store.importCatalogue(dryRun: dryRun, time: context.clock.timestamp) { active in
+            CatalogueImport(current: active.catalogue, incoming: incoming, fileMetadata: fileMetadata, overrides: metadata,
+                            replace: replace, keepMissing: keepMissing)
+        }
+        if context.wantsJSON {
+            context.printJSON(CatalogueImportText.json(result, encoding: encoding, dryRun: dryRun))
+        } else {
+            context.print(CatalogueImportText.summary(result, source: source, format: kind, encoding: encoding, dryRun: dryRun,
+                                                      language: context.language))
+        }
+    }
+
+    static func detectFormat(file: String, bytes: [UInt8]) -> String {
+        let lower = file.lowercased()
+        if lower.hasSuffix(".json") { return "json" }
+        if lower.hasSuffix(".csv") || lower.hasSuffix(".tsv") || lower.hasSuffix(".txt") { return "csv" }
+        let first = bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 || $0 == 0xEF || $0 == 0xBB || $0 == 0xBF }.first
+        return first == UInt8(ascii: "{") ? "json" : "csv"
+    }
+}
+
+struct CatalogueExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export", abstract: "Write the active catalogue as JSON or CSV.",
+        discussion: "CSV follows --lang: en uses ',' and a decimal point, da uses ';' and a decimal comma. Importing an export changes nothing.",
+        arguments: [
+            .option("--format", value: "json|csv", help: "Output format.", default: "json"),
+            .option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output."),
+        ])
+    let format: String
+    let output: String?
+    init(_ a: ParsedArguments) throws {
+        format = try a.parsed("--format") { text in
+            guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
+            return text
+        } ?? "json"
+        output = a.string("--output")
+    }
+
+    func run(_ context: CommandContext) throws {
+        let catalogue = try context.loadCatalogue().catalogue
+        let bytes = format == "json" ? CatalogueJSON.write(catalogue) : CatalogueCSV.write(catalogue, language: context.language)
+        if let output {
+            try ReportFile.write(bytes, to: output)
+            context.print("wrote \(output) (\(format), \(catalogue.activities.count) activities)")
+        } else {
+            context.printBytes(bytes)
+        }
+    }
+}
