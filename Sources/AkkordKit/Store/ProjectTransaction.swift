@@ -2,6 +2,7 @@
 /// refuse changes to a closed project, apply, append the history entry, write atomically.
 extension Store {
     public func modifyProject<T>(_ id: String, command: String, time: String, allowClosed: Bool = false,
+                                 afterSave: ((Project) throws -> Void)? = nil,
                                  _ change: (inout Project) throws -> (T, [String])) throws -> T {
         try exclusively {
             var project = try loadProject(id)
@@ -13,6 +14,7 @@ extension Store {
             if !changes.isEmpty {
                 project.history.append(HistoryEntry(time: time, command: command, changes: changes))
                 try saveProject(project)
+                try afterSave?(project)
             }
             return result
         }

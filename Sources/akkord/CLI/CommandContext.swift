@@ -54,8 +54,10 @@ final class CommandContext {
     }
 
     /// Applies a change to the chosen project under the store lock and records it in its history.
-    func modifyProject<T>(allowClosed: Bool = false, _ change: (inout Project) throws -> (T, [String])) throws -> T {
-        try store.modifyProject(try projectId(), command: commandLine, time: clock.timestamp, allowClosed: allowClosed, change)
+    func modifyProject<T>(allowClosed: Bool = false, afterSave: ((Project) throws -> Void)? = nil,
+                          _ change: (inout Project) throws -> (T, [String])) throws -> T {
+        try store.modifyProject(try projectId(), command: commandLine, time: clock.timestamp, allowClosed: allowClosed,
+                                afterSave: afterSave, change)
     }
 
     var language: Language { globals.language }

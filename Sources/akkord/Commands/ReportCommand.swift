@@ -23,16 +23,21 @@ struct ReportOutput {
         if format == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
     }
 
-    func write(_ project: Project, _ context: CommandContext) throws {
+    func write(_ project: Project, _ context: CommandContext, store: Store) throws {
         let accounting = FinalAccounting(project)
         let l = context.language
         let bytes: [UInt8]
+        var warnings = accounting.warnings
         switch format {
         case .text: bytes = Array(ReportText.render(project, accounting, language: l).utf8)
         case .json: bytes = ReportJSON.render(project, accounting)
         case .csv: bytes = Array(ReportCSV.render(accounting, language: l).utf8)
         case .html: bytes = Array(ReportHTML.render(project, accounting, language: l).utf8)
-        case .pdf: throw FailureError("PDF reports are not available in this version", hint: "use --format html and print it to PDF")
+        case .pdf:
+            let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: store.readPhoto($0.file)) }
+            let pdf = ReportPDF.render(project, accounting, language: l, photos: photos)
+            bytes = pdf.bytes
+            warnings += pdf.warnings
         }
         if let output {
             try ReportFile.write(bytes, to: output)
@@ -40,7 +45,7 @@ struct ReportOutput {
         } else {
             context.printBytes(bytes)
         }
-        if format != .json { for w in accounting.warnings { context.warn(w) } }
+        if format != .json { for w in warnings { context.warn(w) } }
     }
 }
 
@@ -49,13 +54,15 @@ struct ReportCommand: Command {
         name: "report", abstract: "Print the final accounting: lines, supplements, extra work, total and each worker's share.",
         discussion: """
         text fits 100 columns; json carries every figure as a string (shape in the README); csv is the \
-        line table (--lang da: ';' and decimal comma); html is one self-contained printable page.
+        line table (--lang da: ';' and decimal comma); html is one self-contained printable page; pdf \
+        (needs -o) is A4 with the project's photos in an appendix.
         """,
         arguments: ReportOutput.specs)
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a, json: false) }
     func run(_ context: CommandContext) throws {
-        try output.write(try context.store.loadProject(try context.projectId()), context)
+        let store = context.store
+        try output.write(try store.loadProject(try context.projectId()), context, store: store)
     }
 }
 
@@ -72,6 +79,6 @@ struct DemoCommand: Command {
         let store = Store(directory: directory)
         let project = try DemoProject.build(try BundledCatalogue.load(), today: context.clock.today)
         try store.exclusively { try store.saveProject(project) }
-        try output.write(try store.loadProject(project.id), context)
+        try output.write(try store.loadProject(project.id), context, store: store)
     }
 }

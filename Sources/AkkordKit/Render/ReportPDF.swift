@@ -1,0 +1,328 @@
+/// The final accounting as an A4 PDF: the text report's content with selectable text, the line
+/// table's header repeated on every page, right-aligned amounts, "page N of M", signature lines
+/// for roofer, employer and union, and the photos with captions in an appendix.
+public enum ReportPDF {
+    public struct Output {
+        public let bytes: [UInt8]
+        public let pageCount: Int
+        public let embeddedImages: Int
+        public let warnings: [String]
+    }
+
+    /// A photo as the report gets it: the record and its file's bytes (nil when missing).
+    public struct PhotoInput {
+        public let photo: Photo
+        public let bytes: [UInt8]?
+        public init(photo: Photo, bytes: [UInt8]?) { self.photo = photo; self.bytes = bytes }
+    }
+
+    static let pageWidth = 595.28, pageHeight = 841.89
+    static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
+
+    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput]) -> Output {
+        var layout = Layout(title: "Final accounting – \(p.name)")
+        layout.text("Final accounting", x: left, font: .bold, size: 16)
+        layout.advance(22)
+        for (key, value) in ReportText.header(p) {
+            let lines = layout.wrap(value, width: right - left - 80, font: .regular, size: 9)
+            layout.ensure(Double(lines.count) * 12)
+            layout.text(key + ":", x: left, font: .bold, size: 9)
+            for (i, line) in lines.enumerated() {
+                layout.text(line, x: left + 80, font: .regular, size: 9)
+                if i < lines.count - 1 { layout.advance(12) }
+            }
+            layout.advance(12)
+        }
+        layout.advance(10)
+
+        // Lines, with the header repeated on each page.
+        let size = 8.5, row = 11.0
+        let activityX = left + 46, activityWidth = 222.0
+        let quantityRight = 375.0, unitX = 382.0, priceRight = 470.0
+        func lineHeader(_ layout: inout Layout) {
+            layout.text("Pos", x: left, font: .bold, size: size)
+            layout.text("Activity", x: activityX, font: .bold, size: size)
+            layout.textRight("Quantity", right: quantityRight, font: .bold, size: size)
+            layout.text("Unit", x: unitX, font: .bold, size: size)
+            layout.textRight("Price", right: priceRight, font: .bold, size: size)
+            layout.textRight("Amount", right: right, font: .bold, size: size)
+            layout.advance(3)
+            layout.rule(from: left, to: right)
+            layout.advance(row)
+        }
+        layout.text("Lines", x: left, font: .bold, size: 11)
+        layout.advance(16)
+        layout.repeatedHeader = lineHeader
+        lineHeader(&layout)
+        for line in a.lines {
+            let name = line.note.isEmpty ? line.name : "\(line.name) (\(line.note))"
+            let wrapped = layout.wrap(name, width: activityWidth, font: .regular, size: size)
+            layout.ensure(Double(wrapped.count) * row)
+            layout.text(line.pos + (line.custom ? "*" : ""), x: left, font: .regular, size: size)
+            layout.textRight(line.quantity.formatted(l), right: quantityRight, font: .regular, size: size)
+            layout.text(line.unit, x: unitX, font: .regular, size: size)
+            layout.textRight(line.price.formatted(l), right: priceRight, font: .regular, size: size)
+            layout.textRight(line.amount.formatted(l), right: right, font: .regular, size: size)
+            for part in wrapped {
+                layout.text(part, x: activityX, font: .regular, size: size)
+                layout.advance(row)
+            }
+        }
+        if a.lines.isEmpty { layout.text("(no lines)", x: activityX, font: .regular, size: size); layout.advance(row) }
+        layout.repeatedHeader = nil
+        if a.lines.contains(where: \.custom) { layout.text("* custom activity, not from the catalogue", x: left, font: .regular, size: 7.5); layout.advance(row) }
+        layout.advance(8)
+
+        // Totals.
+        func sumRow(_ layout: inout Layout, _ label: String, _ what: String, _ amount: String, bold: Bool = false) {
+            let wrapped = layout.wrap(what, width: 300, font: .regular, size: 9)
+            layout.ensure(Double(wrapped.count) * 12)
+            layout.text(label, x: left, font: bold ? .bold : .regular, size: 9)
+            layout.textRight(amount, right: right, font: bold ? .bold : .regular, size: 9)
+            for part in wrapped { layout.text(part, x: left + 90, font: .regular, size: 9); layout.advance(12) }
+            if wrapped.isEmpty { layout.advance(12) }
+        }
+        layout.ensure(60)
+        sumRow(&layout, "Subtotal", "sum of line amounts", a.subtotal.formatted(l))
+        for s in a.supplements {
+            sumRow(&layout, "Supplement", "\(s.supplement.name), \(s.supplement.percent.formatted(l)) % of \(a.subtotal.formatted(l))", s.amount.formatted(l))
+        }
+        for e in a.extraWork {
+            var what = e.extra.text
+            if case .hourly(let h, let r) = e.extra.pricing { what += ", \(h.formatted(l)) h × \(r.formatted(l))" }
+            sumRow(&layout, "Extra work", what, e.amount.formatted(l))
+        }
+        layout.advance(-8)
+        layout.rule(from: left, to: right)
+        layout.advance(12)
+        sumRow(&layout, "TOTAL", "", a.total.formatted(l), bold: true)
+        if a.apprenticePay.raw != 0 {
+            sumRow(&layout, "Apprentices", "paid by the hour, out of the total", "-" + a.apprenticePay.formatted(l))
+            sumRow(&layout, "Pool", "for the journeymen", a.pool.formatted(l), bold: true)
+        }
+        layout.advance(10)
+
+        // Team.
+        layout.ensure(40)
+        layout.text("Team", x: left, font: .bold, size: 11)
+        layout.advance(16)
+        let hoursRight = 330.0, shareRight = 410.0, advancesRight = 480.0
+        if a.team.isEmpty {
+            layout.text("(no workers)", x: left, font: .regular, size: 9); layout.advance(12)
+        } else {
+            layout.text("Worker", x: left, font: .bold, size: size)
+            layout.textRight("Hours", right: hoursRight, font: .bold, size: size)
+            layout.textRight("Share", right: shareRight, font: .bold, size: size)
+            layout.textRight("Advances", right: advancesRight, font: .bold, size: size)
+            layout.textRight("Balance", right: right, font: .bold, size: size)
+            layout.advance(3)
+            layout.rule(from: left, to: right)
+            layout.advance(row)
+            for t in a.team {
+                let name = t.worker.apprentice ? "\(t.worker.name) (apprentice, \(t.worker.rate?.formatted(l) ?? "-")/h)" : t.worker.name
+                let wrapped = layout.wrap(name, width: 220, font: .regular, size: size)
+                layout.ensure(Double(wrapped.count) * row)
+                layout.textRight(t.hours.formatted(l), right: hoursRight, font: .regular, size: size)
+                layout.textRight(t.share?.formatted(l) ?? "-", right: shareRight, font: .regular, size: size)
+                layout.textRight(t.advances.formatted(l), right: advancesRight, font: .regular, size: size)
+                layout.textRight(t.balance?.formatted(l) ?? "-", right: right, font: .regular, size: size)
+                for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
+            }
+        }
+        layout.advance(4)
+        var notes: [String] = []
+        if let earnings = a.hourlyEarnings {
+            notes.append("Journeyman hours: \(a.journeymanHours.formatted(l)); hourly earnings: \(earnings.formatted(l)) (pool \(a.pool.formatted(l)) / \(a.journeymanHours.formatted(l)) h)")
+        }
+        notes.append("Share = pool × hours / journeyman hours, rounded down to the øre; the øre left over go one each to the largest remainders.")
+        notes.append("Balance = share (or apprentice pay) - advances; negative means overpaid.")
+        notes += a.warnings.map { "WARNING: \($0)" }
+        for note in notes {
+            for part in layout.wrap(note, width: right - left, font: .regular, size: 8) {
+                layout.ensure(11)
+                layout.text(part, x: left, font: note.hasPrefix("WARNING") ? .bold : .regular, size: 8)
+                layout.advance(11)
+            }
+        }
+
+        // Signatures.
+        layout.ensure(70)
+        layout.advance(45)
+        let slot = (right - left - 40) / 3
+        for (i, who) in ["Roofer", "Employer", "Union"].enumerated() {
+            let x = left + Double(i) * (slot + 20)
+            layout.rule(from: x, to: x + slot)
+            layout.textAt("\(who)  (signature and date)", x: x, y: layout.y - 11, font: .regular, size: 8)
+        }
+        layout.advance(20)
+
+        // Appendix: photos.
+        var embedded = 0
+        if !photos.isEmpty {
+            layout.newPage()
+            layout.text("Appendix: photos", x: left, font: .bold, size: 14)
+            layout.advance(24)
+            for input in photos {
+                let ph = input.photo
+                let label = "Photo \(ph.id): " + (ph.caption.isEmpty ? ph.originalName : "\(ph.caption) (\(ph.originalName))") + (ph.added.isEmpty ? "" : ", added \(ph.added)")
+                guard let bytes = input.bytes, let image = PhotoImage(bytes) else {
+                    layout.ensure(14)
+                    layout.text("\(label): the photo file is missing from the store", x: left, font: .regular, size: 9); layout.advance(16)
+                    continue
+                }
+                if let reason = image.notEmbeddable {
+                    layout.ensure(14)
+                    for part in layout.wrap("\(label): not shown here (\(reason)); the file is kept in the store", width: right - left, font: .regular, size: 9) {
+                        layout.text(part, x: left, font: .regular, size: 9); layout.advance(12)
+                    }
+                    layout.advance(6)
+                    continue
+                }
+                let maxWidth = right - left, maxHeight = 330.0
+                let scale = min(maxWidth / Double(image.width), maxHeight / Double(image.height))
+                let w = Double(image.width) * scale, h = Double(image.height) * scale
+                let captionLines = layout.wrap(label, width: right - left, font: .regular, size: 9)
+                layout.ensure(h + 8 + Double(captionLines.count) * 12 + 12)
+                layout.image(bytes: bytes, info: image, x: left, y: layout.y - h, width: w, height: h)
+                embedded += 1
+                layout.advance(h + 12)
+                for part in captionLines { layout.text(part, x: left, font: .regular, size: 9); layout.advance(12) }
+                layout.advance(14)
+            }
+        }
+
+        let (bytes, pages) = layout.finish()
+        var warnings: [String] = []
+        if !layout.replaced.isEmpty {
+            let chars = layout.replaced.map { "\"\($0)\" (U+\(String($0.unicodeScalars.first!.value, radix: 16, uppercase: true)))" }
+            warnings.append("the PDF fonts cannot print \(chars.joined(separator: ", ")); printed as ? instead")
+        }
+        return Output(bytes: bytes, pageCount: pages, embeddedImages: embedded, warnings: warnings)
+    }
+
+    /// Places text, rules and images on pages, top to bottom, breaking pages as needed.
+    struct Layout {
+        struct Image { let name: String; let bytes: [UInt8]; let info: PhotoImage }
+        var pages: [[UInt8]] = [[]]
+        var images: [[Image]] = [[]]
+        var y = top
+        var repeatedHeader: ((inout Layout) -> Void)?
+        var replaced: [Character] = []
+        var imageCount = 0
+        let title: String
+
+        init(title: String) { self.title = title }
+
+        mutating func emit(_ s: String) { pages[pages.count - 1] += Array(s.utf8) }
+
+        static func number(_ v: Double) -> String {
+            let r = (v * 100).rounded() / 100
+            return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+
+        mutating func encoded(_ text: String) -> [UInt8] {
+            let e = WinAnsi.encode(text)
+            for c in e.replaced where !replaced.contains(c) { replaced.append(c) }
+            return PDFWriter.literal(e.bytes)
+        }
+
+        mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
+            emit("BT /\(font.resourceName) \(Self.number(size)) Tf \(Self.number(x)) \(Self.number(y)) Td ")
+            pages[pages.count - 1] += encoded(text)
+            emit(" Tj ET\n")
+        }
+
+        mutating func text(_ text: String, x: Double, font: PDFFont, size: Double) { textAt(text, x: x, y: y, font: font, size: size) }
+
+        mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
+            textAt(text, x: right - font.width(text, size: size), y: y, font: font, size: size)
+        }
+
+        mutating func rule(from x1: Double, to x2: Double) {
+            emit("0.5 w \(Self.number(x1)) \(Self.number(y)) m \(Self.number(x2)) \(Self.number(y)) l S\n")
+        }
+
+        mutating func image(bytes: [UInt8], info: PhotoImage, x: Double, y: Double, width: Double, height: Double) {
+            imageCount += 1
+            let name = "Im\(imageCount)"
+            images[images.count - 1].append(Image(name: name, bytes: bytes, info: info))
+            emit("q \(Self.number(width)) 0 0 \(Self.number(height)) \(Self.number(x)) \(Self.number(y)) cm /\(name) Do Q\n")
+        }
+
+        mutating func advance(_ dy: Double) { y -= dy }
+
+        /// Starts a new page when less than `height` is left on this one.
+        mutating func ensure(_ height: Double) {
+            if y - height < bottom { newPage() }
+        }
+
+        mutating func newPage() {
+            pages.append([])
+            images.append([])
+            y = top
+            if let header = repeatedHeader { header(&self) }
+        }
+
+        func wrap(_ text: String, width: Double, font: PDFFont, size: Double) -> [String] {
+            var lines: [String] = [], line = ""
+            for word in text.split(whereSeparator: { $0 == " " || $0.isNewline }) {
+                var word = String(word)
+                let candidate = line.isEmpty ? word : line + " " + word
+                if font.width(candidate, size: size) <= width { line = candidate; continue }
+                if !line.isEmpty { lines.append(line); line = "" }
+                while font.width(word, size: size) > width, word.count > 1 {
+                    var cut = word.count - 1
+                    while cut > 1, font.width(String(word.prefix(cut)), size: size) > width { cut -= 1 }
+                    lines.append(String(word.prefix(cut)))
+                    word = String(word.dropFirst(cut))
+                }
+                line = word
+            }
+            if !line.isEmpty || lines.isEmpty { lines.append(line) }
+            return lines
+        }
+
+        /// Adds footers ("page N of M") and writes the document.
+        mutating func finish() -> ([UInt8], Int) {
+            let count = pages.count
+            for i in 0..<count {
+                let footer = "page \(i + 1) of \(count)"
+                var tail = Array("0.3 w \(Self.number(left)) 44 m \(Self.number(right)) 44 l S\n".utf8)
+                tail += Array("BT /F1 7.5 Tf \(Self.number(left)) 34 Td ".utf8) + encoded(title) + Array(" Tj ET\n".utf8)
+                tail += Array("BT /F1 7.5 Tf \(Self.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ".utf8)
+                tail += encoded(footer) + Array(" Tj ET\n".utf8)
+                pages[i] += tail
+            }
+            var pdf = PDFWriter()
+            let catalog = pdf.reserve(), pagesObject = pdf.reserve()
+            let fonts = [PDFFont.regular, .bold].map { f in
+                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding /WinAnsiEncoding >>"))
+            }
+            let fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
+            var kids: [Int] = []
+            for (i, content) in pages.enumerated() {
+                var xobjects: [String] = []
+                for im in images[i] {
+                    let n: Int
+                    let colorSpace = im.info.components == 1 ? "/DeviceGray" : im.info.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
+                    let common = "/Type /XObject /Subtype /Image /Width \(im.info.width) /Height \(im.info.height) /ColorSpace \(colorSpace) /BitsPerComponent 8"
+                    if im.info.kind == .jpeg {
+                        n = pdf.addStream("\(common) /Filter /DCTDecode", im.bytes)
+                    } else {
+                        n = pdf.addStream("\(common) /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(im.info.components) /BitsPerComponent 8 /Columns \(im.info.width) >>",
+                                          PhotoImage.pngImageData(im.bytes))
+                    }
+                    xobjects.append("/\(im.name) \(n) 0 R")
+                }
+                let stream = pdf.addStream("", content)
+                let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.joined(separator: " ")) >>"
+                kids.append(pdf.add("<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Self.number(pageWidth)) \(Self.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>"))
+            }
+            pdf.set(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+            pdf.set(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
+            let infoObject = pdf.reserve()
+            pdf.set(infoObject, bytes: Array("<< /Producer (akkord) /Title ".utf8) + encoded(title) + Array(" >>".utf8))
+            return (pdf.finish(root: catalog, info: infoObject), count)
+        }
+    }
+}

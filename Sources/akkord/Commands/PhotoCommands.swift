@@ -1,0 +1,75 @@
+import AkkordKit
+
+struct PhotoCommand: CommandGroup {
+    static let spec = CommandSpec(name: "photo", abstract: "Photos of the work, kept as proof and printed in the PDF report's appendix.",
+                                  subcommands: [PhotoAdd.self, PhotoList.self, PhotoRemove.self])
+}
+
+struct PhotoAdd: Command {
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add photos (JPEG or PNG, at most 25 MB each) to the project.",
+        discussion: "Files are checked by their bytes, not their names. Each is stored once in the store's photos/ directory, named by its SHA-256, however many projects use it.",
+        arguments: [
+            .positional("file", help: "Photo files.", repeating: true),
+            .option("--caption", value: "caption", help: "A caption for the photos."),
+        ])
+    let files: [String]
+    let caption: String
+    init(_ a: ParsedArguments) throws { files = a.strings("file"); caption = a.string("--caption") ?? "" }
+
+    func run(_ context: CommandContext) throws {
+        let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
+        let store = context.store
+        let photos: [Photo] = try context.modifyProject { p in
+            var added: [Photo] = [], changes: [String] = []
+            for upload in uploads {
+                let file = try store.storePhotoFile(upload)
+                let (photo, c) = p.addPhoto(file: file, originalName: upload.originalName, caption: caption, added: context.clock.today)
+                added.append(photo); changes += c
+            }
+            return (added, changes)
+        }
+        for (photo, upload) in zip(photos, uploads) {
+            let note = upload.image.notEmbeddable.map { "; the PDF lists it by name (\($0))" } ?? ""
+            context.print("photo \(photo.id): \(photo.originalName), \(upload.image.width)×\(upload.image.height) \(upload.image.kind.rawValue.uppercased())\(note)")
+        }
+    }
+}
+
+struct PhotoList: Command {
+    static let spec = CommandSpec(name: "list", abstract: "List the project's photos.")
+    init(_ a: ParsedArguments) throws {}
+    func run(_ context: CommandContext) throws {
+        let p = try context.store.loadProject(try context.projectId())
+        if context.wantsJSON {
+            context.printJSON(JSONValue(["photos": .array(p.photos.map { ph in
+                JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
+                           "file": .string(ph.file), "added": .string(ph.added)])
+            })]))
+            return
+        }
+        var t = TextTable([.init("Id", .right), .init("Caption", wraps: true), .init("File"), .init("Added")])
+        for ph in p.photos { t.add(["\(ph.id)", ph.caption, ph.originalName, ph.added]) }
+        context.print(p.photos.isEmpty ? "no photos" : t.render())
+    }
+}
+
+struct PhotoRemove: Command {
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (the file is kept while another project uses it).",
+                                  arguments: [.positional("id", help: "The photo's id (see 'akkord photo list').")])
+    let id: Int
+    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    func run(_ context: CommandContext) throws {
+        let store = context.store
+        var file = ""
+        let changes: [String] = try context.modifyProject(afterSave: { _ in try store.deletePhotoFileIfUnused(file) }) { p in
+            guard let photo = p.photos.first(where: { $0.id == id }) else {
+                throw FailureError("no photo \(id) on project \"\(p.id)\"", hint: "see them with: akkord photo list")
+            }
+            file = photo.file
+            let c = try p.removeEntry(\.photos, id: id, kind: "photo", idOf: \.id) { "\($0.originalName)" }
+            return (c, c)
+        }
+        context.print(changes.joined(separator: "\n"))
+    }
+}
