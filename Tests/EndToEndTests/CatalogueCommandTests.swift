@@ -57,6 +57,27 @@ final class CatalogueCommandTests: EndToEndCase {
         XCTAssertEqual(try String(contentsOf: file, encoding: .utf8), broken, "a file that fails to parse is never touched")
     }
 
+    func testSearchIndexNeverHidesAChangedCatalogue() throws {
+        try FileManager.default.createDirectory(at: akkord.store, withIntermediateDirectories: true)
+        let file = akkord.store.appendingPathComponent("catalogue.json")
+        let good = #"{"format": "akkord-catalogue", "version": 1, "name": "Mine", "activities": [{"pos": "9", "name": "Nine", "unit": "m2", "price": "9.50"}]}"#
+        try good.write(to: file, atomically: true, encoding: .utf8)
+        XCTAssertTrue(try akkord.run("catalogue", "search", "nine").stdout.contains("Nine"))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: akkord.store.appendingPathComponent(".catalogue-index").path))
+        // Same length, same inode, written in place: the price becomes invalid.
+        let bad = good.replacingOccurrences(of: "\"9.50\"", with: "\"9x50\"")
+        XCTAssertEqual(bad.utf8.count, good.utf8.count)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.write(contentsOf: Data(bad.utf8))
+        try handle.close()
+        assertError(try akkord.run("catalogue", "search", "nine"), status: 65, contains: "activities[0].price: \"9x50\" is not a number")
+        // A damaged index is ignored and made again.
+        try good.write(to: file, atomically: true, encoding: .utf8)
+        try Data("garbage".utf8).write(to: akkord.store.appendingPathComponent(".catalogue-index"))
+        XCTAssertTrue(try akkord.run("catalogue", "search", "nine").stdout.contains("Nine"))
+        XCTAssertEqual(try akkord.run("check").status, 0)
+    }
+
     func testHelpLayoutAndUsageErrors() throws {
         let root = try akkord.run("--help")
         XCTAssertEqual(root.status, 0)

@@ -118,7 +118,9 @@ extension Store {
             var name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition).json", n = 2
             while FileIO.exists(name) { name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition)-\(n).json"; n += 1 }
             try write(previous, to: name)
-            try write(CatalogueJSON.write(result.result), to: catalogueFile)
+            let written = CatalogueJSON.write(result.result)
+            try write(written, to: catalogueFile)
+            ActiveCatalogue.writeIndex(result.result, storeDirectory: directory, stamp: CatalogueIndex.Stamp(of: written))
             return result
         }
     }

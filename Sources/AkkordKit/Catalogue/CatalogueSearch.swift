@@ -9,9 +9,16 @@ public struct CatalogueSearch: Sendable {
         public let score: Int
     }
 
-    private let activities: [Activity]
+    /// Where the activities come from: a catalogue in memory, or a catalogue index, which is
+    /// searched without making an `Activity` for anything but the hits.
+    private enum Source {
+        case catalogue([Activity])
+        case index(CatalogueIndex)
+    }
+    private let source: Source
 
-    public init(_ catalogue: Catalogue) { activities = catalogue.activities }
+    public init(_ catalogue: Catalogue) { source = .catalogue(catalogue.activities) }
+    public init(_ index: CatalogueIndex) { source = .index(index) }
 
     public func search(_ query: String, limit: Int? = nil) -> [Hit] {
         // Words are split at spaces; a word is matched whole against the pos, and by its
@@ -22,11 +29,21 @@ public struct CatalogueSearch: Sendable {
             return parts.isEmpty ? nil : (folded, parts)
         }
         guard !words.isEmpty else { return [] }
-        var hits: [Hit] = []
+        var found: [(index: Int, score: Int)] = []
         var name: [UInt8] = [], pos: [UInt8] = [], tokens: [Range<Int>] = [], scratch: [UInt8] = []
-        for activity in activities {
-            SearchText.fold(activity.pos, into: &pos)
-            SearchText.fold(activity.name, into: &name)
+        let count: Int
+        switch source {
+        case .catalogue(let activities): count = activities.count
+        case .index(let index): count = index.count
+        }
+        for i in 0..<count {
+            switch source {
+            case .catalogue(let activities):
+                SearchText.fold(activities[i].pos, into: &pos)
+                SearchText.fold(activities[i].name, into: &name)
+            case .index(let index):
+                index.folded(i, pos: &pos, name: &name)
+            }
             SearchText.tokenRanges(name, into: &tokens)
             var total = 0
             for word in words {
@@ -41,7 +58,19 @@ public struct CatalogueSearch: Sendable {
                 if s == 0 { total = 0; break }
                 total += s
             }
-            if total > 0 { hits.append(Hit(activity: activity, score: total)) }
+            if total > 0 { found.append((i, total)) }
+        }
+        // Only candidates that can reach the first `limit` places become activities: those
+        // scoring at least the limit-th best score (ties are then ordered by pos).
+        if let limit, found.count > limit {
+            let cutoff = found.map(\.score).sorted(by: >)[limit - 1]
+            found.removeAll { $0.score < cutoff }
+        }
+        var hits = found.map { hit -> Hit in
+            switch source {
+            case .catalogue(let activities): return Hit(activity: activities[hit.index], score: hit.score)
+            case .index(let index): return Hit(activity: index.activity(hit.index), score: hit.score)
+            }
         }
         hits.sort { $0.score != $1.score ? $0.score > $1.score : NaturalOrder.less($0.activity.pos, $1.activity.pos) }
         if let limit, hits.count > limit { hits.removeSubrange(limit...) }

@@ -39,9 +39,29 @@ public enum FileIO {
     public static func readAll(fd: Int32, path: String) throws -> [UInt8] {
         var st = stat()
         let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        if size > 0 {
+            // A regular file: read straight into a buffer of its size, then pick up anything
+            // appended since the fstat.
+            var failure: Int32 = 0
+            var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < size {
+                    let n = systemRead(fd, buffer.baseAddress! + count, size - count)
+                    if n < 0 { if errno == EINTR { continue }; failure = errno; return }
+                    if n == 0 { break }
+                    count += n
+                }
+            }
+            if failure != 0 { throw Failure.system(path: path, operation: "read", message: errnoMessage(failure)) }
+            if result.count == size { result += try readRemaining(fd: fd, path: path) }
+            return result
+        }
+        return try readRemaining(fd: fd, path: path)
+    }
+
+    /// Reads to the end in chunks (pipes, standard input, growing files).
+    private static func readRemaining(fd: Int32, path: String) throws -> [UInt8] {
         var result = [UInt8]()
-        result.reserveCapacity(size + 1)
-        var chunk = [UInt8](repeating: 0, count: max(65536, min(size + 1, 1 << 24)))
+        var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let n = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
             if n < 0 {

@@ -62,8 +62,8 @@ struct CatalogueSearchCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let catalogue = try context.loadCatalogue().catalogue
-        let hits = CatalogueSearch(catalogue).search(terms.joined(separator: " "), limit: limit).map(\.activity)
+        let search = try ActiveCatalogue.search(storeDirectory: context.storeDirectory)
+        let hits = search.search(terms.joined(separator: " "), limit: limit).map(\.activity)
         if context.wantsJSON { context.printJSON(CatalogueText.activitiesJSON(hits)); return }
         if hits.isEmpty {
             throw FailureError("no activity matches \"\(terms.joined(separator: " "))\"", hint: "try fewer or shorter words")

@@ -1,0 +1,117 @@
+/// A compact, search-ready snapshot of a validated catalogue: metadata, every activity, and the
+/// folded pos and name that search compares. Made after `catalogue.json` validated, and valid only
+/// for exactly those bytes (their size and a 64-bit hash are the `stamp`; file times are too
+/// coarse to trust). Anything unexpected in the index makes it unusable, never a wrong answer:
+/// the JSON file is read and validated instead.
+public struct CatalogueIndex: Sendable {
+    public struct Stamp: Equatable, Sendable {
+        public let values: [Int64]
+        public init(_ values: [Int64]) { self.values = values }
+
+        /// Size and FNV-1a-style hash of the file's bytes, eight bytes at a time.
+        public init(of bytes: [UInt8]) {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            bytes.withUnsafeBytes { raw in
+                var i = 0
+                while i + 8 <= raw.count {
+                    h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
+                    h ^= h >> 29
+                    i += 8
+                }
+                while i < raw.count { h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3; i += 1 }
+            }
+            values = [Int64(bytes.count), Int64(bitPattern: h)]
+        }
+    }
+
+    static let magic: [UInt8] = Array("AKCI0001".utf8)
+    private let bytes: [UInt8]
+    private let offsets: [Int]          // start of each activity record
+    public let name: String, edition: String, validFrom: String?, currency: String
+    public var count: Int { offsets.count }
+
+    public static func encode(_ c: Catalogue, stamp: Stamp) -> [UInt8] {
+        var out = magic
+        func int(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+        func bytes(_ b: [UInt8]) { int(Int64(b.count)); out += b }
+        func string(_ s: String) { bytes(Array(s.utf8)) }
+        for v in stamp.values { int(v) }
+        string(c.name); string(c.edition); string(c.validFrom ?? "\u{0}"); string(c.currency)
+        int(Int64(c.activities.count))
+        var folded: [UInt8] = []
+        for a in c.activities {
+            int(a.price.raw)
+            string(a.pos); string(a.name); string(a.unit); string(a.section); string(a.note)
+            SearchText.fold(a.pos, into: &folded); bytes(folded)
+            SearchText.fold(a.name, into: &folded); bytes(folded)
+        }
+        return out
+    }
+
+    /// Reads an index made for exactly `stamp`; nil when it is for another file or damaged.
+    public init?(_ bytes: [UInt8], stamp: Stamp) {
+        var r = Reader(bytes: bytes)
+        guard bytes.starts(with: Self.magic) else { return nil }
+        r.at = Self.magic.count
+        guard let values = (0..<stamp.values.count).map({ _ in r.int() }) as [Int64?]?,
+              values.compactMap({ $0 }) == stamp.values,
+              let name = r.string(), let edition = r.string(), let valid = r.string(), let currency = r.string(),
+              let n = r.int(), n >= 0, n < 10_000_000 else { return nil }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(Int(n))
+        for _ in 0..<n {
+            offsets.append(r.at)
+            guard r.int() != nil else { return nil }
+            for _ in 0..<7 { guard r.skip() else { return nil } }
+        }
+        guard r.at == bytes.count else { return nil }
+        self.bytes = bytes; self.offsets = offsets
+        self.name = name; self.edition = edition; self.validFrom = valid == "\u{0}" ? nil : valid; self.currency = currency
+    }
+
+    public func activity(_ i: Int) -> Activity {
+        var r = Reader(bytes: bytes, at: offsets[i])
+        let price = UnitPrice(raw: r.int()!)
+        return Activity(pos: r.string()!, name: r.string()!, unit: r.string()!, price: price, section: r.string()!, note: r.string()!)
+    }
+
+    public var catalogue: Catalogue {
+        Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: (0..<count).map(activity))
+    }
+
+    /// Copies activity i's folded pos and name into the buffers (search's inner loop).
+    func folded(_ i: Int, pos: inout [UInt8], name: inout [UInt8]) {
+        var r = Reader(bytes: bytes, at: offsets[i] + 8)
+        for _ in 0..<5 { _ = r.skip() }
+        r.copy(into: &pos)
+        r.copy(into: &name)
+    }
+
+    struct Reader {
+        let bytes: [UInt8]
+        var at = 0
+        mutating func int() -> Int64? {
+            guard at + 8 <= bytes.count else { return nil }
+            var v: Int64 = 0
+            for k in 0..<8 { v |= Int64(bytes[at + k]) << (8 * Int64(k)) }
+            at += 8
+            return v
+        }
+        mutating func skip() -> Bool {
+            guard let n = int(), n >= 0, at + Int(n) <= bytes.count else { return false }
+            at += Int(n)
+            return true
+        }
+        mutating func string() -> String? {
+            guard let n = int(), n >= 0, at + Int(n) <= bytes.count else { return nil }
+            defer { at += Int(n) }
+            return String(decoding: bytes[at..<(at + Int(n))], as: UTF8.self)
+        }
+        mutating func copy(into buffer: inout [UInt8]) {
+            let n = Int(int()!)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: bytes[at..<(at + n)])
+            at += n
+        }
+    }
+}
