@@ -5,48 +5,21 @@ public enum CatalogueJSON {
     /// With `requireName: false` an empty name is allowed (an import that sets `--name`).
     public static func read(_ bytes: [UInt8], source: String, requireName: Bool = true) throws -> Catalogue {
         var problems: [Problem] = []
-        var metadata = JSONObject()
-        var activities: [Activity]? = nil
+        var activities: [Activity] = []
         var seen: [String: Int] = [:]
-        do {
-            try bytes.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(buffer: buffer)
-                try scanner.begin()
-                guard scanner.peekByte() == UInt8(ascii: "{") else {
-                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)")])
-                }
-                var entry = JSONObject()
-                try scanner.readObject { scanner, key in
-                    guard key == "activities", scanner.peekByte() == UInt8(ascii: "[") else {
-                        metadata.append(key, try scanner.readValue())
-                        return
-                    }
-                    var list: [Activity] = []
-                    try scanner.readArray { scanner, i in
-                        guard scanner.peekByte() == UInt8(ascii: "{") else {
-                            problems.append(Problem("activities[\(i)]", "expected an object, got \(try scanner.readValue().kindDescription)"))
-                            return
-                        }
-                        entry.entries.removeAll(keepingCapacity: true)
-                        try scanner.readObject { scanner, key in entry.append(key, try scanner.readValue()) }
-                        guard let a = decodeActivity(entry, index: i, problems: &problems) else { return }
-                        if let first = seen.updateValue(i, forKey: a.pos) {
-                            problems.append(Problem("activities[\(i)].pos", "duplicate \"\(a.pos)\" (also activities[\(first)])"))
-                            return
-                        }
-                        list.append(a)
-                    }
-                    activities = list
-                }
-                try scanner.end()
+        let metadata = try JSONReader.readObject(bytes, source: source, streaming: "activities", element: { i, entry in
+            guard let a = decodeActivity(entry, index: i, problems: &problems) else { return }
+            if let first = seen.updateValue(i, forKey: a.pos) {
+                problems.append(Problem("activities[\(i)].pos", "duplicate \"\(a.pos)\" (also activities[\(first)])"))
+                return
             }
-        } catch let e as JSONSyntaxError {
-            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
-        }
+            activities.append(a)
+        }, nonObject: { i, value in
+            problems.append(Problem("activities[\(i)]", "expected an object, got \(value.kindDescription)"))
+        })
         var catalogue = decodeMetadata(metadata, requireName: requireName, problems: &problems)
-        if let activities { catalogue.activities = activities } else if metadata["activities"] == nil {
-            problems.append(Problem("activities", "is missing"))
-        }
+        catalogue.activities = activities
+        if metadata["activities"] == nil { problems.append(Problem("activities", "is missing")) }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
         return catalogue
     }

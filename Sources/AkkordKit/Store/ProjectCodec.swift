@@ -66,40 +66,15 @@ public enum ProjectCodec {
     public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
         // Lines are decoded as they are scanned (a project may have 100,000 of them); the rest
         // of the file is small and read as a tree.
-        var object = JSONObject()
         var lines: [Line] = []
         var lineProblems: [Problem] = []
-        do {
-            try bytes.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(buffer: buffer)
-                try scanner.begin()
-                guard scanner.peekByte() == UInt8(ascii: "{") else {
-                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)")])
-                }
-                var entry = JSONObject()
-                try scanner.readObject { scanner, key in
-                    guard key == "lines", scanner.peekByte() == UInt8(ascii: "[") else {
-                        object.append(key, try scanner.readValue())
-                        return
-                    }
-                    object.append(key, .array([]))
-                    try scanner.readArray { scanner, i in
-                        guard scanner.peekByte() == UInt8(ascii: "{") else {
-                            lineProblems.append(Problem("lines[\(i)]", "expected an object, got \(try scanner.readValue().kindDescription)"))
-                            return
-                        }
-                        entry.entries.removeAll(keepingCapacity: true)
-                        try scanner.readObject { scanner, key in entry.append(key, try scanner.readValue()) }
-                        var r = FieldReader(object: entry, path: "lines", index: i, problems: [])
-                        if let line = decodeLine(&r), r.problems.isEmpty { lines.append(line) }
-                        lineProblems += r.problems
-                    }
-                }
-                try scanner.end()
-            }
-        } catch let e as JSONSyntaxError {
-            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
-        }
+        let object = try JSONReader.readObject(bytes, source: source, streaming: "lines", element: { i, entry in
+            var r = FieldReader(object: entry, path: "lines", index: i, problems: [])
+            if let line = decodeLine(&r), r.problems.isEmpty { lines.append(line) }
+            lineProblems += r.problems
+        }, nonObject: { i, value in
+            lineProblems.append(Problem("lines[\(i)]", "expected an object, got \(value.kindDescription)"))
+        })
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Project.format {
             f.problem("format", "is \"\(format)\", expected \"\(Project.format)\"")

@@ -71,6 +71,48 @@ public enum JSONReader {
     }
 }
 
+extension JSONReader {
+    /// Reads a top-level object whose array under `arrayKey` may be very long (activities, project
+    /// lines): each element is handed to `element` as it is scanned, as one reused object, so no
+    /// tree of the whole array is built; an element that is not an object goes to `nonObject`.
+    /// Returns the other members as a tree, with `arrayKey` mapped to an empty array when it was
+    /// an array. Bad syntax or a root that is not an object throws `InvalidDataError` for `source`.
+    static func readObject(_ bytes: [UInt8], source: String, streaming arrayKey: String,
+                           element: (Int, JSONObject) -> Void, nonObject: (Int, JSONValue) -> Void) throws -> JSONObject {
+        var object = JSONObject()
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                try scanner.begin()
+                guard scanner.peekByte() == UInt8(ascii: "{") else {
+                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(try scanner.readValue().kindDescription)")])
+                }
+                var entry = JSONObject()
+                try scanner.readObject { scanner, key in
+                    guard key == arrayKey, scanner.peekByte() == UInt8(ascii: "[") else {
+                        object.append(key, try scanner.readValue())
+                        return
+                    }
+                    object.append(key, .array([]))
+                    try scanner.readArray { scanner, i in
+                        guard scanner.peekByte() == UInt8(ascii: "{") else { nonObject(i, try scanner.readValue()); return }
+                        entry.entries.removeAll(keepingCapacity: true)
+                        try scanner.readObject { scanner, key in
+                            if entry[key] != nil { throw scanner.error("key \"\(key)\" appears twice") }
+                            entry.append(key, try scanner.readValue())
+                        }
+                        element(i, entry)
+                    }
+                }
+                try scanner.end()
+            }
+        } catch let e as JSONSyntaxError {
+            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")])
+        }
+        return object
+    }
+}
+
 /// A pull parser over UTF-8 bytes: the tree reader above uses it whole, and hot readers
 /// (catalogue, project) walk objects and arrays with it directly, building no tree.
 struct JSONScanner {

@@ -3,13 +3,16 @@ import AkkordKit
 
 /// Typed readers for argument values shared by many commands; errors name the argument (exit 64).
 extension ParsedArguments {
-    func quantity(_ name: String) throws -> Quantity? {
+    /// A number that must be greater than zero.
+    func positive<N: FixedPointNumber>(_ name: String, _ type: N.Type) throws -> N? {
         try parsed(name) { text in
-            let q = try Quantity(parsing: text)
-            guard q.raw > 0 else { throw NumberError.notPositive(text) }
-            return q
+            let n = try N(parsing: text)
+            guard n.raw > 0 else { throw NumberError.notPositive(text) }
+            return n
         }
     }
+
+    func quantity(_ name: String) throws -> Quantity? { try positive(name, Quantity.self) }
 
     func price(_ name: String) throws -> UnitPrice? {
         try parsed(name) { text in
@@ -19,13 +22,7 @@ extension ParsedArguments {
         }
     }
 
-    func positiveMoney(_ name: String) throws -> Money? {
-        try parsed(name) { text in
-            let m = try Money(parsing: text)
-            guard m.raw > 0 else { throw NumberError.notPositive(text) }
-            return m
-        }
-    }
+    func positiveMoney(_ name: String) throws -> Money? { try positive(name, Money.self) }
 
     func positiveHours(_ name: String) throws -> Hours? {
         try parsed(name) { text in

@@ -41,11 +41,7 @@ struct SupplementRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        let c: [String] = try context.modifyProject { p in
-            let c = try p.removeEntry(\.supplements, id: id, kind: "supplement", idOf: \.id) { "\($0.name) \($0.percent.plain) %" }
-            return (c, c)
-        }
-        context.print(c.joined(separator: "\n"))
+        try removeEntry(context, \.supplements, id: id, kind: "supplement", idOf: \.id) { "\($0.name) \($0.percent.plain) %" }
     }
 }
 
@@ -95,10 +91,6 @@ struct ExtraRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        let c: [String] = try context.modifyProject { p in
-            let c = try p.removeEntry(\.extraWork, id: id, kind: "extra work", idOf: \.id) { "\($0.text) \($0.amount.plain)" }
-            return (c, c)
-        }
-        context.print(c.joined(separator: "\n"))
+        try removeEntry(context, \.extraWork, id: id, kind: "extra work", idOf: \.id) { "\($0.text) \($0.amount.plain)" }
     }
 }

@@ -89,11 +89,7 @@ struct HoursRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        let c: [String] = try context.modifyProject { p in
-            let c = try p.removeEntry(\.hours, id: id, kind: "hours", idOf: \.id) { "\($0.worker) \($0.hours.plain) h" }
-            return (c, c)
-        }
-        context.print(c.joined(separator: "\n"))
+        try removeEntry(context, \.hours, id: id, kind: "hours", idOf: \.id) { "\($0.worker) \($0.hours.plain) h" }
     }
 }
 
@@ -135,12 +131,18 @@ struct AdvanceRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        let c: [String] = try context.modifyProject { p in
-            let c = try p.removeEntry(\.advances, id: id, kind: "advance", idOf: \.id) { "\($0.worker) \($0.amount.plain)" }
-            return (c, c)
-        }
-        context.print(c.joined(separator: "\n"))
+        try removeEntry(context, \.advances, id: id, kind: "advance", idOf: \.id) { "\($0.worker) \($0.amount.plain)" }
     }
+}
+
+/// `… remove ID` for a project's id-numbered lists: removes the entry and records it in history.
+func removeEntry<T>(_ context: CommandContext, _ list: WritableKeyPath<Project, [T]>, id: Int, kind: String,
+                    idOf: (T) -> Int, describe: (T) -> String) throws {
+    let changes: [String] = try context.modifyProject { p in
+        let c = try p.removeEntry(list, id: id, kind: kind, idOf: idOf, describe: describe)
+        return (c, c)
+    }
+    context.print(changes.joined(separator: "\n"))
 }
 
 extension ParsedArguments {
