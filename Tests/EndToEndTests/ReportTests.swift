@@ -19,6 +19,7 @@ final class ReportTests: EndToEndCase {
     func testJSONFiguresEqualTheTextReport() throws {
         try makeProject()
         let json = try akkord.run("report", "--format", "json").json as! [String: Any]
+        XCTAssertEqual(try akkord.run("report", "--json").stdout, try akkord.run("report", "--format", "json").stdout)
         let text = try akkord.run("report").stdout
         XCTAssertEqual(json["format"] as? String, "akkord-report")
         for key in ["subtotal", "total", "pool", "apprenticePay", "hourlyEarnings"] {

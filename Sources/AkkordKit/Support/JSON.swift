@@ -32,8 +32,11 @@ public enum JSONValue: Equatable, Sendable {
 public struct JSONObject: Equatable, Sendable {
     public var entries: [(key: String, value: JSONValue)]
     public init(_ entries: [(key: String, value: JSONValue)] = []) { self.entries = entries }
+    /// Linear lookup (objects here are small); comparing lengths first skips most string compares.
     public subscript(key: String) -> JSONValue? {
-        get { entries.first(where: { $0.key == key })?.value }
+        let length = key.utf8.count
+        for e in entries where e.key.utf8.count == length && e.key == key { return e.value }
+        return nil
     }
     public mutating func append(_ key: String, _ value: JSONValue) { entries.append((key, value)) }
     public var keys: [String] { entries.map(\.key) }

@@ -10,20 +10,21 @@ struct ReportOutput {
         .option("--format", value: "format", help: "text, json, csv, html or pdf (pdf needs -o).", default: "text"),
         .option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output."),
     ]
-    let format: ReportFormat
+    /// nil: not given, so text, or json with the global --json.
+    let requestedFormat: ReportFormat?
     let output: String?
 
-    init(_ a: ParsedArguments, json: Bool) throws {
-        let text = a.string("--format") ?? (json ? "json" : "text")
-        guard let f = ReportFormat(rawValue: text) else {
-            throw InvalidArgumentError.usage("--format", "\"\(text)\" is not one of text, json, csv, html, pdf")
+    init(_ a: ParsedArguments) throws {
+        requestedFormat = try a.parsed("--format") { text in
+            guard let f = ReportFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv, html, pdf") }
+            return f
         }
-        format = f
         output = a.string("--output")
-        if format == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
+        if requestedFormat == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
     }
 
     func write(_ project: Project, _ context: CommandContext, store: Store) throws {
+        let format = requestedFormat ?? (context.wantsJSON ? .json : .text)
         let accounting = FinalAccounting(project)
         let l = context.language
         let bytes: [UInt8]
@@ -59,7 +60,7 @@ struct ReportCommand: Command {
         """,
         arguments: ReportOutput.specs)
     let output: ReportOutput
-    init(_ a: ParsedArguments) throws { output = try ReportOutput(a, json: false) }
+    init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
         let store = context.store
         try output.write(try store.loadProject(try context.projectId()), context, store: store)
@@ -72,7 +73,7 @@ struct DemoCommand: Command {
         discussion: "Your own store is not touched. --format and -o work as for 'akkord report'.",
         arguments: ReportOutput.specs)
     let output: ReportOutput
-    init(_ a: ParsedArguments) throws { output = try ReportOutput(a, json: false) }
+    init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
         let directory = try TemporaryDirectory.make(prefix: "akkord-demo")
         defer { TemporaryDirectory.remove(directory) }
