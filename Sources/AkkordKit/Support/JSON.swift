@@ -169,43 +169,19 @@ struct JSONScanner {
         }
 
         mutating func parseObject(depth: Int) throws -> JSONValue {
-            index += 1
             var object = JSONObject()
-            skipWhitespace()
-            if index < buffer.count, buffer[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
-            while true {
-                skipWhitespace()
-                guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
-                let key = try parseString()
-                skipWhitespace()
-                guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
-                index += 1
-                skipWhitespace()
-                let value = try parseValue(depth: depth + 1)
-                if object[key] != nil { throw error("key \"\(key)\" appears twice") }
+            try readObject { scanner, key in
+                let value = try scanner.parseValue(depth: depth + 1)
+                if object[key] != nil { throw scanner.error("key \"\(key)\" appears twice") }
                 object.append(key, value)
-                skipWhitespace()
-                guard index < buffer.count else { throw error("unexpected end of file; expected ',' or '}'") }
-                if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
-                if buffer[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
-                throw error("expected ',' or '}'")
             }
+            return .object(object)
         }
 
         mutating func parseArray(depth: Int) throws -> JSONValue {
-            index += 1
             var array: [JSONValue] = []
-            skipWhitespace()
-            if index < buffer.count, buffer[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
-            while true {
-                skipWhitespace()
-                array.append(try parseValue(depth: depth + 1))
-                skipWhitespace()
-                guard index < buffer.count else { throw error("unexpected end of file; expected ',' or ']'") }
-                if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
-                if buffer[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
-                throw error("expected ',' or ']'")
-            }
+            try readArray { scanner, _ in array.append(try scanner.parseValue(depth: depth + 1)) }
+            return .array(array)
         }
 
         mutating func parseNumber() throws -> String {
@@ -311,7 +287,7 @@ struct JSONScanner {
     }
 
     /// Calls `body` for each key of an object; `body` must consume the key's value.
-    mutating func readObject(depth: Int = 0, _ body: (inout JSONScanner, String) throws -> Void) throws {
+    mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
         skipWhitespace()
         guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { throw error("expected an object") }
         index += 1
