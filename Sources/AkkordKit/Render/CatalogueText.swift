@@ -12,7 +12,7 @@ public enum CatalogueText {
             ("Currency", c.currency), ("Source", source),
             ("Activities", "\(c.activities.count) in \(c.sections.count) section\(c.sections.count == 1 ? "" : "s")"),
         ]
-        return rows.map { "\($0.0):" + String(repeating: " ", count: 12 - $0.0.count) + $0.1 }.joined(separator: "\n") + "\n"
+        return TextTable.labelled(rows, column: 12)
     }
 
     public static func infoJSON(_ active: ActiveCatalogue) -> JSONValue {
@@ -49,6 +49,6 @@ public enum CatalogueText {
         var rows: [(String, String)] = [("Pos", a.pos), ("Activity", a.name), ("Unit", a.unit), ("Price", a.price.formatted(language))]
         if !a.section.isEmpty { rows.append(("Section", a.section)) }
         if !a.note.isEmpty { rows.append(("Note", a.note)) }
-        return rows.map { "\($0.0):" + String(repeating: " ", count: 10 - $0.0.count) + $0.1 }.joined(separator: "\n") + "\n"
+        return TextTable.labelled(rows, column: 10)
     }
 }

@@ -23,7 +23,7 @@ public enum ProjectText {
         if !p.catalogueName.isEmpty { rows.append(("Catalogue", "\(p.catalogueName)\(p.catalogueEdition.isEmpty ? "" : ", edition \(p.catalogueEdition)")")) }
         rows.append(("Lines", "\(p.lines.count), subtotal \(p.subtotal.formatted(language))"))
         rows.append(("Workers", p.workers.isEmpty ? "none" : p.workers.map(\.name).joined(separator: ", ")))
-        return rows.map { "\($0.0):" + String(repeating: " ", count: max(1, 11 - $0.0.count)) + $0.1 }.joined(separator: "\n") + "\n"
+        return TextTable.labelled(rows, column: 11)
     }
 
     public static func showJSON(_ p: Project) -> JSONValue {

@@ -40,15 +40,8 @@ public enum ReportPDF {
         let activityX = left + 46, activityWidth = 222.0
         let quantityRight = 375.0, unitX = 382.0, priceRight = 470.0
         func lineHeader(_ layout: inout Layout) {
-            layout.text("Pos", x: left, font: .bold, size: size)
-            layout.text("Activity", x: activityX, font: .bold, size: size)
-            layout.textRight("Quantity", right: quantityRight, font: .bold, size: size)
-            layout.text("Unit", x: unitX, font: .bold, size: size)
-            layout.textRight("Price", right: priceRight, font: .bold, size: size)
-            layout.textRight("Amount", right: right, font: .bold, size: size)
-            layout.advance(3)
-            layout.rule(from: left, to: right)
-            layout.advance(row)
+            layout.headerRow([("Pos", .left(left)), ("Activity", .left(activityX)), ("Quantity", .right(quantityRight)),
+                              ("Unit", .left(unitX)), ("Price", .right(priceRight)), ("Amount", .right(right))], size: size, rowHeight: row)
         }
         layout.text("Lines", x: left, font: .bold, size: 11)
         layout.advance(16)
@@ -110,14 +103,8 @@ public enum ReportPDF {
         if a.team.isEmpty {
             layout.text("(no workers)", x: left, font: .regular, size: 9); layout.advance(12)
         } else {
-            layout.text("Worker", x: left, font: .bold, size: size)
-            layout.textRight("Hours", right: hoursRight, font: .bold, size: size)
-            layout.textRight("Share", right: shareRight, font: .bold, size: size)
-            layout.textRight("Advances", right: advancesRight, font: .bold, size: size)
-            layout.textRight("Balance", right: right, font: .bold, size: size)
-            layout.advance(3)
-            layout.rule(from: left, to: right)
-            layout.advance(row)
+            layout.headerRow([("Worker", .left(left)), ("Hours", .right(hoursRight)), ("Share", .right(shareRight)),
+                              ("Advances", .right(advancesRight)), ("Balance", .right(right))], size: size, rowHeight: row)
             for t in a.team {
                 let name = t.worker.apprentice ? "\(t.worker.name) (apprentice, \(t.worker.rate?.formatted(l) ?? "-")/h)" : t.worker.name
                 let wrapped = layout.wrap(name, width: 220, font: .regular, size: size)
@@ -236,6 +223,22 @@ public enum ReportPDF {
 
         mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
             textAt(text, x: right - font.width(text, size: size), y: y, font: font, size: size)
+        }
+
+        /// Where a table cell goes: from its left edge, or flush to its right edge (figures).
+        enum Anchor { case left(Double), right(Double) }
+
+        /// A table's column titles in bold, a rule under them, and room for the first row.
+        mutating func headerRow(_ cells: [(String, Anchor)], size: Double, rowHeight: Double) {
+            for (title, anchor) in cells {
+                switch anchor {
+                case .left(let x): text(title, x: x, font: .bold, size: size)
+                case .right(let edge): textRight(title, right: edge, font: .bold, size: size)
+                }
+            }
+            advance(3)
+            rule(from: left, to: right)
+            advance(rowHeight)
         }
 
         mutating func rule(from x1: Double, to x2: Double) {

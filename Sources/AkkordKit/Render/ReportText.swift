@@ -5,7 +5,7 @@ public enum ReportText {
 
     public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) -> String {
         var out = "FINAL ACCOUNTING\n\n"
-        out += header(p).map { "\($0.0):" + String(repeating: " ", count: max(1, 11 - $0.0.count)) + $0.1 }.joined(separator: "\n") + "\n\n"
+        out += TextTable.labelled(header(p), column: 11) + "\n"
 
         var lines = TextTable([.init("Pos"), .init("Activity", wraps: true), .init("Quantity", .right), .init("Unit"),
                                .init("Price", .right), .init("Amount", .right)])
@@ -21,6 +21,7 @@ public enum ReportText {
 
         var sums = TextTable([.init(""), .init("", wraps: true), .init("Amount", .right)])
         sums.maxWidth = width
+        sums.showsHeader = false
         sums.add(["Subtotal", "sum of line amounts", a.subtotal.formatted(l)])
         for s in a.supplements {
             sums.add(["Supplement", "\(s.supplement.name), \(s.supplement.percent.formatted(l)) % of \(a.subtotal.formatted(l))", s.amount.formatted(l)])
@@ -36,7 +37,7 @@ public enum ReportText {
             sums.add(["Apprentices", "paid by the hour, out of the total", "-" + a.apprenticePay.formatted(l)])
             sums.add(["Pool", "for the journeymen", a.pool.formatted(l)])
         }
-        out += Self.dropHeader(sums.render()) + "\n"
+        out += sums.render() + "\n"
 
         out += "TEAM\n"
         if a.team.isEmpty {
@@ -71,10 +72,6 @@ public enum ReportText {
         rows.append(("Status", p.status.rawValue))
         rows.append(("Catalogue", p.catalogueName.isEmpty ? "-" : "\(p.catalogueName)\(p.catalogueEdition.isEmpty ? "" : ", edition \(p.catalogueEdition)")"))
         return rows
-    }
-
-    private static func dropHeader(_ table: String) -> String {
-        table.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(2).joined(separator: "\n")
     }
 }
 

@@ -18,6 +18,8 @@ public struct TextTable {
     public let columns: [Column]
     public var rows: [Row] = []
     public var maxWidth = 100
+    /// Without the title row and its rule (a block of totals under another table).
+    public var showsHeader = true
 
     public init(_ columns: [Column]) { self.columns = columns }
 
@@ -52,8 +54,10 @@ public struct TextTable {
             }
         }
         let ruleLine = String(repeating: "-", count: widths.reduce(0, +) + gap * (columns.count - 1)) + "\n"
-        emit(columns.map(\.title))
-        out += ruleLine
+        if showsHeader {
+            emit(columns.map(\.title))
+            out += ruleLine
+        }
         for row in rows {
             switch row {
             case .cells(let cells): emit(cells + Array(repeating: "", count: max(0, columns.count - cells.count)))
@@ -61,6 +65,11 @@ public struct TextTable {
             }
         }
         return out
+    }
+
+    /// `Label:` padded to `column`, then the value: the detail views of project, activity and report.
+    public static func labelled(_ rows: [(String, String)], column: Int) -> String {
+        rows.map { "\($0.0):" + String(repeating: " ", count: max(1, column - $0.0.count)) + $0.1 }.joined(separator: "\n") + "\n"
     }
 
     static func trimTrailing(_ s: String) -> String {

@@ -10,26 +10,39 @@ public struct ActiveCatalogue: Sendable {
     /// Loads `<store>/catalogue.json` when it exists (it must validate: exit 65 otherwise),
     /// else the bundled sample.
     public static func load(storeDirectory: String) throws -> ActiveCatalogue {
-        let path = storeDirectory + "/catalogue.json"
-        guard let bytes = try readCatalogueFile(path) else {
-            return ActiveCatalogue(catalogue: try BundledCatalogue.load(), source: .bundled)
+        switch try readSource(storeDirectory) {
+        case .bundled: return ActiveCatalogue(catalogue: try BundledCatalogue.load(), source: .bundled)
+        case .index(let index, let path): return ActiveCatalogue(catalogue: index.catalogue, source: .imported(path: path))
+        case .validated(let catalogue, let path): return ActiveCatalogue(catalogue: catalogue, source: .imported(path: path))
         }
-        let stamp = CatalogueIndex.Stamp(of: bytes)
-        if let index = index(storeDirectory, stamp) {
-            return ActiveCatalogue(catalogue: index.catalogue, source: .imported(path: path))
-        }
-        let catalogue = try CatalogueJSON.read(bytes, source: path)
-        writeIndex(catalogue, storeDirectory: storeDirectory, stamp: stamp)
-        return ActiveCatalogue(catalogue: catalogue, source: .imported(path: path))
     }
 
     /// A search over the active catalogue; from the index when it was made from these bytes.
     public static func search(storeDirectory: String) throws -> CatalogueSearch {
-        if let bytes = try readCatalogueFile(storeDirectory + "/catalogue.json"),
-           let index = index(storeDirectory, CatalogueIndex.Stamp(of: bytes)) {
-            return CatalogueSearch(index)
+        switch try readSource(storeDirectory) {
+        case .bundled: return CatalogueSearch(try BundledCatalogue.load())
+        case .index(let index, _): return CatalogueSearch(index)
+        case .validated(let catalogue, _): return CatalogueSearch(catalogue)
         }
-        return CatalogueSearch(try load(storeDirectory: storeDirectory).catalogue)
+    }
+
+    private enum StoreSource {
+        case bundled
+        case index(CatalogueIndex, path: String)
+        case validated(Catalogue, path: String)
+    }
+
+    /// Reads `catalogue.json` once: no file means the bundled sample; an index made from exactly
+    /// these bytes is used as it is; otherwise the JSON is validated (exit 65 on any problem)
+    /// and a new index is kept.
+    private static func readSource(_ storeDirectory: String) throws -> StoreSource {
+        let path = storeDirectory + "/catalogue.json"
+        guard let bytes = try readCatalogueFile(path) else { return .bundled }
+        let stamp = CatalogueIndex.Stamp(of: bytes)
+        if let index = index(storeDirectory, stamp) { return .index(index, path: path) }
+        let catalogue = try CatalogueJSON.read(bytes, source: path)
+        writeIndex(catalogue, storeDirectory: storeDirectory, stamp: stamp)
+        return .validated(catalogue, path: path)
     }
 
     /// Keeps a search index of a catalogue that validated. Best effort: a store we cannot write

@@ -127,8 +127,6 @@ public struct Store: Sendable {
         return ids.sorted()
     }
 
-    public func projectExists(_ id: String) -> Bool { FileIO.exists(projectFile(id)) }
-
     public func loadProject(_ id: String) throws -> Project {
         let path = projectFile(id)
         guard let bytes = try readFile(path) else {

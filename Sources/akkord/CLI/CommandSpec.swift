@@ -86,7 +86,7 @@ struct ParsedArguments {
     func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
         try parsed(name) { text in
             guard let i = Int(text), range.contains(i) else {
-                throw InvalidArgumentError(text, "expected a whole number from \(range.lowerBound) to \(range.upperBound)")
+                throw PlainError("\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
             }
             return i
         }

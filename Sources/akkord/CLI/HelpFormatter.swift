@@ -1,3 +1,5 @@
+import AkkordKit
+
 /// Help text in swift-argument-parser's layout: OVERVIEW, USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS.
 enum HelpFormatter {
     static let helpColumn = 26
@@ -26,7 +28,7 @@ enum HelpFormatter {
     static func help(_ path: [any Command.Type]) -> String {
         let spec = path.last!.spec
         var out = "OVERVIEW: \(spec.abstract)\n"
-        if !spec.discussion.isEmpty { out += "\n\(spec.discussion)\n" }
+        if !spec.discussion.isEmpty { out += "\n" + TextTable.wrap(spec.discussion, width: 100).joined(separator: "\n") + "\n" }
         out += "\nUSAGE: \(usage(path))\n"
 
         let positionals = spec.arguments.filter(\.isPositional)
@@ -58,7 +60,7 @@ enum HelpFormatter {
     /// `  label                   help`, wrapping the help text under its column.
     private static func row(_ label: String, _ help: String) -> String {
         let width = 100 - helpColumn
-        let lines = wrap(help, width: width)
+        let lines = TextTable.wrap(help, width: width)
         var out = "  " + label
         if label.count + 2 >= helpColumn {
             out += "\n" + String(repeating: " ", count: helpColumn)
@@ -67,15 +69,5 @@ enum HelpFormatter {
         }
         out += lines.joined(separator: "\n" + String(repeating: " ", count: helpColumn)) + "\n"
         return out
-    }
-
-    static func wrap(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width { lines.append(line); line = "" }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        if !line.isEmpty || lines.isEmpty { lines.append(line) }
-        return lines
     }
 }

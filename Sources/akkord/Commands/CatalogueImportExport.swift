@@ -35,10 +35,7 @@ struct CatalogueImportCommand: Command {
 
     init(_ a: ParsedArguments) throws {
         file = try a.required("file")
-        format = try a.parsed("--format") { text in
-            guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
-            return text
-        }
+        format = try a.catalogueFormat()
         replace = a.flag("--replace")
         dryRun = a.flag("--dry-run")
         metadata = CatalogueImport.Metadata(name: try a.text("--name"), edition: a.string("--edition"), validFrom: try a.date("--valid-from"))
@@ -110,10 +107,7 @@ struct CatalogueExportCommand: Command {
     let format: String
     let output: String?
     init(_ a: ParsedArguments) throws {
-        format = try a.parsed("--format") { text in
-            guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
-            return text
-        } ?? "json"
+        format = try a.catalogueFormat() ?? "json"
         output = a.string("--output")
     }
 
@@ -125,6 +119,16 @@ struct CatalogueExportCommand: Command {
             context.print("wrote \(output) (\(format), \(catalogue.activities.count) activities)")
         } else {
             context.printBytes(bytes)
+        }
+    }
+}
+
+extension ParsedArguments {
+    /// `--format json|csv` of the catalogue import and export.
+    func catalogueFormat() throws -> String? {
+        try parsed("--format") { text in
+            guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
+            return text
         }
     }
 }
