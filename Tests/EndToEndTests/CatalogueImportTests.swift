@@ -113,6 +113,7 @@ final class CatalogueImportTests: EndToEndCase {
         XCTAssertTrue(dry.stdout.contains("would give 1 added, 1 changed, 0 removed, 70 unchanged"), dry.stdout)
         XCTAssertEqual(try snapshot(), before)
 
+        XCTAssertEqual(dry.stderr, "", "no progress when stderr is not a terminal")
         let merged = try akkord.run(["catalogue", "import", "-", "--edition", "2026-2", "--json"], stdin: update)
         let m = merged.json as! [String: Any]
         XCTAssertEqual([m["added"], m["changed"], m["removed"], m["unchanged"]] as? [Int], [1, 1, 0, 70])

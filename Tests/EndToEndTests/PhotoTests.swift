@@ -29,6 +29,18 @@ final class PhotoTests: EndToEndCase {
         XCTAssertEqual(try akkord.run("check").status, 0)
     }
 
+    func testCharactersOutsideThePDFFontsAreReplacedVisiblyWithAWarning() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tag → Ærø ✓").status, 0)
+        XCTAssertEqual(try akkord.run("add", "2.01", "1").status, 0)
+        let pdf = akkord.store.appendingPathComponent("r.pdf")
+        let r = try akkord.run("report", "--format", "pdf", "-o", pdf.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: the PDF fonts cannot print \"→\" (U+2192), \"✓\" (U+2713); printed as ? instead"), r.stderr)
+        let bytes = try Data(contentsOf: pdf)
+        // "Tag ? \xC6r\xF8 ?" in WinAnsi: Æ and ø kept, the arrow and the tick replaced.
+        XCTAssertNotNil(bytes.range(of: Data("(Tag ? ".utf8) + Data([0xC6, 0x72, 0xF8]) + Data(" ?".utf8)))
+    }
+
     func testNonImagesAndHugeFilesAreRefused() throws {
         XCTAssertEqual(try akkord.run("project", "new", "A").status, 0)
         let before = try Data(contentsOf: akkord.store.appendingPathComponent("projects/a.json"))

@@ -20,6 +20,17 @@ for cmd in "catalogue info" "catalogue list" "catalogue search felt" "catalogue 
 done
 cmp -s "$WORK/before" "$WORK/bad/catalogue.json" && ok || fail "broken catalogue.json was changed"
 
+# Import progress goes to stderr only when stderr is a terminal (script gives it one).
+{ echo "pos,name,unit,price"; for i in $(seq 1 12000); do echo "$i,Activity $i,m2,1"; done; } >"$WORK/many.csv"
+expect_status 0 -- "$AKKORD" --store "$WORK/p1" catalogue import "$WORK/many.csv" --dry-run
+[ ! -s "$WORK/err" ] && ok || fail "progress written to a stderr that is not a terminal"
+if command -v script >/dev/null; then
+  script -qec "$AKKORD --store $WORK/p2 catalogue import $WORK/many.csv --dry-run >/dev/null" "$WORK/tty.log" >/dev/null 2>&1
+  grep -q "reading $WORK/many.csv: 10000 rows" "$WORK/tty.log" && ok || fail "no progress on a terminal: $(head -c 300 "$WORK/tty.log")"
+else
+  fail "script (bsdutils) is not installed"
+fi
+
 expect_status 64 -- "$AKKORD" catalogue frob
 expect_status 0 -- "$AKKORD" help catalogue search
 expect_contains "$WORK/out" "USAGE: akkord catalogue search"
