@@ -59,7 +59,7 @@ public enum CatalogueCSV {
             }
             func cell(_ field: String) -> String {
                 guard let i = column[field], i < cells.count else { return "" }
-                return uninert(cells[i].trimmingSpaces)
+                return CSVField.uninert(cells[i].trimmingSpaces)
             }
             let before = problems.count
             let pos = cell("pos"), name = cell("name"), unit = UnitName.canonical(cell("unit")), priceText = cell("price")
@@ -99,12 +99,6 @@ public enum CatalogueCSV {
         return counts[best]! > 0 ? best : ";"
     }
 
-    /// Undoes `inert`: a cell written as `'=…` reads back as `=…`.
-    static func uninert(_ cell: String) -> String {
-        guard cell.hasPrefix("'"), let second = cell.dropFirst().first, "=+-@".contains(second) else { return cell }
-        return String(cell.dropFirst())
-    }
-
     /// `pos,name,unit,price,section,note`; `da`: `;` and decimal comma. Cells a spreadsheet
     /// would run as formulas start with `'`, which import removes again.
     public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
@@ -113,7 +107,7 @@ public enum CatalogueCSV {
         for a in catalogue.sortedActivities {
             let price = language == .da ? a.price.plain.replacingOccurrences(of: ".", with: ",") : a.price.plain
             out += [a.pos, a.name, a.unit, price, a.section, a.note]
-                .map { ReportCSV.quote(ReportCSV.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
+                .map { CSVField.quote(CSVField.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
         }
         return Array(out.utf8)
     }
