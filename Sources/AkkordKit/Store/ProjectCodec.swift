@@ -199,30 +199,3 @@ public enum ProjectCodec {
         return problems
     }
 }
-
-extension FieldReader {
-    mutating func date(_ key: String) -> String? {
-        guard let s = string(key) else { return nil }
-        if let p = ISODate.problem(s) { problem(key, p); return nil }
-        return s
-    }
-
-    /// Decodes an optional array of objects, each with its own reader at `key[i]`.
-    mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
-        guard let v = value(key) else { return [] }
-        guard let items = v.arrayValue else { problem(key, "expected an array, got \(v.kindDescription)"); return [] }
-        var result: [T] = []
-        result.reserveCapacity(items.count)
-        for (i, item) in items.enumerated() {
-            guard let o = item.objectValue else {
-                problems.append(Problem("\(place(key))[\(i)]", "expected an object, got \(item.kindDescription)"))
-                continue
-            }
-            var r = FieldReader(object: o, path: place(key), index: i, problems: [])
-            let decoded = decode(&r)
-            problems += r.problems
-            if let decoded, r.problems.isEmpty { result.append(decoded) }
-        }
-        return result
-    }
-}

@@ -1,0 +1,69 @@
+/// Reads typed fields out of a JSON object, recording a problem with its path for each bad one.
+struct FieldReader {
+    let object: JSONObject
+    /// The object's JSON path, built only when a problem is reported: `path[index]`.
+    let path: String
+    var index: Int? = nil
+    var problems: [Problem]
+
+    func place(_ key: String) -> String {
+        let base = index.map { "\(path)[\($0)]" } ?? path
+        return base.isEmpty ? key : "\(base).\(key)"
+    }
+    mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
+
+    mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
+        guard let v = object[key], v != .null else {
+            if required { problem(key, "is missing") }
+            return nil
+        }
+        return v
+    }
+
+    mutating func string(_ key: String, required: Bool = false) -> String? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .string(let s) = v else { problem(key, "expected a string, got \(v.kindDescription)"); return nil }
+        return s
+    }
+
+    mutating func integer(_ key: String, required: Bool = false) -> Int? {
+        guard let v = value(key, required: required) else { return nil }
+        guard case .number(let n) = v, let i = Int(n) else { problem(key, "expected a whole number, got \(v.kindDescription)"); return nil }
+        return i
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let v = value(key) else { return nil }
+        guard case .bool(let b) = v else { problem(key, "expected true or false, got \(v.kindDescription)"); return nil }
+        return b
+    }
+
+    mutating func version(expected: Int) {
+        if let version = integer("version", required: true), version != expected {
+            problem("version", "\(version) is not supported (this akkord reads version \(expected))")
+        }
+    }
+
+    mutating func rejectUnknown(_ known: [String]) {
+        for key in object.keys where !known.contains(key) { problem(key, "unknown field") }
+    }
+
+    /// Decodes an optional array of objects, each with its own reader at `key[i]`.
+    mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
+        guard let v = value(key) else { return [] }
+        guard let items = v.arrayValue else { problem(key, "expected an array, got \(v.kindDescription)"); return [] }
+        var result: [T] = []
+        result.reserveCapacity(items.count)
+        for (i, item) in items.enumerated() {
+            guard let o = item.objectValue else {
+                problems.append(Problem("\(place(key))[\(i)]", "expected an object, got \(item.kindDescription)"))
+                continue
+            }
+            var r = FieldReader(object: o, path: place(key), index: i, problems: [])
+            let decoded = decode(&r)
+            problems += r.problems
+            if let decoded, r.problems.isEmpty { result.append(decoded) }
+        }
+        return result
+    }
+}
