@@ -13,9 +13,21 @@ final class CatalogueIndexTests: XCTestCase {
         XCTAssertNil(CatalogueIndex(Array(bytes.dropLast(3)), stamp: stamp), "truncated")
         XCTAssertNil(CatalogueIndex(bytes + [0], stamp: stamp), "trailing bytes")
         XCTAssertNil(CatalogueIndex(Array("garbage".utf8), stamp: stamp))
-        var flipped = bytes
-        flipped[120] ^= 0xFF   // inside the metadata lengths or strings
-        if let damaged = CatalogueIndex(flipped, stamp: stamp) { XCTAssertEqual(damaged.count, c.activities.count) }
+    }
+
+    /// The index checks its own bytes: one flipped bit anywhere (a price, a length, the checksum
+    /// itself) makes it unusable, so it is rebuilt instead of believed.
+    func testEveryFlippedBitIsDetected() throws {
+        let c = try BundledCatalogue.load()
+        let bytes = CatalogueIndex.encode(c, stamp: stamp)
+        XCTAssertNotNil(CatalogueIndex(bytes, stamp: stamp))
+        var undetected: [Int] = []
+        for position in bytes.indices {
+            var flipped = bytes
+            flipped[position] ^= UInt8(1 << (position % 8))
+            if CatalogueIndex(flipped, stamp: stamp) != nil { undetected.append(position) }
+        }
+        XCTAssertEqual(undetected, [], "\(undetected.count) of \(bytes.count) flipped bytes went unnoticed")
     }
 
     func testIndexSearchAgreesWithInMemorySearch() throws {

@@ -1,26 +1,17 @@
 /// A compact, search-ready snapshot of a validated catalogue: metadata, every activity, and the
 /// folded pos and name that search compares. Made after `catalogue.json` validated, and valid only
 /// for exactly those bytes (their size and a 64-bit hash are the `stamp`; file times are too
-/// coarse to trust). Anything unexpected in the index makes it unusable, never a wrong answer:
-/// the JSON file is read and validated instead.
+/// coarse to trust). The index ends with a hash of its own bytes, so a damaged index (a flipped
+/// bit, a torn write) is detected. Anything unexpected in the index makes it unusable, never a
+/// wrong answer: the JSON file is read and validated instead, and the index made again.
 public struct CatalogueIndex: Sendable {
     public struct Stamp: Equatable, Sendable {
         public let values: [Int64]
         public init(_ values: [Int64]) { self.values = values }
 
-        /// Size and FNV-1a-style hash of the file's bytes, eight bytes at a time.
+        /// Size and a 64-bit hash of the file's bytes.
         public init(of bytes: [UInt8]) {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            bytes.withUnsafeBytes { raw in
-                var i = 0
-                while i + 8 <= raw.count {
-                    h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0x100_0000_01b3
-                    h ^= h >> 29
-                    i += 8
-                }
-                while i < raw.count { h = (h ^ UInt64(raw[i])) &* 0x100_0000_01b3; i += 1 }
-            }
-            values = [Int64(bytes.count), Int64(bitPattern: h)]
+            values = [Int64(bytes.count), Int64(bitPattern: ByteHash.hash64(bytes[...]))]
         }
     }
 
@@ -45,13 +36,18 @@ public struct CatalogueIndex: Sendable {
             SearchText.fold(a.pos, into: &folded); bytes(folded)
             SearchText.fold(a.name, into: &folded); bytes(folded)
         }
+        int(Int64(bitPattern: ByteHash.hash64(out[...])))
         return out
     }
 
     /// Reads an index made for exactly `stamp`; nil when it is for another file or damaged.
-    public init?(_ bytes: [UInt8], stamp: Stamp) {
+    public init?(_ file: [UInt8], stamp: Stamp) {
+        guard file.count >= Self.magic.count + 8, file.starts(with: Self.magic) else { return nil }
+        let body = file.count - 8
+        var trailer = Reader(bytes: file, at: body)
+        guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
+        let bytes = Array(file[..<body])
         var r = Reader(bytes: bytes)
-        guard bytes.starts(with: Self.magic) else { return nil }
         r.at = Self.magic.count
         guard let values = (0..<stamp.values.count).map({ _ in r.int() }) as [Int64?]?,
               values.compactMap({ $0 }) == stamp.values,
