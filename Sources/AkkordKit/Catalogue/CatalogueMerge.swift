@@ -96,32 +96,3 @@ public struct CatalogueImport: Sendable {
         return tenths > 0 ? "+" + text : text
     }
 }
-
-extension Store {
-    /// Applies an import under the store lock: `make` computes it from the catalogue active
-    /// inside the lock. Unless `dryRun`, the replaced catalogue goes to `catalogue-history/` and
-    /// the result becomes `catalogue.json`. Projects are not touched.
-    public func importCatalogue(dryRun: Bool, time: String, _ make: (ActiveCatalogue) throws -> CatalogueImport) throws -> CatalogueImport {
-        if dryRun { return try make(try loadCatalogue()) }
-        return try exclusively {
-            let active = try loadCatalogue()
-            let result = try make(active)
-            guard !result.isEmpty else { return result }
-            try ensureDirectory(catalogueHistoryDirectory)
-            let previous: [UInt8]
-            switch active.source {
-            case .bundled: previous = BundledCatalogue.bytes
-            case .imported(let path): previous = try readFile(path) ?? CatalogueJSON.write(active.catalogue)
-            }
-            let stamp = time.replacingOccurrences(of: ":", with: "-")
-            let edition = Slug.make(from: active.catalogue.edition, fallback: "no-edition")
-            var name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition).json", n = 2
-            while FileIO.exists(name) { name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition)-\(n).json"; n += 1 }
-            try write(previous, to: name)
-            let written = CatalogueJSON.write(result.result)
-            try write(written, to: catalogueFile)
-            ActiveCatalogue.writeIndex(result.result, storeDirectory: directory, stamp: CatalogueIndex.Stamp(of: written))
-            return result
-        }
-    }
-}

@@ -83,12 +83,19 @@ enum DecimalText {
         }
         while integerDigits.first == UInt8(ascii: "0") { integerDigits = integerDigits.dropFirst() }
         guard integerDigits.count <= 15 else { throw NumberError.tooLarge(trimmed, max: maxText()) }
+        // Digits are accumulated with overflow checks: 15 integer digits and 4 fraction digits
+        // do not fit in Int64, and such a value is an input error, never a trap.
         var raw: Int64 = 0
-        for d in integerDigits { raw = raw * 10 + Int64(d - 48) }
-        for i in 0..<fractionDigits {
-            raw = raw * 10 + (i < fraction.count ? Int64(fraction[fraction.startIndex + i] - 48) : 0)
+        func push(_ digit: Int64) -> Bool {
+            let (times10, o1) = raw.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(digit)
+            raw = sum
+            return !o1 && !o2 && sum <= maxRaw
         }
-        guard raw <= maxRaw else { throw NumberError.tooLarge(trimmed, max: maxText()) }
+        for d in integerDigits where !push(Int64(d - 48)) { throw NumberError.tooLarge(trimmed, max: maxText()) }
+        for i in 0..<fractionDigits where !push(i < fraction.count ? Int64(fraction[fraction.startIndex + i] - 48) : 0) {
+            throw NumberError.tooLarge(trimmed, max: maxText())
+        }
         return negative ? -raw : raw
     }
 
@@ -99,7 +106,7 @@ enum DecimalText {
         for b in text.utf8 {
             if b >= 48 && b <= 57 {
                 if fraction >= 0 { fraction += 1; if fraction > fractionDigits { return nil } } else {
-                    integerDigits += 1; if integerDigits > 15 { return nil }
+                    integerDigits += 1; if integerDigits > 14 { return nil }  // 14 + 4 fraction digits fit in Int64
                 }
                 raw = raw * 10 + Int64(b - 48)
             } else if b == 46 && fraction < 0 && integerDigits > 0 {
@@ -109,7 +116,11 @@ enum DecimalText {
             }
         }
         if integerDigits == 0 || fraction == 0 { return nil }
-        for _ in max(fraction, 0)..<fractionDigits { raw *= 10 }
+        for _ in max(fraction, 0)..<fractionDigits {
+            let (r, overflow) = raw.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            raw = r
+        }
         return raw
     }
 

@@ -9,6 +9,23 @@ extension Project {
         return (line, ["line \(line.id) added: \(line.pos) \(line.name), \(line.quantity.plain) \(line.unit) × \(line.price.plain) = \(line.amount.plain)"])
     }
 
+    /// A line priced from the catalogue: the activity's price is copied (a snapshot), and the
+    /// project records which catalogue and edition it was priced from.
+    public mutating func addCatalogueLine(_ activity: Activity, from catalogue: Catalogue, quantity: Quantity, note: String,
+                                          date: String?, section: String?) -> (Line, [String]) {
+        catalogueName = catalogue.name
+        catalogueEdition = catalogue.edition
+        return addLine(activity, quantity: quantity, note: note, date: date, section: section)
+    }
+
+    /// A line for an activity not in the catalogue. Its pos is `X<line id>`, so every custom
+    /// line has a pos of its own in the report.
+    public mutating func addCustomLine(name: String, unit: String, price: UnitPrice, quantity: Quantity, note: String,
+                                       date: String?, section: String?) -> (Line, [String]) {
+        let activity = Activity(pos: "X\(nextIds["line"] ?? 1)", name: name, unit: unit, price: price)
+        return addLine(activity, quantity: quantity, note: note, date: date, section: section, custom: true)
+    }
+
     public func line(_ id: Int) throws -> Line {
         guard let l = lines.first(where: { $0.id == id }) else {
             throw FailureError("no line \(id) in project \"\(self.id)\"", hint: "see the lines with: akkord lines")

@@ -75,3 +75,29 @@ extension Project {
         return ["\(kind) \(entryId) removed: \(describe(removed))"]
     }
 }
+
+/// Entries numbered by id within their project (hours, advances, supplements, extra work, photos).
+public protocol Identified { var id: Int { get } }
+extension HoursEntry: Identified {}
+extension Advance: Identified {}
+extension Supplement: Identified {}
+extension ExtraWork: Identified {}
+extension Photo: Identified {}
+
+extension Project {
+    /// Removes the entry with this id from one of the id-numbered lists and returns it.
+    public mutating func removeEntry<T: Identified>(_ list: WritableKeyPath<Project, [T]>, id entryId: Int, kind: EntryKind) throws -> T {
+        guard let index = self[keyPath: list].firstIndex(where: { $0.id == entryId }) else {
+            throw AkkordError.entryNotFound(kind, id: entryId, project: id)
+        }
+        return self[keyPath: list].remove(at: index)
+    }
+}
+
+extension Project {
+    public mutating func addPhoto(file: String, originalName: String, caption: String, added: String) -> (Photo, [String]) {
+        let photo = Photo(id: takeId("photo"), caption: caption, originalName: originalName, file: file, added: added)
+        photos.append(photo)
+        return (photo, ["photo \(photo.id) added: \(originalName)\(caption.isEmpty ? "" : " \"\(caption)\"") as \(file)"])
+    }
+}

@@ -34,31 +34,17 @@ public struct PhotoUpload: Sendable {
 extension Store {
     public func photoPath(_ file: String) -> String { photosDirectory + "/" + file }
 
-    /// Writes a photo file unless it is already there. Call inside the store lock.
-    public func storePhotoFile(_ upload: PhotoUpload) throws -> String {
-        let name = upload.storedName
-        try ensureDirectory(photosDirectory)
-        if !FileIO.exists(photoPath(name)) { try write(upload.bytes, to: photoPath(name)) }
-        return name
-    }
-
-    /// Deletes a photo file that no project uses any more. Call inside the store lock.
-    public func deletePhotoFileIfUnused(_ file: String) throws {
-        for id in try projectIds() where try loadProject(id).photos.contains(where: { $0.file == file }) { return }
-        guard PhotoFile.isValidStoredName(file) else { return }
-        unlink(photoPath(file))
+    /// Deletes a stored photo file (a name that is not a stored photo name is refused).
+    public func deletePhotoFile(_ file: String) throws {
+        guard PhotoFile.isValidStoredName(file) else { throw AkkordError.cannotWrite(path: photoPath(file), reason: "not a stored photo name") }
+        if unlink(photoPath(file)) != 0 && errno != ENOENT {
+            throw AkkordError.cannotWrite(path: photoPath(file), reason: FileIO.errnoMessage())
+        }
+        AtomicFile.syncDirectory(photosDirectory)
     }
 
     public func readPhoto(_ file: String) -> [UInt8]? {
         guard PhotoFile.isValidStoredName(file) else { return nil }
         return try? FileIO.read(photoPath(file))
-    }
-}
-
-extension Project {
-    public mutating func addPhoto(file: String, originalName: String, caption: String, added: String) -> (Photo, [String]) {
-        let photo = Photo(id: takeId("photo"), caption: caption, originalName: originalName, file: file, added: added)
-        photos.append(photo)
-        return (photo, ["photo \(photo.id) added: \(originalName)\(caption.isEmpty ? "" : " \"\(caption)\"") as \(file)"])
     }
 }

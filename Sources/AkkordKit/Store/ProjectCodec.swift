@@ -149,10 +149,12 @@ public enum ProjectCodec {
         if let count = f.integer("lineCount"), count != p.lines.count {
             f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
         }
-        if let stored: Money = f.number("subtotal"), stored != p.subtotal {
+        let ruleProblems = ProjectRules.problems(p)
+        // The subtotal is added up only when the rules say it cannot overflow.
+        if ruleProblems.isEmpty, let stored: Money = f.number("subtotal"), stored != p.subtotal {
             f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
         }
-        f.problems += consistencyProblems(p)
+        f.problems += ruleProblems
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
         return p
     }
@@ -160,7 +162,6 @@ public enum ProjectCodec {
     static func decodeLine(_ r: inout FieldReader) -> Line? {
         let price: UnitPrice? = r.number("price", required: true)
         let quantity: Quantity? = r.number("quantity", required: true)
-        if let price, price.isNegative { r.problem("price", "must not be negative") }
         guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
               let name = r.string("name", required: true), let unit = r.string("unit", required: true),
               let price, let quantity else { return nil }
@@ -171,31 +172,5 @@ public enum ProjectCodec {
             r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
         }
         return line
-    }
-
-    /// Cross-checks: unique ids, references to workers that exist, ids below their counters.
-    static func consistencyProblems(_ p: Project) -> [Problem] {
-        var problems: [Problem] = []
-        func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
-            var seen = Set<Int>()
-            for (i, id) in ids.enumerated() {
-                if !seen.insert(id).inserted { problems.append(Problem("\(key)[\(i)].id", "duplicate id \(id)")) }
-                if id >= (p.nextIds[counter] ?? 1) { problems.append(Problem("\(key)[\(i)].id", "id \(id) is not below nextIds.\(counter)")) }
-            }
-        }
-        uniqueIds("lines", p.lines.map(\.id), counter: "line")
-        uniqueIds("hours", p.hours.map(\.id), counter: "hours")
-        uniqueIds("advances", p.advances.map(\.id), counter: "advance")
-        uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
-        uniqueIds("extraWork", p.extraWork.map(\.id), counter: "extra")
-        uniqueIds("photos", p.photos.map(\.id), counter: "photo")
-        let workers = Set(p.workers.map(\.id))
-        for (i, h) in p.hours.enumerated() where !workers.contains(h.worker) {
-            problems.append(Problem("hours[\(i)].worker", "no worker \"\(h.worker)\""))
-        }
-        for (i, a) in p.advances.enumerated() where !workers.contains(a.worker) {
-            problems.append(Problem("advances[\(i)].worker", "no worker \"\(a.worker)\""))
-        }
-        return problems
     }
 }

@@ -47,12 +47,3 @@ extension Store {
         return report
     }
 }
-
-/// Names of photo files inside the store: `<64 hex digits>.<jpg|png>`.
-public enum PhotoFile {
-    public static func isValidStoredName(_ name: String) -> Bool {
-        let parts = name.split(separator: ".")
-        guard parts.count == 2, parts[0].count == 64, ["jpg", "png"].contains(parts[1]) else { return false }
-        return parts[0].utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
-    }
-}

@@ -19,16 +19,7 @@ struct PhotoAdd: Command {
 
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
-        let store = context.store
-        let photos: [Photo] = try context.modifyProject { p in
-            var added: [Photo] = [], changes: [String] = []
-            for upload in uploads {
-                let file = try store.storePhotoFile(upload)
-                let (photo, c) = p.addPhoto(file: file, originalName: upload.originalName, caption: caption, added: context.clock.today)
-                added.append(photo); changes += c
-            }
-            return (added, changes)
-        }
+        let photos = try context.workspace.addPhotos(uploads, caption: caption).value
         for (photo, upload) in zip(photos, uploads) {
             let note = upload.image.notEmbeddable.map { "; the PDF lists it by name (\($0))" } ?? ""
             context.print("photo \(photo.id): \(photo.originalName), \(upload.image.width)×\(upload.image.height) \(upload.image.kind.rawValue.uppercased())\(note)")
@@ -60,16 +51,10 @@ struct PhotoRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        let store = context.store
-        var file = ""
-        let changes: [String] = try context.modifyProject(afterSave: { _ in try store.deletePhotoFileIfUnused(file) }) { p in
-            guard let photo = p.photos.first(where: { $0.id == id }) else {
-                throw FailureError("no photo \(id) on project \"\(p.id)\"", hint: "see them with: akkord photo list")
-            }
-            file = photo.file
-            let c = try p.removeEntry(\.photos, id: id, kind: "photo", idOf: \.id) { "\($0.originalName)" }
-            return (c, c)
-        }
+        _ = try context.projectId()
+        let change = try context.workspace.removePhoto(id)
+        let changes = change.history
+        for w in change.warnings { context.warn("\(w)") }
         context.print(changes.joined(separator: "\n"))
     }
 }

@@ -1,0 +1,56 @@
+/// Why an action on the store was refused. The library says what went wrong, in the domain's
+/// words; the program that calls it decides how to word it for its user, what to suggest, and
+/// how to end (so no command names, flags or exit codes here).
+public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noCurrentProject
+    case projectNotFound(String)
+    case projectClosed(String)
+    case projectAlreadyInStatus(String, Project.Status)
+    case lineNotFound(Int, project: String)
+    /// Only custom lines take a new price; catalogue lines keep their snapshot.
+    case catalogueLinePrice(line: Int)
+    case activityNotFound(pos: String, catalogue: String, suggestions: [Activity])
+    case sectionNotFound(String, sections: [String])
+    case sectionAmbiguous(String, matches: [String])
+    case workerNotFound(String, project: String, workers: [Worker])
+    case workerAmbiguous(String, matches: [Worker])
+    /// A worker with hours or advances cannot be removed: they would be lost.
+    case workerInUse(Worker, hours: Int, advances: Int)
+    case entryNotFound(EntryKind, id: Int, project: String)
+    /// The change would leave the project breaking its own rules (an amount too large to keep,
+    /// …); nothing was written.
+    case invalidChange(project: String, problems: [Problem])
+    case cannotRead(path: String, reason: String)
+    case cannotWrite(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .noCurrentProject: return "no current project"
+        case .projectNotFound(let id): return "no project \"\(id)\""
+        case .projectClosed(let id): return "project \"\(id)\" is closed; it takes no changes"
+        case .projectAlreadyInStatus(let id, let status): return "project \"\(id)\" is already \(status.rawValue)"
+        case .lineNotFound(let line, let project): return "no line \(line) in project \"\(project)\""
+        case .catalogueLinePrice(let line): return "line \(line) is priced from the catalogue; only custom lines take a new price"
+        case .activityNotFound(let pos, let catalogue, _): return "no activity with pos \"\(pos)\" in the catalogue \"\(catalogue)\""
+        case .sectionNotFound(let s, _): return "no section \"\(s)\" in the catalogue"
+        case .sectionAmbiguous(let s, _): return "\"\(s)\" matches several sections"
+        case .workerNotFound(let w, let project, _): return "no worker \"\(w)\" on project \"\(project)\""
+        case .workerAmbiguous(let w, let matches): return "\"\(w)\" matches several workers: \(matches.map(\.name).joined(separator: ", "))"
+        case .workerInUse(let w, let h, let a):
+            return "worker \(w.id) has \(h) hours entr\(h == 1 ? "y" : "ies") and \(a) advance\(a == 1 ? "" : "s"); they would be lost"
+        case .entryNotFound(let kind, let id, let project): return "no \(kind.rawValue) \(id) on project \"\(project)\""
+        case .invalidChange(let project, let problems):
+            let list = problems.prefix(3).map(\.description).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+            return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
+        case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
+        case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// The id-numbered lists of a project other than its lines.
+public enum EntryKind: String, Sendable, CaseIterable {
+    case hours, advance, supplement
+    case extraWork = "extra work"
+    case photo
+}

@@ -1,0 +1,140 @@
+/// Every rule a project must keep, checked in one place: by the reader on every project file,
+/// by the workspace on every project before it is written, and so by `check`. A project that
+/// passes can be accounted without overflow: every amount, sum and share it leads to fits the
+/// number types (amounts up to `Money.maximumRaw`).
+public enum ProjectRules {
+    /// The problems of a project, each at its JSON path in the project file.
+    public static func problems(_ p: Project) -> [Problem] {
+        var problems: [Problem] = []
+        func problem(_ place: String, _ message: String) { problems.append(Problem(place, message)) }
+        func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
+            var seen = Set<Int>()
+            seen.reserveCapacity(ids.count)
+            let next = p.nextIds[counter] ?? 1
+            for (i, id) in ids.enumerated() {
+                if id < 1 { problem("\(key)[\(i)].id", "id \(id) must be 1 or more") }
+                if !seen.insert(id).inserted { problem("\(key)[\(i)].id", "duplicate id \(id)") }
+                if id >= next { problem("\(key)[\(i)].id", "id \(id) is not below nextIds.\(counter)") }
+            }
+        }
+        func text(_ place: String, _ value: String) {
+            if value.isEmpty { problem(place, "must not be empty") }
+        }
+
+        if !Slug.isValid(p.id) { problem("id", "\"\(p.id)\" is not a valid project id") }
+        text("name", p.name)
+
+        // Lines, and their subtotal kept within what an amount can be.
+        uniqueIds("lines", p.lines.map(\.id), counter: "line")
+        var subtotal = Sum()
+        for (i, l) in p.lines.enumerated() {
+            let at = "lines[\(i)]"
+            text("\(at).pos", l.pos)
+            text("\(at).name", l.name)
+            text("\(at).unit", l.unit)
+            if l.price.isNegative { problem("\(at).price", "must not be negative") }
+            if l.quantity.raw <= 0 { problem("\(at).quantity", "must be greater than zero") }
+            let amount = l.amount
+            if amount.raw > Money.maximumRaw {
+                problem("\(at).amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
+            } else if !subtotal.add(amount.raw) {
+                problem("\(at).amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
+            }
+        }
+
+        // The team.
+        var workerIds = Set<String>()
+        for (i, w) in p.workers.enumerated() {
+            let at = "workers[\(i)]"
+            if !Slug.isValid(w.id) { problem("\(at).id", "\"\(w.id)\" is not a valid worker id") }
+            if !workerIds.insert(w.id).inserted { problem("\(at).id", "duplicate worker id \"\(w.id)\"") }
+            text("\(at).name", w.name)
+            if w.apprentice, w.rate == nil { problem("\(at).rate", "an apprentice needs an hourly rate") }
+            if let rate = w.rate, rate.isNegative { problem("\(at).rate", "must not be negative") }
+        }
+        uniqueIds("hours", p.hours.map(\.id), counter: "hours")
+        var hoursByWorker: [String: Int64] = [:]
+        for (i, h) in p.hours.enumerated() {
+            if !workerIds.contains(h.worker) { problem("hours[\(i)].worker", "no worker \"\(h.worker)\"") }
+            if h.hours.raw <= 0 { problem("hours[\(i)].hours", "must be greater than zero") }
+            let total = hoursByWorker[h.worker, default: 0] + h.hours.raw
+            hoursByWorker[h.worker] = total
+            if total > Hours.maximumRaw {
+                problem("hours[\(i)].hours", "worker \(h.worker)'s hours add up to more than \(Hours(raw: Hours.maximumRaw).plain) h")
+            }
+        }
+        uniqueIds("advances", p.advances.map(\.id), counter: "advance")
+        var advancesByWorker: [String: Sum] = [:]
+        for (i, a) in p.advances.enumerated() {
+            if !workerIds.contains(a.worker) { problem("advances[\(i)].worker", "no worker \"\(a.worker)\"") }
+            if a.amount.raw <= 0 { problem("advances[\(i)].amount", "must be greater than zero") }
+            if !advancesByWorker[a.worker, default: Sum()].add(a.amount.raw) {
+                problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest.plain)")
+            }
+        }
+
+        // Supplements and extra work, and the total they make.
+        uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
+        var total = subtotal
+        for (i, s) in p.supplements.enumerated() {
+            text("supplements[\(i)].name", s.name)
+            if !Supplement.range.contains(s.percent.raw) {
+                problem("supplements[\(i)].percent", "\(s.percent.plain) is outside -100 … 1000")
+            } else if subtotal.isValid, !total.add(Money(raw: subtotal.value).percentage(s.percent).raw) {
+                problem("supplements[\(i)].percent", "the total would be more than \(Money.largest.plain)")
+            }
+        }
+        uniqueIds("extraWork", p.extraWork.map(\.id), counter: "extra")
+        for (i, e) in p.extraWork.enumerated() {
+            text("extraWork[\(i)].text", e.text)
+            switch e.pricing {
+            case .amount(let m):
+                if m.raw <= 0 { problem("extraWork[\(i)].amount", "must be greater than zero") }
+            case .hourly(let h, let r):
+                if h.raw <= 0 { problem("extraWork[\(i)].hours", "must be greater than zero") }
+                if r.isNegative { problem("extraWork[\(i)].rate", "must not be negative") }
+            }
+            if !total.add(e.amount.raw) { problem("extraWork[\(i)]", "the total would be more than \(Money.largest.plain)") }
+        }
+        var apprenticePay = Sum()
+        for (i, w) in p.workers.enumerated() where w.apprentice {
+            let hours = Hours(raw: min(hoursByWorker[w.id] ?? 0, Hours.maximumRaw))
+            if !apprenticePay.add(hours.pay(at: w.rate ?? .zero).raw) {
+                problem("workers[\(i)].rate", "apprentice pay adds up to more than \(Money.largest.plain)")
+            }
+        }
+
+        uniqueIds("photos", p.photos.map(\.id), counter: "photo")
+        for (i, ph) in p.photos.enumerated() where !PhotoFile.isValidStoredName(ph.file) {
+            problem("photos[\(i)].file", "\"\(ph.file)\" is not a stored photo name")
+        }
+        return problems
+    }
+
+    /// A running sum of amounts that stays within ±`Money.maximumRaw`, or says it did not.
+    struct Sum {
+        private(set) var value: Int64 = 0
+        private(set) var isValid = true
+        mutating func add(_ raw: Int64) -> Bool {
+            guard isValid else { return false }
+            let (sum, overflow) = value.addingReportingOverflow(raw)
+            if overflow || sum.magnitude > UInt64(Money.maximumRaw) { isValid = false; return false }
+            value = sum
+            return true
+        }
+    }
+}
+
+extension Money {
+    /// The largest amount akkord keeps: 999,999,999,999.99.
+    public static var largest: Money { Money(raw: maximumRaw) }
+}
+
+/// Names of photo files inside the store: `<64 hex digits>.<jpg|png>`.
+public enum PhotoFile {
+    public static func isValidStoredName(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].utf8.count == 64, ["jpg", "png"].contains(parts[1]) else { return false }
+        return parts[0].utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 97 && $0 <= 102) }
+    }
+}

@@ -1,0 +1,125 @@
+/// One change to the store, made inside its lock: everything it needs is loaded once, every
+/// project it stages is checked by `ProjectRules` before anything is written, the writes happen
+/// in a fixed order that leaves a consistent store at every crash point, and the clean-ups that
+/// follow can only warn, never turn a committed change into a failure.
+///
+/// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
+/// project files → `store.json` → deleted project files → clean-ups. A created project exists
+/// before `store.json` names it; `store.json` stops naming a project before its file goes.
+final class Transaction {
+    let store: Store
+    private let entry: HistoryEntry
+    private var loadedState: Store.State?
+    private var stagedState: Store.State?
+    private var loaded: [String: Project] = [:]
+    private var staged: [String] = []           // ids, in the order first staged
+    private var photoUploads: [String: PhotoUpload] = [:]
+    private var deletions: [String] = []
+    private var cleanups: [() -> WorkspaceWarning?] = []
+    /// What the change did, for the project's history and the caller.
+    private(set) var history: [String] = []
+
+    init(store: Store, time: String, command: String) {
+        self.store = store
+        self.entry = HistoryEntry(time: time, command: command, changes: [])
+    }
+
+    // MARK: reading, once
+
+    func state() throws -> Store.State {
+        if let s = stagedState ?? loadedState { return s }
+        let s = try store.loadState()
+        loadedState = s
+        return s
+    }
+
+    /// A project as it stands in this transaction (staged changes included).
+    func project(_ id: String) throws -> Project {
+        if let p = loaded[id] { return p }
+        let p = try store.loadProject(id)
+        loaded[id] = p
+        return p
+    }
+
+    /// A project that takes changes: a closed one is refused.
+    func openProject(_ id: String) throws -> Project {
+        let p = try project(id)
+        guard p.status == .open else { throw AkkordError.projectClosed(id) }
+        return p
+    }
+
+    func projectIds() throws -> [String] {
+        var ids = Set(try store.projectIds())
+        for id in staged { ids.insert(id) }
+        for id in deletions { ids.remove(id) }
+        return ids.sorted()
+    }
+
+    // MARK: staging
+
+    /// Stages a project with the changes to record in its history; a change with no history
+    /// lines changed nothing and writes nothing.
+    func stage(_ project: Project, changes: [String]) {
+        guard !changes.isEmpty else { return }
+        var p = project
+        var e = entry
+        e.changes = changes
+        p.history.append(e)
+        loaded[p.id] = p
+        if !staged.contains(p.id) { staged.append(p.id) }
+        history += changes
+    }
+
+    func setState(_ state: Store.State) { stagedState = state }
+
+    /// Stages a photo file; returns the name it is stored under.
+    func stagePhoto(_ upload: PhotoUpload) -> String {
+        photoUploads[upload.storedName] = upload
+        return upload.storedName
+    }
+
+    func delete(project id: String, changes: [String]) {
+        deletions.append(id)
+        loaded[id] = nil
+        staged.removeAll { $0 == id }
+        history += changes
+    }
+
+    /// Work to do after the change is written; a failure becomes a warning.
+    func afterCommit(_ cleanup: @escaping () -> WorkspaceWarning?) { cleanups.append(cleanup) }
+
+    // MARK: commit
+
+    /// Checks every staged project, then writes in the fixed order. Returns the clean-ups' warnings.
+    func commit() throws -> [WorkspaceWarning] {
+        var encoded: [(String, [UInt8])] = []
+        for id in staged {
+            guard let p = loaded[id] else { continue }
+            let problems = ProjectRules.problems(p)
+            guard problems.isEmpty else { throw AkkordError.invalidChange(project: id, problems: problems) }
+            encoded.append((id, ProjectCodec.encode(p)))
+        }
+        if !photoUploads.isEmpty {
+            try store.ensureDirectory(store.photosDirectory)
+            for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where !FileIO.exists(store.photoPath(name)) {
+                try store.write(upload.bytes, to: store.photoPath(name))
+            }
+        }
+        for (id, bytes) in encoded { try store.write(bytes, to: store.projectFile(id)) }
+        if let s = stagedState, s != loadedState { try store.saveState(s) }
+        for id in deletions { try store.deleteProject(id) }
+        return cleanups.compactMap { $0() }
+    }
+}
+
+extension Store {
+    /// Runs `body` on a new transaction inside the store's lock, then commits it.
+    func transaction<T>(time: String, command: String, _ body: (Transaction) throws -> T) throws -> (T, Transaction, [WorkspaceWarning]) {
+        try exclusively {
+            let tx = Transaction(store: self, time: time, command: command)
+            let value = try body(tx)
+            let warnings = try tx.commit()
+            return (value, tx, warnings)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+/// Adding, editing and removing a project's lines.
+extension Workspace {
+    /// Where a new line's activity comes from.
+    public enum LineSource: Equatable, Sendable {
+        /// An activity of the active catalogue, by pos; its price is copied onto the line.
+        case catalogue(pos: String)
+        /// An activity that is not in the catalogue.
+        case custom(name: String, unit: String, price: UnitPrice)
+    }
+
+    public struct NewLine: Equatable, Sendable {
+        public var source: LineSource
+        public var quantity: Quantity
+        public var note: String
+        /// The day of the work; today when nil.
+        public var date: String?
+        /// The section to file the line under; the activity's when nil.
+        public var section: String?
+        public init(source: LineSource, quantity: Quantity, note: String = "", date: String? = nil, section: String? = nil) {
+            self.source = source; self.quantity = quantity; self.note = note; self.date = date; self.section = section
+        }
+    }
+
+    public func addLine(_ new: NewLine) throws -> Change<Line> {
+        // The catalogue is read before the lock: it does not change the project, and an unknown
+        // pos is refused before the store is touched.
+        let priced: (Activity, Catalogue)?
+        if case .catalogue(let pos) = new.source {
+            let catalogue = try store.loadCatalogue().catalogue
+            priced = (try catalogue.requireActivity(pos: pos), catalogue)
+        } else {
+            priced = nil
+        }
+        let date = new.date ?? clock.today
+        return try changeProject { p in
+            switch new.source {
+            case .catalogue:
+                let (activity, catalogue) = priced!
+                return p.addCatalogueLine(activity, from: catalogue, quantity: new.quantity, note: new.note, date: date, section: new.section)
+            case .custom(let name, let unit, let price):
+                return p.addCustomLine(name: name, unit: unit, price: price, quantity: new.quantity, note: new.note, date: date,
+                                       section: new.section)
+            }
+        }
+    }
+
+    /// Changes a line's quantity or note, and the price of a custom line. Nothing given that
+    /// differs from today's values changes nothing and writes nothing.
+    public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil) throws -> Change<Line> {
+        try changeProject { p in
+            let changes = try p.editLine(id, quantity: quantity, note: note, price: price)
+            return (try p.line(id), changes)
+        }
+    }
+
+    /// Removes lines; their ids are never given out again.
+    public func removeLines(_ ids: [Int]) throws -> Change<[Line]> {
+        try changeProject { p in
+            let removed = try ids.map { try p.line($0) }
+            return (removed, try p.removeLines(ids))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// Creating, choosing, editing, closing, reopening and deleting projects.
+extension Workspace {
+    /// Creates a project with a unique id made from its name and makes it the current one.
+    public func createProject(name: String, details: Project.Details) throws -> Change<Project> {
+        try change { tx in
+            let id = Slug.unique(Slug.make(from: name), taken: Set(try tx.projectIds()))
+            var p = Project(id: id, name: name)
+            p.created = clock.today
+            p.start = details.start
+            var rest = details
+            rest.name = nil
+            rest.start = nil
+            _ = p.edit(rest)
+            tx.stage(p, changes: ["project \"\(id)\" created: \(name)"])
+            tx.setState(Store.State(currentProject: id))
+            return try tx.project(id)
+        }
+    }
+
+    /// Makes a project the current one.
+    public func useProject(_ id: String) throws -> Change<Project> {
+        try change { tx in
+            let p = try tx.project(id)
+            tx.setState(Store.State(currentProject: id))
+            return p
+        }
+    }
+
+    /// Changes a project's name, address, employer, customer, dates or note.
+    public func editProject(_ id: String? = nil, _ details: Project.Details) throws -> Change<Project> {
+        try changeProject(id) { p in
+            let changes = p.edit(details)
+            return (p, changes)
+        }
+    }
+
+    public func closeProject(_ id: String? = nil) throws -> Change<Project> { try setStatus(.closed, id) }
+    public func reopenProject(_ id: String? = nil) throws -> Change<Project> { try setStatus(.open, id) }
+
+    private func setStatus(_ status: Project.Status, _ id: String?) throws -> Change<Project> {
+        try change { tx in
+            var p = try tx.project(try projectId(id, in: tx))
+            guard p.status != status else { throw AkkordError.projectAlreadyInStatus(p.id, status) }
+            let old = p.status
+            p.status = status
+            tx.stage(p, changes: ["status: \(old.rawValue) → \(status.rawValue)"])
+            return p
+        }
+    }
+
+    /// Deletes a project; when it was the current one, there is no current project afterwards.
+    public func deleteProject(_ id: String) throws -> Change<Project> {
+        try change { tx in
+            let p = try tx.project(id)
+            if try tx.state().currentProject == id { tx.setState(Store.State(currentProject: nil)) }
+            tx.delete(project: id, changes: ["project \"\(id)\" deleted"])
+            return p
+        }
+    }
+}

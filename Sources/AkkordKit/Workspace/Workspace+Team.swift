@@ -1,0 +1,55 @@
+/// Workers, hours, advances, supplements and extra work.
+extension Workspace {
+    public func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) throws -> Change<Worker> {
+        try changeProject { $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
+    }
+
+    /// Removes a worker (by id or a unique beginning of the name) who has no hours or advances.
+    public func removeWorker(_ reference: String) throws -> Change<Worker> {
+        try changeProject { p in
+            let w = try p.worker(reference)
+            return (w, try p.removeWorker(reference))
+        }
+    }
+
+    public func addHours(worker: String, hours: Hours, date: String?, note: String) throws -> Change<HoursEntry> {
+        try changeProject { try $0.addHours(worker: worker, hours: hours, date: date ?? clock.today, note: note) }
+    }
+
+    public func addAdvance(worker: String, amount: Money, date: String?, note: String) throws -> Change<Advance> {
+        try changeProject { try $0.addAdvance(worker: worker, amount: amount, date: date ?? clock.today, note: note) }
+    }
+
+    public func addSupplement(name: String, percent: Percent) throws -> Change<Supplement> {
+        try changeProject { $0.addSupplement(name: name, percent: percent) }
+    }
+
+    public func addExtraWork(text: String, pricing: ExtraWork.Pricing) throws -> Change<ExtraWork> {
+        try changeProject { $0.addExtraWork(text: text, pricing: pricing) }
+    }
+
+    public func removeHours(_ id: Int) throws -> Change<HoursEntry> {
+        try removeEntry(\.hours, id: id, kind: .hours) { "\($0.worker) \($0.hours.plain) h" }
+    }
+
+    public func removeAdvance(_ id: Int) throws -> Change<Advance> {
+        try removeEntry(\.advances, id: id, kind: .advance) { "\($0.worker) \($0.amount.plain)" }
+    }
+
+    public func removeSupplement(_ id: Int) throws -> Change<Supplement> {
+        try removeEntry(\.supplements, id: id, kind: .supplement) { "\($0.name) \($0.percent.plain) %" }
+    }
+
+    public func removeExtraWork(_ id: Int) throws -> Change<ExtraWork> {
+        try removeEntry(\.extraWork, id: id, kind: .extraWork) { "\($0.text) \($0.amount.plain)" }
+    }
+
+    /// Removes an entry from one of the id-numbered lists and records it in history.
+    func removeEntry<T: Identified>(_ list: WritableKeyPath<Project, [T]>, id: Int, kind: EntryKind,
+                                    describe: (T) -> String) throws -> Change<T> {
+        try changeProject { p in
+            let removed = try p.removeEntry(list, id: id, kind: kind)
+            return (removed, ["\(kind.rawValue) \(id) removed: \(describe(removed))"])
+        }
+    }
+}
