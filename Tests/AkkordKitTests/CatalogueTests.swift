@@ -100,9 +100,10 @@ final class CatalogueTests: XCTestCase {
     func testUnknownPosSuggestsClosest() throws {
         let c = try BundledCatalogue.load()
         XCTAssertThrowsError(try c.requireActivity(pos: "2.4")) { error in
-            let e = error as! FailureError
-            XCTAssertEqual(e.message, "no activity with pos \"2.4\" in the catalogue \"\(c.name)\"")
-            XCTAssertTrue(e.hint!.hasPrefix("did you mean 2.04 Top felt"), e.hint!)
+            XCTAssertEqual("\(error)", "no activity with pos \"2.4\" in the catalogue \"\(c.name)\"")
+            guard case AkkordError.activityNotFound(_, _, let suggestions) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(suggestions.first?.pos, "2.04")
+            XCTAssertTrue(suggestions.first?.name.hasPrefix("Top felt") == true, "\(suggestions)")
         }
     }
 }

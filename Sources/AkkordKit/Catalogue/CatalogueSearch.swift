@@ -125,9 +125,6 @@ extension Catalogue {
         for hit in CatalogueSearch(self).search(pos, limit: 3) where !suggestions.contains(hit.activity) {
             suggestions.append(hit.activity)
         }
-        throw FailureError(
-            "no activity with pos \"\(pos)\" in the catalogue \"\(name)\"",
-            hint: suggestions.isEmpty ? "find it with: akkord catalogue search WORDS"
-                : "did you mean " + suggestions.prefix(3).map { "\($0.pos) \($0.name)" }.joined(separator: "; ") + "?")
+        throw AkkordError.activityNotFound(pos: pos, catalogue: name, suggestions: Array(suggestions.prefix(3)))
     }
 }

@@ -119,7 +119,7 @@ extension Catalogue {
         if let exact = all.first(where: { $0.lowercased() == needle }) { return exact }
         let partial = all.filter { $0.lowercased().contains(needle) }
         if partial.count == 1 { return partial[0] }
-        throw FailureError(partial.isEmpty ? "no section \"\(text)\" in the catalogue" : "\"\(text)\" matches several sections",
-                           hint: "sections: " + (partial.isEmpty ? all : partial).joined(separator: "; "))
+        if partial.isEmpty { throw AkkordError.sectionNotFound(text, sections: all) }
+        throw AkkordError.sectionAmbiguous(text, matches: partial)
     }
 }

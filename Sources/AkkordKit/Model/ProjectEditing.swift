@@ -28,7 +28,7 @@ extension Project {
 
     public func line(_ id: Int) throws -> Line {
         guard let l = lines.first(where: { $0.id == id }) else {
-            throw FailureError("no line \(id) in project \"\(self.id)\"", hint: "see the lines with: akkord lines")
+            throw AkkordError.lineNotFound(id, project: self.id)
         }
         return l
     }
@@ -37,8 +37,7 @@ extension Project {
         let old = try line(id)
         guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
         if price != nil && !old.custom {
-            throw FailureError("line \(id) is priced from the catalogue; only custom lines take --price",
-                               hint: "remove it and add a custom line with: akkord add --custom NAME --unit U --price P QUANTITY")
+            throw AkkordError.catalogueLinePrice(line: id)
         }
         var changes: [String] = []
         if let quantity, quantity != old.quantity {

@@ -6,13 +6,8 @@ extension Project {
         let needle = SearchText.fold(reference)
         let matches = workers.filter { SearchText.fold($0.name).starts(with: needle) }
         if matches.count == 1 { return matches[0] }
-        let known = workers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ")
-        if matches.isEmpty {
-            throw FailureError("no worker \"\(reference)\" on project \"\(id)\"",
-                               hint: workers.isEmpty ? "add one with: akkord worker add NAME" : "workers: \(known)")
-        }
-        throw FailureError("\"\(reference)\" matches several workers: \(matches.map(\.name).joined(separator: ", "))",
-                           hint: "use the worker's id: \(known)")
+        if matches.isEmpty { throw AkkordError.workerNotFound(reference, project: id, workers: workers) }
+        throw AkkordError.workerAmbiguous(reference, matches: matches)
     }
 
     public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) -> (Worker, [String]) {
@@ -27,8 +22,7 @@ extension Project {
         let w = try worker(reference)
         let h = hours.filter { $0.worker == w.id }.count, a = advances.filter { $0.worker == w.id }.count
         if h > 0 || a > 0 {
-            throw FailureError("worker \(w.id) has \(h) hours entr\(h == 1 ? "y" : "ies") and \(a) advance\(a == 1 ? "" : "s"); they would be lost",
-                               hint: "remove those first (akkord hours list, akkord advance list), then the worker")
+            throw AkkordError.workerInUse(w, hours: h, advances: a)
         }
         workers.removeAll { $0.id == w.id }
         return ["worker \(w.id) removed: \(w.name)"]
@@ -63,16 +57,6 @@ extension Project {
         case .hourly(let h, let r): how = "\(h.plain) h × \(r.plain) = \(e.amount.plain)"
         }
         return (e, ["extra work \(e.id) added: \(text), \(how)"])
-    }
-
-    /// Removes an entry by id from one of the id-numbered lists.
-    public mutating func removeEntry<T>(_ keyPath: WritableKeyPath<Project, [T]>, id entryId: Int, kind: String,
-                                        idOf: (T) -> Int, describe: (T) -> String) throws -> [String] {
-        guard let index = self[keyPath: keyPath].firstIndex(where: { idOf($0) == entryId }) else {
-            throw FailureError("no \(kind) \(entryId) on project \"\(id)\"", hint: "see them with: akkord \(kind == "extra work" ? "extra" : kind) list")
-        }
-        let removed = self[keyPath: keyPath].remove(at: index)
-        return ["\(kind) \(entryId) removed: \(describe(removed))"]
     }
 }
 

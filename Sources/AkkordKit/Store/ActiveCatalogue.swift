@@ -67,9 +67,8 @@ public struct ActiveCatalogue: Sendable {
 }
 
 /// A store file that cannot be read: exit 65 naming the file; it is never overwritten.
-public struct StoreFileError: UserFacingError, Equatable {
+public struct StoreFileError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let problem: String
-    public var message: String { "\(path): \(problem)" }
-    public var exitStatus: ExitStatus { .dataError }
+    public var description: String { "\(path): \(problem)" }
 }

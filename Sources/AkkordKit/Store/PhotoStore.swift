@@ -13,7 +13,7 @@ public struct PhotoUpload: Sendable {
     /// Reads a photo and checks it by its bytes: JPEG or PNG, at most 25 MB.
     public static func read(_ path: String) throws -> PhotoUpload {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw FailureError("cannot read \(path): \(error)") }
+        do { bytes = try FileIO.read(path) } catch { throw AkkordError.cannotRead(path: path, reason: "\(error)") }
         if bytes.count > PhotoImage.maximumBytes {
             throw InvalidDataError(source: path, problems: [Problem("", "is \(bytes.count / 1_048_576) MB; photos may be at most 25 MB")])
         }

@@ -77,7 +77,7 @@ public struct Store: Sendable {
 
     public func write(_ bytes: [UInt8], to path: String) throws {
         do { try AtomicFile.write(bytes, to: path) } catch {
-            throw FailureError("cannot write \(path): \(error)")
+            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }
 
@@ -128,10 +128,10 @@ public struct Store: Sendable {
     }
 
     public func loadProject(_ id: String) throws -> Project {
+        // An id that is not a slug names no file: nothing outside projects/ is ever read.
+        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)
-        guard let bytes = try readFile(path) else {
-            throw FailureError("no project \"\(id)\"", hint: "list projects with: akkord project list")
-        }
+        guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
         let project = try ProjectCodec.decode(bytes, source: path)
         guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \"\(project.id)\" but the file is named \(id).json") }
         return project
@@ -142,7 +142,7 @@ public struct Store: Sendable {
     }
 
     public func deleteProject(_ id: String) throws {
-        if unlink(projectFile(id)) != 0 { throw FailureError("cannot delete \(projectFile(id)): \(FileIO.errnoMessage())") }
+        if unlink(projectFile(id)) != 0 { throw AkkordError.cannotWrite(path: projectFile(id), reason: FileIO.errnoMessage()) }
         AtomicFile.syncDirectory(projectsDirectory)
     }
 

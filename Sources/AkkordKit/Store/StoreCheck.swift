@@ -10,9 +10,9 @@ extension Store {
     public func check() -> CheckReport {
         var report = CheckReport()
         func note(_ error: Error) {
-            if let e = error as? InvalidDataError { report.problems += e.problems.map { "\(e.source): \($0)" } } else if let e = error as? UserFacingError {
-                report.problems.append(e.message)
-            } else { report.problems.append("\(error)") }
+            if let e = error as? InvalidDataError { report.problems += e.problems.map { "\(e.source): \($0)" } } else {
+                report.problems.append("\(error)")
+            }
         }
         var current: String?
         if FileIO.exists(stateFile) {

@@ -8,7 +8,7 @@ import Darwin
 final class StoreLock {
     private let fd: Int32
 
-    /// Waits up to `timeout` seconds, then fails with `StoreBusyError` (exit 75).
+    /// Waits up to `timeout` seconds, then fails with `StoreBusyError`.
     init(path: String, timeout: Double) throws {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileIO.Failure.system(path: path, operation: "open the lock", message: FileIO.errnoMessage()) }
@@ -34,10 +34,9 @@ final class StoreLock {
     }
 }
 
-public struct StoreBusyError: UserFacingError, Equatable {
+/// The store's lock was not had in time: another akkord is working on the store.
+public struct StoreBusyError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let seconds: Double
-    public var message: String { "the store is busy: another akkord has held \(path) for \(Int(seconds)) s" }
-    public var hint: String? { "try again when the other command has finished" }
-    public var exitStatus: ExitStatus { .busy }
+    public var description: String { "the store is busy: another akkord has held \(path) for \(Int(seconds)) s" }
 }

@@ -8,7 +8,7 @@ public enum TemporaryDirectory {
     public static func make(prefix: String) throws -> String {
         let base = ProcessEnvironment.value("TMPDIR") ?? "/tmp"
         var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        guard let p = mkdtemp(&template) else { throw FailureError("cannot create a temporary directory in \(base): \(FileIO.errnoMessage())") }
+        guard let p = mkdtemp(&template) else { throw FileIO.Failure.system(path: base, operation: "create a temporary directory", message: FileIO.errnoMessage()) }
         return String(cString: p)
     }
 
@@ -23,15 +23,6 @@ public enum TemporaryDirectory {
         }
         closedir(dir)
         rmdir(path)
-    }
-}
-
-/// Writing a report to a path the user chose: atomic, readable by others (0644).
-public enum ReportFile {
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch {
-            throw FailureError("cannot write \(path): \(error)")
-        }
     }
 }
 

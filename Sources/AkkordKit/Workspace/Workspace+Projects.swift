@@ -58,3 +58,13 @@ extension Workspace {
         }
     }
 }
+
+extension Workspace {
+    /// Saves the sample job `akkord demo` accounts (on the bundled catalogue) and returns it as
+    /// it reads back from the store.
+    public func createDemoProject() throws -> Project {
+        let project = try DemoProject.build(try BundledCatalogue.load(), today: clock.today)
+        try store.exclusively { try store.write(ProjectCodec.encode(project), to: store.projectFile(project.id)) }
+        return try store.loadProject(project.id)
+    }
+}

@@ -2,7 +2,13 @@ import AkkordKit
 
 extension CommandContext {
     /// The library's view of the store for this run: every change goes through it.
-    var workspace: Workspace {
-        Workspace(store: store, clock: clock, command: commandLine, selectedProject: globals.project)
+    func workspace() throws -> Workspace {
+        if let id = globals.project, !Slug.isValid(id) {
+            throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
+        }
+        return Workspace(store: store, clock: clock, command: commandLine, selectedProject: globals.project)
     }
+
+    /// Prints what a change asks to be told beyond its result.
+    func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn("\(w)") } }
 }

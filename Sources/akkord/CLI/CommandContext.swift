@@ -39,27 +39,6 @@ final class CommandContext {
         return Store(directory: storeDirectory, lockTimeout: timeout)
     }
 
-    /// The project named by `-p/--project`, else the current one.
-    func projectId() throws -> String {
-        if let id = globals.project {
-            guard Slug.isValid(id) else {
-                throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
-            }
-            return id
-        }
-        guard let current = try store.loadState().currentProject else {
-            throw FailureError("no current project", hint: "create one with: akkord project new NAME, or pick one with: akkord project use ID")
-        }
-        return current
-    }
-
-    /// Applies a change to the chosen project under the store lock and records it in its history.
-    func modifyProject<T>(allowClosed: Bool = false, afterSave: ((Project) throws -> Void)? = nil,
-                          _ change: (inout Project) throws -> (T, [String])) throws -> T {
-        try store.modifyProject(try projectId(), command: commandLine, time: clock.timestamp, allowClosed: allowClosed,
-                                afterSave: afterSave, change)
-    }
-
     var language: Language { globals.language }
     var wantsJSON: Bool { globals.json }
     var storeDirectory: String { StoreLocation.resolve(explicit: globals.store, environment: environment) }

@@ -75,7 +75,7 @@ struct CatalogueImportCommand: Command {
         if incoming.isEmpty && replace {
             throw InvalidDataError(source: source, problems: [Problem("", "has no activities; --replace would empty the catalogue")])
         }
-        let result = try context.workspace.importCatalogue(incoming, fileMetadata: fileMetadata, overrides: metadata,
+        let result = try context.workspace().importCatalogue(incoming, fileMetadata: fileMetadata, overrides: metadata,
                                                            replace: replace, keepMissing: keepMissing, dryRun: dryRun)
         if context.wantsJSON {
             context.printJSON(CatalogueImportText.json(result, encoding: encoding, dryRun: dryRun))

@@ -19,8 +19,7 @@ struct AddCommand: Command {
             .option("--section", value: "section", help: "Section to file the line under (default: the activity's)."),
         ]
     )
-    enum Source { case catalogue(pos: String), custom(name: String, unit: String, price: UnitPrice) }
-    let source: Source
+    let source: Workspace.LineSource
     let quantity: Quantity
     let note: String
     let date: String?
@@ -54,27 +53,7 @@ struct AddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let activity: Activity
-        var catalogue: Catalogue?
-        switch source {
-        case .catalogue(let pos):
-            let c = try context.loadCatalogue().catalogue
-            activity = try c.requireActivity(pos: pos)
-            catalogue = c
-        case .custom(let name, let unit, let price):
-            activity = Activity(pos: "X", name: name, unit: unit, price: price)
-        }
-        let line: Line = try context.modifyProject { p in
-            if case .custom = source {
-                // Custom lines get pos X1, X2 … so each has its own pos in the report.
-                let activity = Activity(pos: "X\((p.nextIds["line"] ?? 1))", name: activity.name, unit: activity.unit, price: activity.price)
-                let (line, changes) = p.addLine(activity, quantity: quantity, note: note, date: date ?? context.clock.today,
-                                                section: section, custom: true)
-                return (line, changes)
-            }
-            if let catalogue { p.catalogueName = catalogue.name; p.catalogueEdition = catalogue.edition }
-            return p.addLine(activity, quantity: quantity, note: note, date: date ?? context.clock.today, section: section)
-        }
+        let line = try context.workspace().addLine(.init(source: source, quantity: quantity, note: note, date: date, section: section)).value
         if context.wantsJSON { context.printJSON(ProjectText.lineJSON(line)); return }
         let l = context.language
         context.print("line \(line.id): \(line.pos) \(line.name), \(line.quantity.formatted(l)) \(line.unit) × \(line.price.formatted(l)) = \(line.amount.formatted(l))")
@@ -85,7 +64,7 @@ struct LinesCommand: Command {
     static let spec = CommandSpec(name: "lines", abstract: "Show the project's lines with amounts and the subtotal.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let project = try context.store.loadProject(try context.projectId())
+        let project = try context.workspace().project()
         if context.wantsJSON { context.printJSON(ProjectText.linesJSON(project)) } else {
             context.print(ProjectText.lines(project, language: context.language))
         }
@@ -117,11 +96,8 @@ struct EditLineCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let changes: [String] = try context.modifyProject { p in
-            let changes = try p.editLine(line, quantity: quantity, note: note, price: price)
-            return (changes, changes)
-        }
-        context.print(changes.isEmpty ? "nothing changed" : changes.joined(separator: "\n"))
+        let change = try context.workspace().editLine(line, quantity: quantity, note: note, price: price)
+        context.print(change.history.isEmpty ? "nothing changed" : change.history.joined(separator: "\n"))
     }
 }
 
@@ -134,11 +110,7 @@ struct RemoveLineCommand: Command {
     init(_ a: ParsedArguments) throws { lines = try a.lineIds("line") }
 
     func run(_ context: CommandContext) throws {
-        let changes: [String] = try context.modifyProject { p in
-            let changes = try p.removeLines(lines)
-            return (changes, changes)
-        }
-        context.print(changes.joined(separator: "\n"))
+        context.print(try context.workspace().removeLines(lines).history.joined(separator: "\n"))
     }
 }
 
@@ -146,7 +118,7 @@ struct HistoryCommand: Command {
     static let spec = CommandSpec(name: "history", abstract: "Show every change made to the project, oldest first.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let project = try context.store.loadProject(try context.projectId())
+        let project = try context.workspace().project()
         if context.wantsJSON { context.printJSON(ProjectText.historyJSON(project)) } else { context.print(ProjectText.history(project)) }
     }
 }

@@ -19,7 +19,7 @@ struct PhotoAdd: Command {
 
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
-        let photos = try context.workspace.addPhotos(uploads, caption: caption).value
+        let photos = try context.workspace().addPhotos(uploads, caption: caption).value
         for (photo, upload) in zip(photos, uploads) {
             let note = upload.image.notEmbeddable.map { "; the PDF lists it by name (\($0))" } ?? ""
             context.print("photo \(photo.id): \(photo.originalName), \(upload.image.width)×\(upload.image.height) \(upload.image.kind.rawValue.uppercased())\(note)")
@@ -31,7 +31,7 @@ struct PhotoList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the project's photos.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let p = try context.store.loadProject(try context.projectId())
+        let p = try context.workspace().project()
         if context.wantsJSON {
             context.printJSON(JSONValue(["photos": .array(p.photos.map { ph in
                 JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
@@ -51,10 +51,9 @@ struct PhotoRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        _ = try context.projectId()
-        let change = try context.workspace.removePhoto(id)
+        let change = try context.workspace().removePhoto(id)
         let changes = change.history
-        for w in change.warnings { context.warn("\(w)") }
+        context.warn(change.warnings)
         context.print(changes.joined(separator: "\n"))
     }
 }

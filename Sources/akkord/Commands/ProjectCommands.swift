@@ -38,8 +38,7 @@ struct ProjectNew: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let project = try context.store.createProject(name: name, details: details, command: context.commandLine,
-                                                      time: context.clock.timestamp, today: context.clock.today)
+        let project = try context.workspace().createProject(name: name, details: details).value
         if context.wantsJSON { context.printJSON(ProjectText.summaryJSON(project)) } else {
             context.print("created project \(project.id) (\(project.name)); it is now the current project")
         }
@@ -64,14 +63,14 @@ struct ProjectList: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let store = context.store
-        let projects = try store.projectIds().map(store.loadProject).filter { status == nil || $0.status == status }
+        let workspace = try context.workspace()
+        let projects = try workspace.projects().filter { status == nil || $0.status == status }
         if context.wantsJSON {
             context.printJSON(JSONValue(["projects": .array(projects.map(ProjectText.summaryJSON))]))
         } else if projects.isEmpty {
             context.print("no projects\(status.map { " (\($0.rawValue))" } ?? ""); create one with: akkord project new NAME")
         } else {
-            context.print(ProjectText.list(projects, current: try store.loadState().currentProject, language: context.language))
+            context.print(ProjectText.list(projects, current: try workspace.currentProjectId(), language: context.language))
         }
     }
 }
@@ -83,11 +82,7 @@ struct ProjectUse: Command {
     init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id")! }
 
     func run(_ context: CommandContext) throws {
-        let store = context.store
-        try store.exclusively {
-            _ = try store.loadProject(id)
-            try store.saveState(Store.State(currentProject: id))
-        }
+        _ = try context.workspace().useProject(id)
         context.print("current project: \(id)")
     }
 }
@@ -95,7 +90,6 @@ struct ProjectUse: Command {
 /// `[<id>]` for commands on one project; without it, `-p` or the current project.
 enum OptionalProjectId {
     static let spec = ArgumentSpec.positional("id", help: "The project's id (default: -p or the current project).", optional: true)
-    static func resolve(_ id: String?, _ context: CommandContext) throws -> String { try id ?? context.projectId() }
 }
 
 struct ProjectShow: Command {
@@ -104,10 +98,10 @@ struct ProjectShow: Command {
     init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
 
     func run(_ context: CommandContext) throws {
-        let store = context.store
-        let project = try store.loadProject(try OptionalProjectId.resolve(id, context))
+        let workspace = try context.workspace()
+        let project = try workspace.project(id)
         if context.wantsJSON { context.printJSON(ProjectText.showJSON(project)); return }
-        let current = try store.loadState().currentProject == project.id
+        let current = try workspace.currentProjectId() == project.id
         context.print(ProjectText.show(project, current: current, language: context.language))
     }
 }
@@ -129,12 +123,8 @@ struct ProjectEdit: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let target = try OptionalProjectId.resolve(id, context)
-        let changes: [String] = try context.store.modifyProject(target, command: context.commandLine, time: context.clock.timestamp) { p in
-            let changes = p.edit(details)
-            return (changes, changes)
-        }
-        context.print(changes.isEmpty ? "nothing changed" : changes.joined(separator: "\n"))
+        let change = try context.workspace().editProject(id, details)
+        context.print(change.history.isEmpty ? "nothing changed" : change.history.joined(separator: "\n"))
     }
 }
 
@@ -142,26 +132,18 @@ struct ProjectClose: Command {
     static let spec = CommandSpec(name: "close", abstract: "Close a project: it takes no changes until reopened.", arguments: [OptionalProjectId.spec])
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
-    func run(_ context: CommandContext) throws { try setStatus(.closed, id, context) }
+    func run(_ context: CommandContext) throws {
+        context.print("project \(try context.workspace().closeProject(id).value.id) is now closed")
+    }
 }
 
 struct ProjectReopen: Command {
     static let spec = CommandSpec(name: "reopen", abstract: "Reopen a closed project.", arguments: [OptionalProjectId.spec])
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
-    func run(_ context: CommandContext) throws { try setStatus(.open, id, context) }
-}
-
-private func setStatus(_ status: Project.Status, _ id: String?, _ context: CommandContext) throws {
-    let target = try OptionalProjectId.resolve(id, context)
-    try context.store.modifyProject(target, command: context.commandLine, time: context.clock.timestamp, allowClosed: true) { p in
-        guard p.status != status else {
-            throw FailureError("project \"\(target)\" is already \(status.rawValue)")
-        }
-        p.status = status
-        return ((), ["status: \(status == .open ? "closed" : "open") → \(status.rawValue)"])
+    func run(_ context: CommandContext) throws {
+        context.print("project \(try context.workspace().reopenProject(id).value.id) is now open")
     }
-    context.print("project \(target) is now \(status.rawValue)")
 }
 
 struct ProjectDelete: Command {
@@ -180,12 +162,7 @@ struct ProjectDelete: Command {
         guard confirmed else {
             throw UsageError("deleting a project cannot be undone; add --yes to confirm", hint: "akkord project delete \(id) --yes")
         }
-        let store = context.store
-        try store.exclusively {
-            _ = try store.loadProject(id)
-            try store.deleteProject(id)
-            if try store.loadState().currentProject == id { try store.saveState(Store.State(currentProject: nil)) }
-        }
+        _ = try context.workspace().deleteProject(id)
         context.print("deleted project \(id)")
     }
 }

@@ -62,8 +62,7 @@ struct ReportCommand: Command {
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
-        let store = context.store
-        try output.write(try store.loadProject(try context.projectId()), context, store: store)
+        try output.write(try context.workspace().project(), context, store: context.store)
     }
 }
 
@@ -77,9 +76,7 @@ struct DemoCommand: Command {
     func run(_ context: CommandContext) throws {
         let directory = try TemporaryDirectory.make(prefix: "akkord-demo")
         defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        let project = try DemoProject.build(try BundledCatalogue.load(), today: context.clock.today)
-        try store.exclusively { try store.saveProject(project) }
-        try output.write(try store.loadProject(project.id), context, store: store)
+        let workspace = Workspace(store: Store(directory: directory), clock: context.clock, command: "akkord demo")
+        try output.write(try workspace.createDemoProject(), context, store: workspace.store)
     }
 }

@@ -20,7 +20,7 @@ struct SupplementAdd: Command {
         }
     }
     func run(_ context: CommandContext) throws {
-        let s: Supplement = try context.modifyProject { $0.addSupplement(name: name, percent: percent) }
+        let s = try context.workspace().addSupplement(name: name, percent: percent).value
         context.print("supplement \(s.id): \(s.name) \(s.percent.formatted(context.language)) %")
     }
 }
@@ -29,7 +29,7 @@ struct SupplementList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the supplements with their amounts.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let accounting = FinalAccounting(try context.store.loadProject(try context.projectId()))
+        let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("supplements", ReportJSON.supplements(accounting))]))) } else {
             context.print(TeamText.supplements(accounting, language: context.language))
         }
@@ -41,7 +41,7 @@ struct SupplementRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        try removeEntry(context, \.supplements, id: id, kind: "supplement", idOf: \.id) { "\($0.name) \($0.percent.plain) %" }
+        context.print(try context.workspace().removeSupplement(id).history.joined(separator: "\n"))
     }
 }
 
@@ -70,7 +70,7 @@ struct ExtraAdd: Command {
         }
     }
     func run(_ context: CommandContext) throws {
-        let e: ExtraWork = try context.modifyProject { $0.addExtraWork(text: text, pricing: pricing) }
+        let e = try context.workspace().addExtraWork(text: text, pricing: pricing).value
         context.print("extra work \(e.id): \(e.text), \(e.amount.formatted(context.language))")
     }
 }
@@ -79,7 +79,7 @@ struct ExtraList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the agreed extra work.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let accounting = FinalAccounting(try context.store.loadProject(try context.projectId()))
+        let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("extraWork", ReportJSON.extraWork(accounting))]))) } else {
             context.print(TeamText.extraWork(accounting, language: context.language))
         }
@@ -91,6 +91,6 @@ struct ExtraRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        try removeEntry(context, \.extraWork, id: id, kind: "extra work", idOf: \.id) { "\($0.text) \($0.amount.plain)" }
+        context.print(try context.workspace().removeExtraWork(id).history.joined(separator: "\n"))
     }
 }

@@ -25,7 +25,7 @@ struct WorkerAdd: Command {
         if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
     }
     func run(_ context: CommandContext) throws {
-        let w: Worker = try context.modifyProject { try $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
+        let w = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate).value
         context.print("worker \(w.id): \(w.name)\(w.apprentice ? ", apprentice at \(w.rate!.formatted(context.language))/h" : ", journeyman")")
     }
 }
@@ -34,7 +34,7 @@ struct WorkerList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the workers with their hours and advances.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let p = try context.store.loadProject(try context.projectId())
+        let p = try context.workspace().project()
         let accounting = FinalAccounting(p)
         if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language)) }
     }
@@ -46,8 +46,7 @@ struct WorkerRemove: Command {
     let worker: String
     init(_ a: ParsedArguments) throws { worker = try a.required("worker") }
     func run(_ context: CommandContext) throws {
-        let changes: [String] = try context.modifyProject { p in let c = try p.removeWorker(worker); return (c, c) }
-        context.print(changes.joined(separator: "\n"))
+        context.print(try context.workspace().removeWorker(worker).history.joined(separator: "\n"))
     }
 }
 
@@ -70,7 +69,7 @@ struct HoursAdd: Command {
         worker = try a.required("worker"); hours = try a.positiveHours("hours")!; date = try a.date("--date"); note = a.string("--note") ?? ""
     }
     func run(_ context: CommandContext) throws {
-        let e: HoursEntry = try context.modifyProject { try $0.addHours(worker: worker, hours: hours, date: date ?? context.clock.today, note: note) }
+        let e = try context.workspace().addHours(worker: worker, hours: hours, date: date, note: note).value
         context.print("hours \(e.id): \(e.worker) \(e.hours.formatted(context.language)) h on \(e.date ?? "-")")
     }
 }
@@ -79,7 +78,7 @@ struct HoursList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the hours entries.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let p = try context.store.loadProject(try context.projectId())
+        let p = try context.workspace().project()
         if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language)) }
     }
 }
@@ -89,7 +88,7 @@ struct HoursRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        try removeEntry(context, \.hours, id: id, kind: "hours", idOf: \.id) { "\($0.worker) \($0.hours.plain) h" }
+        context.print(try context.workspace().removeHours(id).history.joined(separator: "\n"))
     }
 }
 
@@ -112,7 +111,7 @@ struct AdvanceAdd: Command {
         worker = try a.required("worker"); amount = try a.positiveMoney("amount")!; date = try a.date("--date"); note = a.string("--note") ?? ""
     }
     func run(_ context: CommandContext) throws {
-        let e: Advance = try context.modifyProject { try $0.addAdvance(worker: worker, amount: amount, date: date ?? context.clock.today, note: note) }
+        let e = try context.workspace().addAdvance(worker: worker, amount: amount, date: date, note: note).value
         context.print("advance \(e.id): \(e.worker) \(e.amount.formatted(context.language)) on \(e.date ?? "-")")
     }
 }
@@ -121,7 +120,7 @@ struct AdvanceList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the advances.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let p = try context.store.loadProject(try context.projectId())
+        let p = try context.workspace().project()
         if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language)) }
     }
 }
@@ -131,18 +130,8 @@ struct AdvanceRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
     func run(_ context: CommandContext) throws {
-        try removeEntry(context, \.advances, id: id, kind: "advance", idOf: \.id) { "\($0.worker) \($0.amount.plain)" }
+        context.print(try context.workspace().removeAdvance(id).history.joined(separator: "\n"))
     }
-}
-
-/// `… remove ID` for a project's id-numbered lists: removes the entry and records it in history.
-func removeEntry<T>(_ context: CommandContext, _ list: WritableKeyPath<Project, [T]>, id: Int, kind: String,
-                    idOf: (T) -> Int, describe: (T) -> String) throws {
-    let changes: [String] = try context.modifyProject { p in
-        let c = try p.removeEntry(list, id: id, kind: kind, idOf: idOf, describe: describe)
-        return (c, c)
-    }
-    context.print(changes.joined(separator: "\n"))
 }
 
 extension ParsedArguments {

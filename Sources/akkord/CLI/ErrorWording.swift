@@ -1,0 +1,101 @@
+import AkkordKit
+
+/// How a failed command ends (SPEC §7).
+enum ExitStatus: Int32 {
+    case success = 0
+    case failure = 1
+    case usage = 64
+    case dataError = 65
+    case busy = 75
+}
+
+/// An error as the user reads it: one line of message, detail lines (one problem each), a hint
+/// (often the command to run next) and the exit code. The library's errors say what went wrong;
+/// the wording, the hints and the exit codes are the program's, and live here.
+protocol UserFacingError: Error {
+    var message: String { get }
+    var details: [String] { get }
+    var hint: String? { get }
+    var exitStatus: ExitStatus { get }
+}
+
+extension UserFacingError {
+    var details: [String] { [] }
+    var hint: String? { nil }
+}
+
+/// A value given on the command line that is not acceptable (exit 64 for usage, 65 for data).
+struct InvalidArgumentError: UserFacingError, Equatable, CustomStringConvertible {
+    let argument: String
+    let reason: String
+    let exitStatus: ExitStatus
+    init(_ argument: String, _ reason: String, exitStatus: ExitStatus = .dataError) {
+        self.argument = argument; self.reason = reason; self.exitStatus = exitStatus
+    }
+    var message: String { "\(argument): \(reason)" }
+    var description: String { message }
+}
+
+/// Something the command itself found wrong or missing (exit 1).
+struct FailureError: UserFacingError, Equatable {
+    let message: String
+    let hint: String?
+    init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
+    var exitStatus: ExitStatus { .failure }
+}
+
+extension AkkordError: UserFacingError {
+    var message: String {
+        switch self {
+        case .catalogueLinePrice(let line): return "line \(line) is priced from the catalogue; only custom lines take --price"
+        default: return description
+        }
+    }
+
+    var hint: String? {
+        switch self {
+        case .noCurrentProject: return "create one with: akkord project new NAME, or pick one with: akkord project use ID"
+        case .projectNotFound: return "list projects with: akkord project list"
+        case .projectClosed(let id): return "reopen it first with: akkord project reopen \(id)"
+        case .projectAlreadyInStatus: return nil
+        case .lineNotFound: return "see the lines with: akkord lines"
+        case .catalogueLinePrice: return "remove it and add a custom line with: akkord add --custom NAME --unit U --price P QUANTITY"
+        case .activityNotFound(_, _, let suggestions):
+            if suggestions.isEmpty { return "find it with: akkord catalogue search WORDS" }
+            return "did you mean " + suggestions.map { "\($0.pos) \($0.name)" }.joined(separator: "; ") + "?"
+        case .sectionNotFound(_, let sections), .sectionAmbiguous(_, let sections):
+            return "sections: " + sections.joined(separator: "; ")
+        case .workerNotFound(_, _, let workers):
+            return workers.isEmpty ? "add one with: akkord worker add NAME" : "workers: \(Self.list(workers))"
+        case .workerAmbiguous(_, let matches): return "use the worker's id: \(Self.list(matches))"
+        case .workerInUse: return "remove those first (akkord hours list, akkord advance list), then the worker"
+        case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
+        case .invalidChange: return "amounts, sums and shares must stay within ±\(Money.largest.formatted(.en))"
+        case .cannotRead, .cannotWrite: return nil
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .invalidChange: return .dataError
+        default: return .failure
+        }
+    }
+
+    private static func list(_ workers: [Worker]) -> String { workers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") }
+}
+
+extension InvalidDataError: UserFacingError {
+    var exitStatus: ExitStatus { .dataError }
+}
+
+extension StoreFileError: UserFacingError {
+    var message: String { description }
+    var exitStatus: ExitStatus { .dataError }
+}
+
+extension StoreBusyError: UserFacingError {
+    var message: String { description }
+    var hint: String? { "try again when the other command has finished" }
+    var exitStatus: ExitStatus { .busy }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import XCTest
+@testable import AkkordKit
+
+/// Random edit sequences through `Workspace`, against a reference project kept by hand in the
+/// test: after every step the saved file decodes to exactly the reference value, a refused
+/// change leaves the file byte for byte as it was, and `check` finds nothing wrong.
+/// Seeded; set AKKORD_SEED to replay a failure (the seed is printed when one fails).
+final class WorkspacePropertyTests: XCTestCase {
+    struct SplitMix64: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    func testRandomEditSequencesSaveWhatTheModelSays() throws {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        let runs = 12, steps = 60
+        var rng = SplitMix64(state: seed)
+        for run in 0..<runs {
+            try runSequence(&rng, steps: steps, label: "seed \(seed), run \(run)")
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        if testRun?.failureCount ?? 0 > 0 { print("WorkspacePropertyTests failed with AKKORD_SEED=\(seed)") }
+    }
+
+    func runSequence(_ rng: inout SplitMix64, steps: Int, label: String) throws {
+        let directory = try TemporaryDirectory.make(prefix: "akkord-prop")
+        defer { TemporaryDirectory.remove(directory) }
+        let clock = Clock(seconds: 1_780_000_000)
+        let ws = Workspace(store: Store(directory: directory, lockTimeout: 1), clock: clock, command: "prop")
+        let catalogue = try BundledCatalogue.load()
+        _ = try ws.createProject(name: "Job", details: .init())
+        var reference = try ws.project()
+        let file = "\(directory)/projects/job.json"
+
+        func number<N: FixedPointNumber>(_ rng: inout SplitMix64, _ max: Int64) -> N { N(raw: Int64.random(in: 1...max, using: &rng)) }
+
+        for step in 0..<steps {
+            let before = try FileIO.read(file)
+            var expected = reference
+            var changes: [String] = []
+            var modelError: Error?
+            var action: (() throws -> Void)?
+            let ids = reference.lines.map(\.id)
+            let someLine = ids.randomElement(using: &rng) ?? 1
+            let workerRef = reference.workers.randomElement(using: &rng)?.id ?? "nobody"
+            do {
+                switch Int.random(in: 0..<12, using: &rng) {
+                case 0, 1:
+                    let a = catalogue.activities.randomElement(using: &rng)!
+                    let q: Quantity = number(&rng, 2_000_000)
+                    action = { _ = try ws.addLine(.init(source: .catalogue(pos: a.pos), quantity: q)) }
+                    (_, changes) = expected.addCatalogueLine(a, from: catalogue, quantity: q, note: "", date: clock.today, section: nil)
+                case 2:
+                    // Sometimes far too large: the workspace must refuse it.
+                    let big = Bool.random(using: &rng)
+                    let price: UnitPrice = number(&rng, big ? UnitPrice.maximumRaw : 10_000_000)
+                    let q: Quantity = number(&rng, big ? Quantity.maximumRaw : 100_000)
+                    action = { _ = try ws.addLine(.init(source: .custom(name: "Custom", unit: "m2", price: price), quantity: q, note: "n", date: "2026-01-02")) }
+                    (_, changes) = expected.addCustomLine(name: "Custom", unit: "m2", price: price, quantity: q, note: "n", date: "2026-01-02", section: nil)
+                case 3:
+                    let q: Quantity = number(&rng, 500_000)
+                    action = { _ = try ws.editLine(someLine, quantity: q, note: "edited") }
+                    changes = try expected.editLine(someLine, quantity: q, note: "edited", price: nil)
+                case 4:
+                    action = { _ = try ws.removeLines([someLine]) }
+                    changes = try expected.removeLines([someLine])
+                case 5:
+                    let apprentice = Int.random(in: 0..<4, using: &rng) == 0
+                    let rate: UnitPrice? = apprentice ? number(&rng, 2_000_000) : nil
+                    action = { _ = try ws.addWorker(name: "Worker \(step)", apprentice: apprentice, rate: rate) }
+                    (_, changes) = expected.addWorker(name: "Worker \(step)", apprentice: apprentice, rate: rate)
+                case 6:
+                    // As typed: whole thousandths (raw × 3) or whole minutes (raw × 50).
+                    let step = Bool.random(using: &rng) ? Int64(3) : 50
+                    let h = Hours(raw: step * Int64.random(in: 1...(40 * Hours.unitsPerHour / step), using: &rng))
+                    action = { _ = try ws.addHours(worker: workerRef, hours: h, date: nil, note: "") }
+                    (_, changes) = try expected.addHours(worker: workerRef, hours: h, date: clock.today, note: "")
+                case 7:
+                    let m: Money = number(&rng, 1_000_000)
+                    action = { _ = try ws.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a") }
+                    (_, changes) = try expected.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a")
+                case 8:
+                    // Percent in −150 … 1100 %: outside −100 … 1000 is refused by the rules.
+                    let pct = Percent(raw: Int64.random(in: -150_000...1_100_000, using: &rng))
+                    action = { _ = try ws.addSupplement(name: "S", percent: pct) }
+                    (_, changes) = expected.addSupplement(name: "S", percent: pct)
+                case 9:
+                    let amount: Money = number(&rng, 500_000)
+                    action = { _ = try ws.addExtraWork(text: "Extra", pricing: .amount(amount)) }
+                    (_, changes) = expected.addExtraWork(text: "Extra", pricing: .amount(amount))
+                case 10:
+                    let id = Int.random(in: 1...3, using: &rng)
+                    action = { _ = try ws.removeHours(id) }
+                    let removed = try expected.removeEntry(\.hours, id: id, kind: .hours)
+                    changes = ["hours \(id) removed: \(removed.worker) \(removed.hours.plain) h"]
+                default:
+                    let closing = reference.status == .open
+                    expected.status = closing ? .closed : .open
+                    action = { _ = closing ? try ws.closeProject() : try ws.reopenProject() }
+                    changes = [closing ? "status: open → closed" : "status: closed → open"]
+                }
+            } catch {
+                modelError = error   // the reference refuses it; the workspace must refuse it too
+            }
+            // What the reference expects: refused by the model, by a closed project, or by the rules.
+            let isStatusChange = changes.first?.hasPrefix("status:") == true
+            let refusedByClosed = reference.status == .closed && !isStatusChange
+            let refusedByRules = !ProjectRules.problems(expected).isEmpty
+            let shouldSucceed = modelError == nil && !refusedByClosed && !refusedByRules
+
+            guard let action else { return XCTFail("\(label), step \(step): no action") }
+            if shouldSucceed {
+                expected.history.append(HistoryEntry(time: clock.timestamp, command: "prop", changes: changes))
+                XCTAssertNoThrow(try action(), "\(label), step \(step)")
+                reference = expected
+            } else {
+                XCTAssertThrowsError(try action(), "\(label), step \(step): expected a refusal") { error in
+                    if refusedByClosed { XCTAssertEqual(error as? AkkordError, .projectClosed("job"), "\(label), step \(step)") }
+                    else if modelError != nil { XCTAssertEqual("\(error)", "\(modelError!)", "\(label), step \(step)") }
+                    else if case AkkordError.invalidChange = error {} else { XCTFail("\(label), step \(step): \(error)") }
+                }
+                XCTAssertEqual(try FileIO.read(file), before, "\(label), step \(step): a refused change wrote")
+            }
+            let saved = try ProjectCodec.decode(try FileIO.read(file), source: file)
+            XCTAssertEqual(saved, reference, "\(label), step \(step)")
+            XCTAssertEqual(ws.check().problems, [], "\(label), step \(step)")
+            if saved != reference { return }
+        }
+    }
+}
