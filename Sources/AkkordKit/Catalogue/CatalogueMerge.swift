@@ -1,7 +1,7 @@
 /// What an import does to the catalogue: merge (add new, update changed) or replace (the file is
 /// the whole catalogue), with every change listed as pos, field, old → new.
 public struct CatalogueImport: Sendable {
-    public struct Change: Equatable, Sendable {
+    public struct FieldChange: Equatable, Sendable {
         public let pos: String
         public let field: String
         public let old: String?
@@ -25,7 +25,7 @@ public struct CatalogueImport: Sendable {
     public let changed: Int
     public let removed: Int
     public let unchanged: Int
-    public let changes: [Change]
+    public let changes: [FieldChange]
     public var isEmpty: Bool { changes.isEmpty }
 
     /// `keepMissing`: optional columns the file does not have (CSV without section or note)
@@ -35,23 +35,23 @@ public struct CatalogueImport: Sendable {
         var byPos: [String: Int] = [:]
         for (i, a) in current.activities.enumerated() { byPos[a.pos] = i }
         var activities = replace ? [] : current.activities
-        var changes: [Change] = []
+        var changes: [FieldChange] = []
         var added = 0, changed = 0, unchanged = 0
         var incomingPos = Set<String>()
         for var a in incoming {
             incomingPos.insert(a.pos)
             guard let i = byPos[a.pos] else {
                 added += 1
-                changes.append(Change(pos: a.pos, field: "added", old: nil, new: "\(a.name), \(a.unit), \(a.price.plain)", percent: nil))
+                changes.append(FieldChange(pos: a.pos, field: "added", old: nil, new: "\(a.name), \(a.unit), \(a.price.plain)", percent: nil))
                 activities.append(a)
                 continue
             }
             let old = current.activities[i]
             if keepMissing.contains("section") { a.section = old.section }
             if keepMissing.contains("note") { a.note = old.note }
-            var fieldChanges: [Change] = []
+            var fieldChanges: [FieldChange] = []
             func compare(_ field: String, _ o: String, _ n: String, percent: String? = nil) {
-                if o != n { fieldChanges.append(Change(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
+                if o != n { fieldChanges.append(FieldChange(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
             }
             compare("name", old.name, a.name)
             compare("unit", old.unit, a.unit)
@@ -65,7 +65,7 @@ public struct CatalogueImport: Sendable {
         if replace {
             for a in current.activities where !incomingPos.contains(a.pos) {
                 removed += 1
-                changes.append(Change(pos: a.pos, field: "removed", old: "\(a.name), \(a.unit), \(a.price.plain)", new: nil, percent: nil))
+                changes.append(FieldChange(pos: a.pos, field: "removed", old: "\(a.name), \(a.unit), \(a.price.plain)", new: nil, percent: nil))
             }
         } else {
             unchanged += current.activities.count - byPos.keys.filter(incomingPos.contains).count
@@ -75,13 +75,13 @@ public struct CatalogueImport: Sendable {
         result.activities = activities
         func pick(_ override: String?, _ file: String?) -> String? { override ?? file.flatMap { $0.isEmpty ? nil : $0 } }
         if let name = pick(overrides.name, fileMetadata?.name), name != current.name {
-            changes.append(Change(pos: "", field: "catalogue name", old: current.name, new: name, percent: nil)); result.name = name
+            changes.append(FieldChange(pos: "", field: "catalogue name", old: current.name, new: name, percent: nil)); result.name = name
         }
         if let edition = pick(overrides.edition, fileMetadata?.edition), edition != current.edition {
-            changes.append(Change(pos: "", field: "edition", old: current.edition, new: edition, percent: nil)); result.edition = edition
+            changes.append(FieldChange(pos: "", field: "edition", old: current.edition, new: edition, percent: nil)); result.edition = edition
         }
         if let valid = pick(overrides.validFrom, fileMetadata?.validFrom), valid != current.validFrom {
-            changes.append(Change(pos: "", field: "validFrom", old: current.validFrom, new: valid, percent: nil)); result.validFrom = valid
+            changes.append(FieldChange(pos: "", field: "validFrom", old: current.validFrom, new: valid, percent: nil)); result.validFrom = valid
         }
         self.result = result
         self.added = added; self.changed = changed; self.removed = removed; self.unchanged = unchanged

@@ -1,12 +1,6 @@
-/// The catalogue commands work against: the store's imported one, else the bundled sample.
-public struct ActiveCatalogue: Sendable {
-    public enum Source: Equatable, Sendable {
-        case bundled
-        case imported(path: String)
-    }
-    public let catalogue: Catalogue
-    public let source: Source
-
+/// Finding the active catalogue in a store: `catalogue.json` through its search index, else
+/// the bundled sample.
+extension ActiveCatalogue {
     /// Loads `<store>/catalogue.json` when it exists (it must validate: exit 65 otherwise),
     /// else the bundled sample.
     public static func load(storeDirectory: String) throws -> ActiveCatalogue {
