@@ -25,7 +25,7 @@ struct WorkerAdd: Command {
         if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
     }
     func run(_ context: CommandContext) throws {
-        let w: Worker = try context.modifyProject { try $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
+        let w: Worker = try context.modifyProject { $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
         context.print("worker \(w.id): \(w.name)\(w.apprentice ? ", apprentice at \(w.rate!.formatted(context.language))/h" : ", journeyman")")
     }
 }
