@@ -39,11 +39,13 @@ struct WorkerList: Command {
     }
 }
 
-/// `<worker>` of the commands on one worker.
-let workerArgument = Positional("worker", help: "The worker's id or a unique beginning of the name.")
+/// `<worker>` of the commands on one worker's entries.
+enum WorkerArgument {
+    static let worker = Positional("worker", help: "The worker's id or a unique beginning of the name.")
+}
 
 struct WorkerRemove: Command {
-    static let worker = workerArgument
+    static let worker = WorkerArgument.worker
     static let spec = CommandSpec(name: "remove", abstract: "Remove a worker who has no hours or advances.", arguments: [worker])
     let worker: String
     init(_ a: ParsedArguments) throws { worker = try a.required(Self.worker) }
@@ -59,7 +61,7 @@ struct HoursCommand: CommandGroup {
 }
 
 struct HoursAdd: Command {
-    static let worker = workerArgument
+    static let worker = WorkerArgument.worker
     static let hours = Positional("hours", parse: .positiveHours, help: "Hours as 7,5 or 7.5 or 7:30; kept exactly (7:20 is 7 h 20 min).")
     static let date = Option("--date", value: "date", parse: .date, help: "The day, YYYY-MM-DD (default: today).")
     static let note = Option("--note", value: "note", help: "A note.")
@@ -99,7 +101,7 @@ struct AdvanceCommand: CommandGroup {
 }
 
 struct AdvanceAdd: Command {
-    static let worker = workerArgument
+    static let worker = WorkerArgument.worker
     static let amount = Positional("amount", parse: .positiveMoney, help: "The amount paid, e.g. 5.000,00.")
     static let date = Option("--date", value: "date", parse: .date, help: "The day it was paid, YYYY-MM-DD (default: today).")
     static let note = Option("--note", value: "note", help: "A note.")
