@@ -16,6 +16,12 @@ let package = Package(
             dependencies: ["AkkordKit"],
             path: "Tests/AkkordKitTests"
         ),
+        // Walks the executable's command tree in-process and validates every declaration.
+        .testTarget(
+            name: "CommandTreeTests",
+            dependencies: ["akkord"],
+            path: "Tests/CommandTreeTests"
+        ),
         // Runs the built `akkord` binary against temporary stores.
         .testTarget(
             name: "EndToEndTests",

@@ -17,25 +17,23 @@ struct ArgumentParser {
 
     func parse(_ argv: [String]) throws -> Invocation {
         var path: [any Command.Type] = [root]
-        var parsed = ParsedArguments()
-        var globals = ParsedArguments()
+        // Options are looked up in the command named so far; `declared` is set once the command is known.
+        var parsed = ParsedArguments(declared: [])
+        var globals = ParsedArguments(declared: GlobalOptions.specs)
         var positionals: [String] = []
         var onlyPositionals = false
         var i = 0
 
         func take(_ spec: ArgumentSpec, inlineValue: String?, into target: inout ParsedArguments) throws {
-            guard spec.takesValue else {
+            guard case .option(let valueName) = spec.kind else {
                 if inlineValue != nil { throw UsageError("\(spec.name) does not take a value") }
-                target.flags.insert(spec.name)
+                target.record(spec, text: nil)
                 return
             }
-            if let inlineValue { target.values[spec.name, default: []].append(inlineValue); return }
-            guard i + 1 < argv.count else {
-                if case .option(let valueName) = spec.kind { throw UsageError("missing value for \(spec.name) <\(valueName)>") }
-                return
-            }
+            if let inlineValue { target.record(spec, text: inlineValue); return }
+            guard i + 1 < argv.count else { throw UsageError("missing value for \(spec.name) <\(valueName)>") }
             i += 1
-            target.values[spec.name, default: []].append(argv[i])
+            target.record(spec, text: argv[i])
         }
 
         while i < argv.count {
@@ -71,7 +69,8 @@ struct ArgumentParser {
             positionals.append(token)
         }
 
-        if globals.flag("--help") || globals.flag("--version") {
+        if try globals[GlobalOptions.help] || globals[GlobalOptions.version] {
+            parsed.declared = path.last!.spec.arguments
             return Invocation(path: path, arguments: parsed, globals: globals)
         }
         let command = path.last!.spec
@@ -79,27 +78,35 @@ struct ArgumentParser {
            let name = command.defaultSubcommand, let sub = command.subcommands.first(where: { $0.spec.name == name }) {
             path.append(sub)
         }
+        parsed.declared = path.last!.spec.arguments
         try assign(positionals, to: path.last!.spec, into: &parsed, path: path)
         return Invocation(path: path, arguments: parsed, globals: globals)
     }
 
+    /// Gives the words to the positionals in order (the declaration test checks the order:
+    /// leading optional, required, optional, one repeating last).
     private func assign(_ positionals: [String], to spec: CommandSpec, into parsed: inout ParsedArguments, path: [any Command.Type]) throws {
         var remaining = positionals[...]
         let declared = spec.arguments.filter(\.isPositional)
-        for (n, arg) in declared.enumerated() {
-            if arg.isRepeating {
-                let reserved = declared[(n + 1)...].filter { !$0.isOptionalPositional }.count
-                let count = max(0, remaining.count - reserved)
-                if count == 0 && !arg.isOptionalPositional {
+        let others = declared.filter { $0.arity != .leadingOptional }
+        // Leading optional positionals take the words the others cannot.
+        var leadingWords = others.contains(where: \.isRepeating) ? 0 : max(0, remaining.count - others.count)
+        for arg in declared {
+            switch arg.arity! {
+            case .leadingOptional:
+                guard leadingWords > 0, let word = remaining.popFirst() else { continue }
+                leadingWords -= 1
+                parsed.record(arg, text: word)
+            case .repeating(let optional):
+                if remaining.isEmpty && !optional { throw UsageError("missing <\(arg.name)>", hint: usageHint(path)) }
+                for word in remaining { parsed.record(arg, text: word) }
+                remaining = []
+            case .required, .optional:
+                if let word = remaining.popFirst() {
+                    parsed.record(arg, text: word)
+                } else if arg.arity == .required {
                     throw UsageError("missing <\(arg.name)>", hint: usageHint(path))
                 }
-                parsed.values[arg.name] = Array(remaining.prefix(count))
-                remaining = remaining.dropFirst(count)
-            } else if let value = remaining.first {
-                parsed.values[arg.name] = [value]
-                remaining = remaining.dropFirst()
-            } else if !arg.isOptionalPositional {
-                throw UsageError("missing <\(arg.name)>", hint: usageHint(path))
             }
         }
         if let extra = remaining.first {

@@ -1,9 +1,23 @@
 import AkkordKit
 
-/// One declared argument of a command: a positional value, an option taking a value, or a flag.
-struct ArgumentSpec {
+/// One declared argument as help and the parser see it: a positional value, an option taking a
+/// value, or a flag. Made only by the typed constants (`Option`, `Flag`, `Positional`,
+/// `Positionals`), which also know how the text becomes a value.
+struct ArgumentSpec: Equatable {
+    /// How a positional takes the words left after the options: in declaration order, required
+    /// ones first, then trailing optional ones, then at most one repeating one.
+    enum Arity: Equatable {
+        case required
+        /// `[<id>]`, after the required ones.
+        case optional
+        /// `[<pos>] <quantity>`: before the others, and given a word only when more words are
+        /// given than the positionals after it can take.
+        case leadingOptional
+        /// `<file> ...`, the last positional.
+        case repeating(optional: Bool)
+    }
     enum Kind: Equatable {
-        case positional(optional: Bool, repeating: Bool)
+        case positional(Arity)
         case option(valueName: String)
         case flag
     }
@@ -13,32 +27,36 @@ struct ArgumentSpec {
     let kind: Kind
     let help: String
     let defaultDescription: String?
+    /// A text the argument's parser accepts (empty for a flag): the sample the declaration test gives.
+    let example: String
 
-    static func positional(_ name: String, help: String, optional: Bool = false, repeating: Bool = false) -> ArgumentSpec {
-        ArgumentSpec(name: name, shortName: nil, kind: .positional(optional: optional, repeating: repeating), help: help, defaultDescription: nil)
+    var arity: Arity? { if case .positional(let a) = kind { return a }; return nil }
+    var isPositional: Bool { arity != nil }
+    var isOptionalPositional: Bool {
+        switch arity { case .optional, .leadingOptional, .repeating(optional: true): return true; default: return false }
     }
-    static func option(_ name: String, short: String? = nil, value: String, help: String, default: String? = nil) -> ArgumentSpec {
-        ArgumentSpec(name: name, shortName: short, kind: .option(valueName: value), help: help, defaultDescription: `default`)
-    }
-    static func flag(_ name: String, short: String? = nil, help: String) -> ArgumentSpec {
-        ArgumentSpec(name: name, shortName: short, kind: .flag, help: help, defaultDescription: nil)
-    }
-
-    var isPositional: Bool { if case .positional = kind { return true }; return false }
-    var isOptionalPositional: Bool { if case .positional(let o, _) = kind { return o }; return false }
-    var isRepeating: Bool { if case .positional(_, let r) = kind { return r }; return false }
+    var isRepeating: Bool { if case .repeating = arity { return true }; return false }
     var takesValue: Bool { if case .option = kind { return true }; return false }
+    /// How messages name it: `--limit`, `<terms>`.
+    var display: String { isPositional ? "<\(name)>" : name }
 }
 
 /// What a command declares about itself; help text and parsing come from this alone.
 struct CommandSpec {
     let name: String
     let abstract: String
-    var discussion: String = ""
-    var arguments: [ArgumentSpec] = []
-    var subcommands: [any Command.Type] = []
+    var discussion: String
+    var arguments: [ArgumentSpec]
+    var subcommands: [any Command.Type]
     /// Name of the subcommand run when none is given (`akkord lines` style groups have none).
-    var defaultSubcommand: String? = nil
+    var defaultSubcommand: String?
+
+    init(name: String, abstract: String, discussion: String = "", arguments: [any DeclaredArgument] = [],
+         subcommands: [any Command.Type] = [], defaultSubcommand: String? = nil) {
+        self.name = name; self.abstract = abstract; self.discussion = discussion
+        self.arguments = arguments.map(\.spec)
+        self.subcommands = subcommands; self.defaultSubcommand = defaultSubcommand
+    }
 }
 
 /// A command: declares its spec, builds itself from parsed values (validating them), and runs.
@@ -53,46 +71,6 @@ protocol CommandGroup: Command { init() }
 extension CommandGroup {
     init(_ arguments: ParsedArguments) throws { self.init() }
     func run(_ context: CommandContext) throws {}
-}
-
-/// Values parsed for one command invocation, with typed accessors that report bad values
-/// as usage errors naming the argument.
-struct ParsedArguments {
-    var values: [String: [String]] = [:]
-    var flags: Set<String> = []
-
-    func flag(_ name: String) -> Bool { flags.contains(name) }
-    func string(_ name: String) -> String? { values[name]?.last }
-    func strings(_ name: String) -> [String] { values[name] ?? [] }
-
-    func required(_ name: String) throws -> String {
-        guard let v = string(name) else { throw UsageError("missing \(display(name))") }
-        return v
-    }
-
-    /// A value parsed by `parse`, whose errors are reported against the argument's name.
-    func parsed<T>(_ name: String, _ parse: (String) throws -> T) throws -> T? {
-        guard let text = string(name) else { return nil }
-        do { return try parse(text) } catch {
-            throw InvalidArgumentError(display(name), "\(error)", exitStatus: .usage)
-        }
-    }
-
-    func requiredParsed<T>(_ name: String, _ parse: (String) throws -> T) throws -> T {
-        guard let v = try parsed(name, parse) else { throw UsageError("missing \(display(name))") }
-        return v
-    }
-
-    func int(_ name: String, range: ClosedRange<Int>) throws -> Int? {
-        try parsed(name) { text in
-            guard let i = Int(text), range.contains(i) else {
-                throw PlainError("\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
-            }
-            return i
-        }
-    }
-
-    func display(_ name: String) -> String { name.hasPrefix("-") ? name : "<\(name)>" }
 }
 
 /// A command line that does not fit the declarations: exit 64 with the usage line as hint.

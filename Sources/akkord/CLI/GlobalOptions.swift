@@ -2,15 +2,16 @@ import AkkordKit
 
 /// Options every command accepts, before or after the command name (SPEC §7).
 struct GlobalOptions {
-    static let specs: [ArgumentSpec] = [
-        .option("--store", value: "dir", help: "Store directory (default: $AKKORD_HOME, $XDG_DATA_HOME/akkord or ~/.local/share/akkord)."),
-        .option("--project", short: "-p", value: "id", help: "Project to work on (default: the current project)."),
-        .option("--lang", value: "en|da", help: "Number format of output: en 1,234.50 or da 1.234,50.", default: "en"),
-        .flag("--json", help: "Machine-readable JSON output."),
-        .flag("--no-color", help: "No colour in output (also when NO_COLOR is set)."),
-        .flag("--help", short: "-h", help: "Show help information."),
-        .flag("--version", help: "Show the version."),
-    ]
+    static let store = Option("--store", value: "dir", help: "Store directory (default: $AKKORD_HOME, $XDG_DATA_HOME/akkord or ~/.local/share/akkord).")
+    static let project = Option("--project", short: "-p", value: "id", help: "Project to work on (default: the current project).")
+    static let lang = Option("--lang", value: "en|da", parse: .language, help: "Number format of output: en 1,234.50 or da 1.234,50.", default: "en")
+    static let json = Flag("--json", help: "Machine-readable JSON output.")
+    static let noColor = Flag("--no-color", help: "No colour in output (also when NO_COLOR is set).")
+    static let help = Flag("--help", short: "-h", help: "Show help information.")
+    /// Shown in the root command's help only.
+    static let version = Flag("--version", help: "Show the version.")
+    static let arguments: [any DeclaredArgument] = [store, project, lang, json, noColor, help, version]
+    static let specs = arguments.map(\.spec)
 
     var store: String?
     var project: String?
@@ -20,18 +21,22 @@ struct GlobalOptions {
     var help = false
     var version = false
 
-    init(_ parsed: ParsedArguments) throws {
-        store = parsed.string("--store")
-        project = parsed.string("--project")
-        if let lang = parsed.string("--lang") {
-            guard let l = Language(rawValue: lang) else {
-                throw InvalidArgumentError.usage("--lang", "\"\(lang)\" is not a language; use en or da")
-            }
-            language = l
+    init(_ a: ParsedArguments) throws {
+        store = try a[Self.store]
+        project = try a[Self.project]
+        language = try a[Self.lang] ?? .en
+        json = try a[Self.json]
+        noColor = try a[Self.noColor]
+        help = try a[Self.help]
+        version = try a[Self.version]
+    }
+}
+
+extension ValueParser where Value == Language {
+    static var language: ValueParser {
+        ValueParser(example: "da") { text in
+            guard let l = Language(rawValue: text) else { throw PlainError("\"\(text)\" is not a language; use en or da") }
+            return l
         }
-        json = parsed.flag("--json")
-        noColor = parsed.flag("--no-color")
-        help = parsed.flag("--help")
-        version = parsed.flag("--version")
     }
 }

@@ -38,7 +38,7 @@ enum HelpFormatter {
         }
         out += "\nOPTIONS:\n"
         let isRoot = path.count == 1
-        let globals = GlobalOptions.specs.filter { isRoot || $0.name != "--version" }
+        let globals = GlobalOptions.specs.filter { isRoot || $0 != GlobalOptions.version.spec }
         for arg in spec.arguments.filter({ !$0.isPositional }) + globals {
             var label = arg.shortName.map { "\($0), \(arg.name)" } ?? arg.name
             if case .option(let valueName) = arg.kind { label += " <\(valueName)>" }

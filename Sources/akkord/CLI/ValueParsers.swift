@@ -1,70 +1,91 @@
 import Foundation
 import AkkordKit
 
-/// Typed readers for argument values shared by many commands; errors name the argument (exit 64).
-extension ParsedArguments {
-    /// A number that must be greater than zero.
-    func positive<N: FixedPointNumber>(_ name: String, _ type: N.Type) throws -> N? {
-        try parsed(name) { text in
-            let n = try N(parsing: text)
-            guard n.raw > 0 else { throw NumberError.notPositive(text) }
-            return n
-        }
-    }
-
-    func quantity(_ name: String) throws -> Quantity? { try positive(name, Quantity.self) }
-
-    func price(_ name: String) throws -> UnitPrice? {
-        try parsed(name) { text in
-            let p = try UnitPrice(parsing: text)
-            guard !p.isNegative else { throw NumberError.negative(text) }
-            return p
-        }
-    }
-
-    func positiveMoney(_ name: String) throws -> Money? { try positive(name, Money.self) }
-
-    func positiveHours(_ name: String) throws -> Hours? {
-        try parsed(name) { text in
-            let h = try Hours(parsing: text)
-            guard h.raw > 0 else { throw NumberError.notPositive(text) }
-            return h
-        }
-    }
-
-    func date(_ name: String) throws -> String? {
-        try parsed(name) { text in
-            if let problem = ISODate.problem(text) { throw PlainError(problem) }
-            return text
-        }
-    }
+/// Parsers for argument values shared by many commands; errors name the argument (exit 64).
+extension ValueParser where Value == String {
+    static var string: ValueParser { ValueParser(example: "x") { $0 } }
 
     /// Text that must not be empty (names, captions).
-    func text(_ name: String) throws -> String? {
-        try parsed(name) { text in
+    static var text: ValueParser {
+        ValueParser(example: "Roof") { text in
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw EmptyValue() }
             return text
         }
     }
 
-    func requiredText(_ name: String) throws -> String {
-        guard let t = try text(name) else { throw UsageError("missing \(display(name))") }
-        return t
-    }
-
-    func lineIds(_ name: String) throws -> [Int] {
-        try strings(name).map { text in
-            guard let id = Int(text), id > 0 else {
-                throw InvalidArgumentError.usage(display(name), "\"\(text)\" is not a line number")
-            }
-            return id
+    static var date: ValueParser {
+        ValueParser(example: "2026-03-02") { text in
+            if let problem = ISODate.problem(text) { throw PlainError(problem) }
+            return text
         }
     }
 
-    func projectIdArgument(_ name: String) throws -> String? {
-        try parsed(name) { text in
+    static var projectId: ValueParser {
+        ValueParser(example: "roof") { text in
             guard Slug.isValid(text) else { throw PlainError("\"\(text)\" is not a project id (lowercase letters, digits and '-')") }
             return text
+        }
+    }
+}
+
+extension ValueParser where Value == Int {
+    static func int(in range: ClosedRange<Int>) -> ValueParser {
+        ValueParser(example: "\(range.lowerBound)") { text in
+            guard let i = Int(text), range.contains(i) else {
+                throw PlainError("\"\(text)\" is not a whole number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            return i
+        }
+    }
+
+    /// The id of a worker's hours, an advance, a supplement, extra work or a photo.
+    static var entryId: ValueParser { positiveInt("is not an id") }
+    static var lineId: ValueParser { positiveInt("is not a line number") }
+
+    private static func positiveInt(_ problem: String) -> ValueParser {
+        ValueParser(example: "1") { text in
+            guard let i = Int(text), i > 0 else { throw PlainError("\"\(text)\" \(problem)") }
+            return i
+        }
+    }
+}
+
+extension ValueParser where Value: FixedPointNumber {
+    /// A number that must be greater than zero.
+    static func positive(example: String) -> ValueParser {
+        ValueParser(example: example) { text in
+            let n = try Value(parsing: text)
+            guard n.raw > 0 else { throw NumberError.notPositive(text) }
+            return n
+        }
+    }
+}
+
+extension ValueParser where Value == Quantity {
+    static var quantity: ValueParser { .positive(example: "12,5") }
+}
+
+extension ValueParser where Value == Money {
+    static var positiveMoney: ValueParser { .positive(example: "1500") }
+}
+
+extension ValueParser where Value == UnitPrice {
+    /// A unit price or rate: zero or more.
+    static var price: ValueParser {
+        ValueParser(example: "19,99") { text in
+            let p = try UnitPrice(parsing: text)
+            guard !p.isNegative else { throw NumberError.negative(text) }
+            return p
+        }
+    }
+}
+
+extension ValueParser where Value == Hours {
+    static var positiveHours: ValueParser {
+        ValueParser(example: "7:30") { text in
+            let h = try Hours(parsing: text)
+            guard h.raw > 0 else { throw NumberError.notPositive(text) }
+            return h
         }
     }
 }
@@ -73,7 +94,7 @@ struct EmptyValue: Error, CustomStringConvertible {
     var description: String { "must not be empty" }
 }
 
-/// A reason that becomes `<argument>: reason` when `parsed` reports it.
+/// A reason that becomes `<argument>: reason` when a parser throws it.
 struct PlainError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

@@ -11,7 +11,7 @@ struct CatalogueCommand: CommandGroup {
 
 struct CatalogueInfo: Command {
     static let spec = CommandSpec(name: "info", abstract: "Show which catalogue is active: name, edition, source, size.")
-    init(_ arguments: ParsedArguments) throws {}
+    init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let active = try context.loadCatalogue()
         if context.wantsJSON { context.printJSON(CatalogueText.infoJSON(active)) } else {
@@ -21,12 +21,10 @@ struct CatalogueInfo: Command {
 }
 
 struct CatalogueList: Command {
-    static let spec = CommandSpec(
-        name: "list", abstract: "List activities in pos order, by section.",
-        arguments: [.option("--section", value: "section", help: "Only this section (case-insensitive; a unique part of its name will do).")]
-    )
+    static let section = Option("--section", value: "section", help: "Only this section (case-insensitive; a unique part of its name will do).")
+    static let spec = CommandSpec(name: "list", abstract: "List activities in pos order, by section.", arguments: [section])
     let section: String?
-    init(_ arguments: ParsedArguments) throws { section = arguments.string("--section") }
+    init(_ a: ParsedArguments) throws { section = try a[Self.section] }
 
     func run(_ context: CommandContext) throws {
         let catalogue = try context.loadCatalogue().catalogue
@@ -42,6 +40,8 @@ struct CatalogueList: Command {
 }
 
 struct CatalogueSearchCommand: Command {
+    static let terms = Positionals("terms", help: "Words to search for.")
+    static let limit = Option("--limit", value: "n", parse: .int(in: 1...100_000), help: "Show at most n activities.", default: "20")
     static let spec = CommandSpec(
         name: "search", abstract: "Find activities by pos or name, best match first.",
         discussion: """
@@ -49,16 +49,13 @@ struct CatalogueSearchCommand: Command {
         a word of the name or the pos: whole, as a beginning, as part of a compound (underfelt), \
         or, for words of four letters or more, with one typo (undrfelt).
         """,
-        arguments: [
-            .positional("terms", help: "Words to search for.", repeating: true),
-            .option("--limit", value: "n", help: "Show at most n activities.", default: "20"),
-        ]
+        arguments: [terms, limit]
     )
     let terms: [String]
     let limit: Int
-    init(_ arguments: ParsedArguments) throws {
-        terms = arguments.strings("terms")
-        limit = try arguments.int("--limit", range: 1...100_000) ?? 20
+    init(_ a: ParsedArguments) throws {
+        terms = try a[Self.terms]
+        limit = try a[Self.limit] ?? 20
     }
 
     func run(_ context: CommandContext) throws {
@@ -73,12 +70,10 @@ struct CatalogueSearchCommand: Command {
 }
 
 struct CatalogueShow: Command {
-    static let spec = CommandSpec(
-        name: "show", abstract: "Show one activity.",
-        arguments: [.positional("pos", help: "The activity's position number, e.g. 2.01.")]
-    )
+    static let pos = Positional("pos", help: "The activity's position number, e.g. 2.01.")
+    static let spec = CommandSpec(name: "show", abstract: "Show one activity.", arguments: [pos])
     let pos: String
-    init(_ arguments: ParsedArguments) throws { pos = try arguments.required("pos") }
+    init(_ a: ParsedArguments) throws { pos = try a.required(Self.pos) }
 
     func run(_ context: CommandContext) throws {
         let activity = try context.loadCatalogue().catalogue.requireActivity(pos: pos)

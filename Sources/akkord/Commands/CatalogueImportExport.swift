@@ -6,6 +6,14 @@ import Darwin
 #endif
 
 struct CatalogueImportCommand: Command {
+    static let file = Positional("file", help: "The file to import, or - to read standard input.")
+    static let format = Option("--format", value: "json|csv", parse: .catalogueFormat,
+                               help: "The file's format (default: from the extension, else from the content).")
+    static let replace = Flag("--replace", help: "The file is the whole catalogue: activities not in it are removed.")
+    static let dryRun = Flag("--dry-run", help: "List every change (pos, field, old → new) and write nothing.")
+    static let name = Option("--name", value: "name", parse: .text, help: "The catalogue's name.")
+    static let edition = Option("--edition", value: "edition", help: "The catalogue's edition, e.g. 2026-2.")
+    static let validFrom = Option("--valid-from", value: "date", parse: .date, help: "The date the prices apply from, YYYY-MM-DD.")
     static let spec = CommandSpec(
         name: "import", abstract: "Bring a price-handbook update in from JSON or CSV (a file, or - for standard input).",
         discussion: """
@@ -18,15 +26,7 @@ struct CatalogueImportCommand: Command {
         delimiter (; , or tab) is read from the header, UTF-8 or Windows-1252. Metadata: --name, \
         --edition, --valid-from, else the JSON file's, else the current catalogue's.
         """,
-        arguments: [
-            .positional("file", help: "The file to import, or - to read standard input."),
-            .option("--format", value: "json|csv", help: "The file's format (default: from the extension, else from the content)."),
-            .flag("--replace", help: "The file is the whole catalogue: activities not in it are removed."),
-            .flag("--dry-run", help: "List every change (pos, field, old → new) and write nothing."),
-            .option("--name", value: "name", help: "The catalogue's name."),
-            .option("--edition", value: "edition", help: "The catalogue's edition, e.g. 2026-2."),
-            .option("--valid-from", value: "date", help: "The date the prices apply from, YYYY-MM-DD."),
-        ])
+        arguments: [file, format, replace, dryRun, name, edition, validFrom])
     let file: String
     let format: String?
     let replace: Bool
@@ -34,11 +34,11 @@ struct CatalogueImportCommand: Command {
     let metadata: CatalogueImport.Metadata
 
     init(_ a: ParsedArguments) throws {
-        file = try a.required("file")
-        format = try a.catalogueFormat()
-        replace = a.flag("--replace")
-        dryRun = a.flag("--dry-run")
-        metadata = CatalogueImport.Metadata(name: try a.text("--name"), edition: a.string("--edition"), validFrom: try a.date("--valid-from"))
+        file = try a.required(Self.file)
+        format = try a[Self.format]
+        replace = try a[Self.replace]
+        dryRun = try a[Self.dryRun]
+        metadata = CatalogueImport.Metadata(name: try a[Self.name], edition: try a[Self.edition], validFrom: try a[Self.validFrom])
     }
 
     func run(_ context: CommandContext) throws {
@@ -95,18 +95,17 @@ struct CatalogueImportCommand: Command {
 }
 
 struct CatalogueExportCommand: Command {
+    static let format = Option("--format", value: "json|csv", parse: .catalogueFormat, help: "Output format.", default: "json")
+    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
     static let spec = CommandSpec(
         name: "export", abstract: "Write the active catalogue as JSON or CSV.",
         discussion: "CSV follows --lang: en uses ',' and a decimal point, da uses ';' and a decimal comma. Importing an export changes nothing.",
-        arguments: [
-            .option("--format", value: "json|csv", help: "Output format.", default: "json"),
-            .option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output."),
-        ])
+        arguments: [format, output])
     let format: String
     let output: String?
     init(_ a: ParsedArguments) throws {
-        format = try a.catalogueFormat() ?? "json"
-        output = a.string("--output")
+        format = try a[Self.format] ?? "json"
+        output = try a[Self.output]
     }
 
     func run(_ context: CommandContext) throws {
@@ -121,10 +120,10 @@ struct CatalogueExportCommand: Command {
     }
 }
 
-extension ParsedArguments {
+extension ValueParser where Value == String {
     /// `--format json|csv` of the catalogue import and export.
-    func catalogueFormat() throws -> String? {
-        try parsed("--format") { text in
+    static var catalogueFormat: ValueParser {
+        ValueParser(example: "csv") { text in
             guard text == "json" || text == "csv" else { throw PlainError("\"\(text)\" is not json or csv") }
             return text
         }

@@ -1,6 +1,17 @@
 import AkkordKit
 
 struct AddCommand: Command {
+    /// `add POS QUANTITY` or `add --custom … QUANTITY`: one word is the quantity, two are pos and
+    /// quantity. The quantity is optional to the parser so that `init` can say what is missing in
+    /// the words of the chosen form.
+    static let pos = Positional("pos", .leadingOptional, help: "The activity's pos in the catalogue (left out with --custom).")
+    static let quantity = Positional("quantity", .optional, parse: .quantity, help: "How much: 12,5 or 12.5 (more than zero, up to 3 decimals).")
+    static let custom = Option("--custom", value: "name", parse: .text, help: "Add an activity that is not in the catalogue, with this name.")
+    static let unit = Option("--unit", value: "unit", parse: .text, help: "Unit of a custom activity: m2, lbm, pcs, m, kg, h or your own.")
+    static let price = Option("--price", value: "price", parse: .price, help: "Unit price of a custom activity.")
+    static let note = Option("--note", value: "note", help: "A note on the line.")
+    static let date = Option("--date", value: "date", parse: .date, help: "Date of the work, YYYY-MM-DD (default: today).")
+    static let section = Option("--section", value: "section", help: "Section to file the line under (default: the activity's).")
     static let spec = CommandSpec(
         name: "add", abstract: "Add an activity to the project: from the catalogue by pos, or a custom one.",
         discussion: """
@@ -8,16 +19,7 @@ struct AddCommand: Command {
         update does not change it. With --custom, give only the quantity: akkord add --custom "Extra \
         batten" --unit lbm --price 25 12.
         """,
-        arguments: [
-            .positional("pos", help: "The activity's pos in the catalogue (left out with --custom).", optional: true),
-            .positional("quantity", help: "How much: 12,5 or 12.5 (more than zero, up to 3 decimals).", optional: true),
-            .option("--custom", value: "name", help: "Add an activity that is not in the catalogue, with this name."),
-            .option("--unit", value: "unit", help: "Unit of a custom activity: m2, lbm, pcs, m, kg, h or your own."),
-            .option("--price", value: "price", help: "Unit price of a custom activity."),
-            .option("--note", value: "note", help: "A note on the line."),
-            .option("--date", value: "date", help: "Date of the work, YYYY-MM-DD (default: today)."),
-            .option("--section", value: "section", help: "Section to file the line under (default: the activity's)."),
-        ]
+        arguments: [pos, quantity, custom, unit, price, note, date, section]
     )
     let source: Workspace.LineSource
     let quantity: Quantity
@@ -26,30 +28,28 @@ struct AddCommand: Command {
     let section: String?
 
     init(_ a: ParsedArguments) throws {
-        let positionals = [a.string("pos"), a.string("quantity")].compactMap { $0 }
-        var args = a
-        if let name = try a.text("--custom") {
-            guard positionals.count == 1 else {
-                throw UsageError(positionals.isEmpty ? "missing <quantity>" : "a custom line takes only <quantity>, not a pos",
-                                 hint: "usage: akkord add --custom NAME --unit U --price P QUANTITY")
-            }
-            guard let unit = try a.text("--unit"), let price = try a.price("--price") else {
-                throw UsageError("a custom line needs --unit and --price", hint: "usage: akkord add --custom NAME --unit U --price P QUANTITY")
+        let pos = try a[Self.pos], hasQuantity = try a.isGiven(Self.quantity)
+        if let name = try a[Self.custom] {
+            let usage = "usage: akkord add --custom NAME --unit U --price P QUANTITY"
+            guard pos == nil else { throw UsageError("a custom line takes only <quantity>, not a pos", hint: usage) }
+            guard hasQuantity else { throw UsageError("missing <quantity>", hint: usage) }
+            guard let unit = try a[Self.unit], let price = try a[Self.price] else {
+                throw UsageError("a custom line needs --unit and --price", hint: usage)
             }
             source = .custom(name: name, unit: UnitName.canonical(unit), price: price)
-            args.values["quantity"] = positionals
         } else {
-            guard positionals.count == 2 else { throw UsageError(positionals.isEmpty ? "missing <pos>" : "missing <quantity>",
-                                                                 hint: "usage: akkord add POS QUANTITY") }
-            for option in ["--unit", "--price"] where a.string(option) != nil {
-                throw UsageError("\(option) goes with --custom; a catalogue line takes its unit and price from the catalogue")
+            guard let pos else {
+                throw UsageError(hasQuantity ? "missing <quantity>" : "missing <pos>", hint: "usage: akkord add POS QUANTITY")
             }
-            source = .catalogue(pos: positionals[0])
+            for option: any DeclaredArgument in [Self.unit, Self.price] where try a.isGiven(option) {
+                throw UsageError("\(option.spec.name) goes with --custom; a catalogue line takes its unit and price from the catalogue")
+            }
+            source = .catalogue(pos: pos)
         }
-        quantity = try args.quantity("quantity")!
-        note = a.string("--note") ?? ""
-        date = try a.date("--date")
-        section = a.string("--section")
+        quantity = try a.required(Self.quantity)
+        note = try a[Self.note] ?? ""
+        date = try a[Self.date]
+        section = try a[Self.section]
     }
 
     func run(_ context: CommandContext) throws {
@@ -72,24 +72,23 @@ struct LinesCommand: Command {
 }
 
 struct EditLineCommand: Command {
+    static let line = Positional("line", parse: .lineId, help: "The line's id (see 'akkord lines').")
+    static let quantity = Option("--quantity", value: "quantity", parse: .quantity, help: "New quantity.")
+    static let note = Option("--note", value: "note", help: "New note (\"\" clears it).")
+    static let price = Option("--price", value: "price", parse: .price, help: "New unit price; custom lines only, catalogue lines keep their snapshot.")
     static let spec = CommandSpec(
         name: "edit", abstract: "Change a line's quantity or note (and price, for custom lines).",
-        arguments: [
-            .positional("line", help: "The line's id (see 'akkord lines')."),
-            .option("--quantity", value: "quantity", help: "New quantity."),
-            .option("--note", value: "note", help: "New note (\"\" clears it)."),
-            .option("--price", value: "price", help: "New unit price; custom lines only, catalogue lines keep their snapshot."),
-        ]
+        arguments: [line, quantity, note, price]
     )
     let line: Int
     let quantity: Quantity?
     let note: String?
     let price: UnitPrice?
     init(_ a: ParsedArguments) throws {
-        line = try a.lineIds("line")[0]
-        quantity = try a.quantity("--quantity")
-        note = a.string("--note")
-        price = try a.price("--price")
+        line = try a.required(Self.line)
+        quantity = try a[Self.quantity]
+        note = try a[Self.note]
+        price = try a[Self.price]
         guard quantity != nil || note != nil || price != nil else {
             throw UsageError("nothing to change", hint: "give --quantity, --note or --price")
         }
@@ -102,12 +101,10 @@ struct EditLineCommand: Command {
 }
 
 struct RemoveLineCommand: Command {
-    static let spec = CommandSpec(
-        name: "remove", abstract: "Remove lines from the project (their ids are not reused).",
-        arguments: [.positional("line", help: "Ids of the lines to remove.", repeating: true)]
-    )
+    static let lines = Positionals("line", parse: .lineId, help: "Ids of the lines to remove.")
+    static let spec = CommandSpec(name: "remove", abstract: "Remove lines from the project (their ids are not reused).", arguments: [lines])
     let lines: [Int]
-    init(_ a: ParsedArguments) throws { lines = try a.lineIds("line") }
+    init(_ a: ParsedArguments) throws { lines = try a[Self.lines] }
 
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeLines(lines).history.joined(separator: "\n"))

@@ -6,16 +6,15 @@ struct PhotoCommand: CommandGroup {
 }
 
 struct PhotoAdd: Command {
+    static let files = Positionals("file", help: "Photo files.")
+    static let caption = Option("--caption", value: "caption", help: "A caption for the photos.")
     static let spec = CommandSpec(
         name: "add", abstract: "Add photos (JPEG or PNG, at most 25 MB each) to the project.",
         discussion: "Files are checked by their bytes, not their names. Each is stored once in the store's photos/ directory, named by its SHA-256, however many projects use it.",
-        arguments: [
-            .positional("file", help: "Photo files.", repeating: true),
-            .option("--caption", value: "caption", help: "A caption for the photos."),
-        ])
+        arguments: [files, caption])
     let files: [String]
     let caption: String
-    init(_ a: ParsedArguments) throws { files = a.strings("file"); caption = a.string("--caption") ?? "" }
+    init(_ a: ParsedArguments) throws { files = try a[Self.files]; caption = try a[Self.caption] ?? "" }
 
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
@@ -46,10 +45,11 @@ struct PhotoList: Command {
 }
 
 struct PhotoRemove: Command {
+    static let id = Positional("id", parse: .entryId, help: "The photo's id (see 'akkord photo list').")
     static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (the file is kept while another project uses it).",
-                                  arguments: [.positional("id", help: "The photo's id (see 'akkord photo list').")])
+                                  arguments: [id])
     let id: Int
-    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         let change = try context.workspace().removePhoto(id)
         let changes = change.history

@@ -10,30 +10,30 @@ struct ProjectCommand: CommandGroup {
 
 /// Options shared by `project new` and `project edit`.
 enum ProjectDetailOptions {
-    static let specs: [ArgumentSpec] = [
-        .option("--address", value: "address", help: "Street address of the building."),
-        .option("--employer", value: "employer", help: "The roofing firm the work is done for."),
-        .option("--customer", value: "customer", help: "The building owner or main contractor."),
-        .option("--start", value: "date", help: "First day of work, YYYY-MM-DD."),
-        .option("--note", value: "note", help: "A note about the project."),
-    ]
+    static let address = Option("--address", value: "address", help: "Street address of the building.")
+    static let employer = Option("--employer", value: "employer", help: "The roofing firm the work is done for.")
+    static let customer = Option("--customer", value: "customer", help: "The building owner or main contractor.")
+    static let start = Option("--start", value: "date", parse: .date, help: "First day of work, YYYY-MM-DD.")
+    static let note = Option("--note", value: "note", help: "A note about the project.")
+    static let arguments: [any DeclaredArgument] = [address, employer, customer, start, note]
 
     static func read(_ a: ParsedArguments) throws -> Project.Details {
-        Project.Details(address: a.string("--address"), employer: a.string("--employer"), customer: a.string("--customer"),
-                        start: try a.date("--start"), end: try a.date("--end"), note: a.string("--note"))
+        Project.Details(address: try a[address], employer: try a[employer], customer: try a[customer],
+                        start: try a[start], note: try a[note])
     }
 }
 
 struct ProjectNew: Command {
+    static let name = Positional("name", parse: .text, help: "The project's name, e.g. \"Vestergade 12, roof\".")
     static let spec = CommandSpec(
         name: "new", abstract: "Create a project and make it the current one.",
         discussion: "The id is made from the name (lowercase, æ→ae, ø→oe, å→aa, other characters become '-') and made unique with -2, -3 ….",
-        arguments: [.positional("name", help: "The project's name, e.g. \"Vestergade 12, roof\".")] + ProjectDetailOptions.specs
+        arguments: [name] + ProjectDetailOptions.arguments
     )
     let name: String
     let details: Project.Details
     init(_ a: ParsedArguments) throws {
-        name = try a.requiredText("name")
+        name = try a.required(Self.name)
         details = try ProjectDetailOptions.read(a)
     }
 
@@ -46,21 +46,11 @@ struct ProjectNew: Command {
 }
 
 struct ProjectList: Command {
-    static let spec = CommandSpec(
-        name: "list", abstract: "List projects with their number of lines and line subtotal.",
-        arguments: [.option("--status", value: "open|closed|all", help: "Which projects to list.", default: "all")]
-    )
+    /// nil: all.
+    static let status = Option("--status", value: "open|closed|all", parse: .statusFilter, help: "Which projects to list.", default: "all")
+    static let spec = CommandSpec(name: "list", abstract: "List projects with their number of lines and line subtotal.", arguments: [status])
     let status: Project.Status?
-    init(_ a: ParsedArguments) throws {
-        switch a.string("--status") ?? "all" {
-        case "all": status = nil
-        case let s:
-            guard let st = Project.Status(rawValue: s) else {
-                throw InvalidArgumentError.usage("--status", "\"\(s)\" is not open, closed or all")
-            }
-            status = st
-        }
-    }
+    init(_ a: ParsedArguments) throws { status = try a[Self.status] ?? nil }
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
@@ -76,10 +66,10 @@ struct ProjectList: Command {
 }
 
 struct ProjectUse: Command {
-    static let spec = CommandSpec(name: "use", abstract: "Make a project the current one.",
-                                  arguments: [.positional("id", help: "The project's id (see 'akkord project list').")])
+    static let id = Positional("id", parse: .projectId, help: "The project's id (see 'akkord project list').")
+    static let spec = CommandSpec(name: "use", abstract: "Make a project the current one.", arguments: [id])
     let id: String
-    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id")! }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
 
     func run(_ context: CommandContext) throws {
         _ = try context.workspace().useProject(id)
@@ -89,13 +79,13 @@ struct ProjectUse: Command {
 
 /// `[<id>]` for commands on one project; without it, `-p` or the current project.
 enum OptionalProjectId {
-    static let spec = ArgumentSpec.positional("id", help: "The project's id (default: -p or the current project).", optional: true)
+    static let id = Positional("id", .optional, parse: .projectId, help: "The project's id (default: -p or the current project).")
 }
 
 struct ProjectShow: Command {
-    static let spec = CommandSpec(name: "show", abstract: "Show a project's details.", arguments: [OptionalProjectId.spec])
+    static let spec = CommandSpec(name: "show", abstract: "Show a project's details.", arguments: [OptionalProjectId.id])
     let id: String?
-    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
@@ -107,17 +97,19 @@ struct ProjectShow: Command {
 }
 
 struct ProjectEdit: Command {
+    static let name = Option("--name", value: "name", parse: .text, help: "New name (the id stays).")
+    static let end = Option("--end", value: "date", parse: .date, help: "Last day of work, YYYY-MM-DD.")
     static let spec = CommandSpec(
         name: "edit", abstract: "Change a project's name, address, employer, customer, dates or note.",
-        arguments: [OptionalProjectId.spec, .option("--name", value: "name", help: "New name (the id stays).")]
-            + ProjectDetailOptions.specs + [.option("--end", value: "date", help: "Last day of work, YYYY-MM-DD.")]
+        arguments: [OptionalProjectId.id, name] + ProjectDetailOptions.arguments + [end]
     )
     let id: String?
     let details: Project.Details
     init(_ a: ParsedArguments) throws {
-        id = try a.projectIdArgument("id")
+        id = try a[OptionalProjectId.id]
         var d = try ProjectDetailOptions.read(a)
-        d.name = try a.text("--name")
+        d.end = try a[Self.end]
+        d.name = try a[Self.name]
         guard d != Project.Details() else { throw UsageError("nothing to change", hint: "give at least one of --name, --address, --employer, --customer, --start, --end, --note") }
         details = d
     }
@@ -129,33 +121,32 @@ struct ProjectEdit: Command {
 }
 
 struct ProjectClose: Command {
-    static let spec = CommandSpec(name: "close", abstract: "Close a project: it takes no changes until reopened.", arguments: [OptionalProjectId.spec])
+    static let spec = CommandSpec(name: "close", abstract: "Close a project: it takes no changes until reopened.", arguments: [OptionalProjectId.id])
     let id: String?
-    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
         context.print("project \(try context.workspace().closeProject(id).value.id) is now closed")
     }
 }
 
 struct ProjectReopen: Command {
-    static let spec = CommandSpec(name: "reopen", abstract: "Reopen a closed project.", arguments: [OptionalProjectId.spec])
+    static let spec = CommandSpec(name: "reopen", abstract: "Reopen a closed project.", arguments: [OptionalProjectId.id])
     let id: String?
-    init(_ a: ParsedArguments) throws { id = try a.projectIdArgument("id") }
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
         context.print("project \(try context.workspace().reopenProject(id).value.id) is now open")
     }
 }
 
 struct ProjectDelete: Command {
-    static let spec = CommandSpec(
-        name: "delete", abstract: "Delete a project for good.",
-        arguments: [.positional("id", help: "The project's id."), .flag("--yes", help: "Confirm: the project and its history are deleted.")]
-    )
+    static let id = Positional("id", parse: .projectId, help: "The project's id.")
+    static let yes = Flag("--yes", help: "Confirm: the project and its history are deleted.")
+    static let spec = CommandSpec(name: "delete", abstract: "Delete a project for good.", arguments: [id, yes])
     let id: String
     let confirmed: Bool
     init(_ a: ParsedArguments) throws {
-        id = try a.projectIdArgument("id")!
-        confirmed = a.flag("--yes")
+        id = try a.required(Self.id)
+        confirmed = try a[Self.yes]
     }
 
     func run(_ context: CommandContext) throws {
@@ -164,5 +155,16 @@ struct ProjectDelete: Command {
         }
         _ = try context.workspace().deleteProject(id)
         context.print("deleted project \(id)")
+    }
+}
+
+extension ValueParser where Value == Project.Status? {
+    /// `--status open|closed|all`; all is nil.
+    static var statusFilter: ValueParser {
+        ValueParser(example: "open") { text in
+            if text == "all" { return nil }
+            guard let status = Project.Status(rawValue: text) else { throw PlainError("\"\(text)\" is not open, closed or all") }
+            return status
+        }
     }
 }

@@ -4,22 +4,27 @@ enum ReportFormat: String, CaseIterable {
     case text, json, csv, html, pdf
 }
 
+extension ValueParser where Value == ReportFormat {
+    static var reportFormat: ValueParser {
+        ValueParser(example: "text") { text in
+            guard let f = ReportFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv, html, pdf") }
+            return f
+        }
+    }
+}
+
 /// Options and output shared by `report` and `demo`.
 struct ReportOutput {
-    static let specs: [ArgumentSpec] = [
-        .option("--format", value: "format", help: "text, json, csv, html or pdf (pdf needs -o).", default: "text"),
-        .option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output."),
-    ]
+    static let format = Option("--format", value: "format", parse: .reportFormat, help: "text, json, csv, html or pdf (pdf needs -o).", default: "text")
+    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
+    static let arguments: [any DeclaredArgument] = [format, output]
     /// nil: not given, so text, or json with the global --json.
     let requestedFormat: ReportFormat?
     let output: String?
 
     init(_ a: ParsedArguments) throws {
-        requestedFormat = try a.parsed("--format") { text in
-            guard let f = ReportFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv, html, pdf") }
-            return f
-        }
-        output = a.string("--output")
+        requestedFormat = try a[Self.format]
+        output = try a[Self.output]
         if requestedFormat == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
     }
 
@@ -58,7 +63,7 @@ struct ReportCommand: Command {
         line table (--lang da: ';' and decimal comma); html is one self-contained printable page; pdf \
         (needs -o) is A4 with the project's photos in an appendix.
         """,
-        arguments: ReportOutput.specs)
+        arguments: ReportOutput.arguments)
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
@@ -70,7 +75,7 @@ struct DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo", abstract: "Print a full sample accounting, made in a throwaway store on the bundled catalogue.",
         discussion: "Your own store is not touched. --format and -o work as for 'akkord report'.",
-        arguments: ReportOutput.specs)
+        arguments: ReportOutput.arguments)
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {

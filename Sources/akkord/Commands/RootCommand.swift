@@ -12,12 +12,10 @@ struct RootCommand: CommandGroup {
 }
 
 struct HelpCommand: Command {
-    static let spec = CommandSpec(
-        name: "help", abstract: "Show help for a command.",
-        arguments: [.positional("command", help: "The command, e.g. 'catalogue search'.", optional: true, repeating: true)]
-    )
+    static let names = Positionals("command", optional: true, help: "The command, e.g. 'catalogue search'.")
+    static let spec = CommandSpec(name: "help", abstract: "Show help for a command.", arguments: [names])
     let names: [String]
-    init(_ arguments: ParsedArguments) throws { names = arguments.strings("command") }
+    init(_ a: ParsedArguments) throws { names = try a[Self.names] }
 
     func run(_ context: CommandContext) throws {
         var path: [any Command.Type] = [RootCommand.self]

@@ -6,18 +6,13 @@ struct SupplementCommand: CommandGroup {
 }
 
 struct SupplementAdd: Command {
-    static let spec = CommandSpec(
-        name: "add", abstract: "Add a supplement: round2(subtotal × percent / 100).",
-        arguments: [.positional("name", help: "What it is for, e.g. \"Winter\"."),
-                    .positional("percent", help: "Percent from -100 to 1000, up to 3 decimals; negative for a deduction.")])
+    static let name = Positional("name", parse: .text, help: "What it is for, e.g. \"Winter\".")
+    static let percent = Positional("percent", parse: .supplementPercent, help: "Percent from -100 to 1000, up to 3 decimals; negative for a deduction.")
+    static let spec = CommandSpec(name: "add", abstract: "Add a supplement: round2(subtotal × percent / 100).", arguments: [name, percent])
     let name: String, percent: Percent
     init(_ a: ParsedArguments) throws {
-        name = try a.requiredText("name")
-        percent = try a.requiredParsed("percent") { text in
-            let p = try Percent(parsing: text)
-            guard Supplement.range.contains(p.raw) else { throw NumberError.outOfRange(text, range: "-100 … 1000") }
-            return p
-        }
+        name = try a.required(Self.name)
+        percent = try a.required(Self.percent)
     }
     func run(_ context: CommandContext) throws {
         let s = try context.workspace().addSupplement(name: name, percent: percent).value
@@ -37,9 +32,10 @@ struct SupplementList: Command {
 }
 
 struct SupplementRemove: Command {
-    static let spec = CommandSpec(name: "remove", abstract: "Remove a supplement.", arguments: [.positional("id", help: "The supplement's id.")])
+    static let id = Positional("id", parse: .entryId, help: "The supplement's id.")
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a supplement.", arguments: [id])
     let id: Int
-    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeSupplement(id).history.joined(separator: "\n"))
     }
@@ -51,18 +47,15 @@ struct ExtraCommand: CommandGroup {
 }
 
 struct ExtraAdd: Command {
-    static let spec = CommandSpec(
-        name: "add", abstract: "Add agreed extra work.",
-        arguments: [
-            .positional("text", help: "What was agreed."),
-            .option("--amount", value: "amount", help: "The agreed amount."),
-            .option("--hours", value: "hours", help: "Hours (7,5 or 7:30), with --rate."),
-            .option("--rate", value: "rate", help: "Hourly rate, with --hours."),
-        ])
+    static let text = Positional("text", parse: .text, help: "What was agreed.")
+    static let amount = Option("--amount", value: "amount", parse: .positiveMoney, help: "The agreed amount.")
+    static let hours = Option("--hours", value: "hours", parse: .positiveHours, help: "Hours (7,5 or 7:30), with --rate.")
+    static let rate = Option("--rate", value: "rate", parse: .price, help: "Hourly rate, with --hours.")
+    static let spec = CommandSpec(name: "add", abstract: "Add agreed extra work.", arguments: [text, amount, hours, rate])
     let text: String, pricing: ExtraWork.Pricing
     init(_ a: ParsedArguments) throws {
-        text = try a.requiredText("text")
-        let amount = try a.positiveMoney("--amount"), hours = try a.positiveHours("--hours"), rate = try a.price("--rate")
+        text = try a.required(Self.text)
+        let amount = try a[Self.amount], hours = try a[Self.hours], rate = try a[Self.rate]
         switch (amount, hours, rate) {
         case (let m?, nil, nil): pricing = .amount(m)
         case (nil, let h?, let r?): pricing = .hourly(hours: h, rate: r)
@@ -87,10 +80,22 @@ struct ExtraList: Command {
 }
 
 struct ExtraRemove: Command {
-    static let spec = CommandSpec(name: "remove", abstract: "Remove agreed extra work.", arguments: [.positional("id", help: "Its id.")])
+    static let id = Positional("id", parse: .entryId, help: "Its id.")
+    static let spec = CommandSpec(name: "remove", abstract: "Remove agreed extra work.", arguments: [id])
     let id: Int
-    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeExtraWork(id).history.joined(separator: "\n"))
+    }
+}
+
+extension ValueParser where Value == Percent {
+    /// A supplement's percent, -100 … 1000.
+    static var supplementPercent: ValueParser {
+        ValueParser(example: "12,5") { text in
+            let p = try Percent(parsing: text)
+            guard Supplement.range.contains(p.raw) else { throw NumberError.outOfRange(text, range: "-100 … 1000") }
+            return p
+        }
     }
 }

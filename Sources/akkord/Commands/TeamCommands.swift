@@ -6,21 +6,20 @@ struct WorkerCommand: CommandGroup {
 }
 
 struct WorkerAdd: Command {
+    static let name = Positional("name", parse: .text, help: "The worker's name.")
+    static let apprentice = Flag("--apprentice", help: "An apprentice, paid hours × --rate out of the total before the journeymen share.")
+    static let rate = Option("--rate", value: "rate", parse: .price, help: "The apprentice's hourly rate (required with --apprentice).")
     static let spec = CommandSpec(
         name: "add", abstract: "Add a worker (a journeyman unless --apprentice).",
         discussion: "The worker's id is made from the name; later commands take the id or a unique beginning of the name.",
-        arguments: [
-            .positional("name", help: "The worker's name."),
-            .flag("--apprentice", help: "An apprentice, paid hours × --rate out of the total before the journeymen share."),
-            .option("--rate", value: "rate", help: "The apprentice's hourly rate (required with --apprentice)."),
-        ])
+        arguments: [name, apprentice, rate])
     let name: String
     let apprentice: Bool
     let rate: UnitPrice?
     init(_ a: ParsedArguments) throws {
-        name = try a.requiredText("name")
-        apprentice = a.flag("--apprentice")
-        rate = try a.price("--rate")
+        name = try a.required(Self.name)
+        apprentice = try a[Self.apprentice]
+        rate = try a[Self.rate]
         if apprentice && rate == nil { throw UsageError("an apprentice needs --rate", hint: "akkord worker add NAME --apprentice --rate 145.50") }
         if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
     }
@@ -40,11 +39,16 @@ struct WorkerList: Command {
     }
 }
 
+/// `<worker>` of the commands on one worker's entries.
+enum WorkerArgument {
+    static let worker = Positional("worker", help: "The worker's id or a unique beginning of the name.")
+}
+
 struct WorkerRemove: Command {
-    static let spec = CommandSpec(name: "remove", abstract: "Remove a worker who has no hours or advances.",
-                                  arguments: [.positional("worker", help: "The worker's id or a unique beginning of the name.")])
+    static let worker = WorkerArgument.worker
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a worker who has no hours or advances.", arguments: [worker])
     let worker: String
-    init(_ a: ParsedArguments) throws { worker = try a.required("worker") }
+    init(_ a: ParsedArguments) throws { worker = try a.required(Self.worker) }
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeWorker(worker).history.joined(separator: "\n"))
     }
@@ -56,17 +60,14 @@ struct HoursCommand: CommandGroup {
 }
 
 struct HoursAdd: Command {
-    static let spec = CommandSpec(
-        name: "add", abstract: "Record hours for a worker.",
-        arguments: [
-            .positional("worker", help: "The worker's id or a unique beginning of the name."),
-            .positional("hours", help: "Hours as 7,5 or 7.5 or 7:30; kept exactly (7:20 is 7 h 20 min)."),
-            .option("--date", value: "date", help: "The day, YYYY-MM-DD (default: today)."),
-            .option("--note", value: "note", help: "A note."),
-        ])
+    static let worker = WorkerArgument.worker
+    static let hours = Positional("hours", parse: .positiveHours, help: "Hours as 7,5 or 7.5 or 7:30; kept exactly (7:20 is 7 h 20 min).")
+    static let date = Option("--date", value: "date", parse: .date, help: "The day, YYYY-MM-DD (default: today).")
+    static let note = Option("--note", value: "note", help: "A note.")
+    static let spec = CommandSpec(name: "add", abstract: "Record hours for a worker.", arguments: [worker, hours, date, note])
     let worker: String, hours: Hours, date: String?, note: String
     init(_ a: ParsedArguments) throws {
-        worker = try a.required("worker"); hours = try a.positiveHours("hours")!; date = try a.date("--date"); note = a.string("--note") ?? ""
+        worker = try a.required(Self.worker); hours = try a.required(Self.hours); date = try a[Self.date]; note = try a[Self.note] ?? ""
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addHours(worker: worker, hours: hours, date: date, note: note).value
@@ -84,9 +85,10 @@ struct HoursList: Command {
 }
 
 struct HoursRemove: Command {
-    static let spec = CommandSpec(name: "remove", abstract: "Remove an hours entry.", arguments: [.positional("id", help: "The entry's id (see 'akkord hours list').")])
+    static let id = Positional("id", parse: .entryId, help: "The entry's id (see 'akkord hours list').")
+    static let spec = CommandSpec(name: "remove", abstract: "Remove an hours entry.", arguments: [id])
     let id: Int
-    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeHours(id).history.joined(separator: "\n"))
     }
@@ -98,17 +100,14 @@ struct AdvanceCommand: CommandGroup {
 }
 
 struct AdvanceAdd: Command {
-    static let spec = CommandSpec(
-        name: "add", abstract: "Record an advance paid to a worker.",
-        arguments: [
-            .positional("worker", help: "The worker's id or a unique beginning of the name."),
-            .positional("amount", help: "The amount paid, e.g. 5.000,00."),
-            .option("--date", value: "date", help: "The day it was paid, YYYY-MM-DD (default: today)."),
-            .option("--note", value: "note", help: "A note."),
-        ])
+    static let worker = WorkerArgument.worker
+    static let amount = Positional("amount", parse: .positiveMoney, help: "The amount paid, e.g. 5.000,00.")
+    static let date = Option("--date", value: "date", parse: .date, help: "The day it was paid, YYYY-MM-DD (default: today).")
+    static let note = Option("--note", value: "note", help: "A note.")
+    static let spec = CommandSpec(name: "add", abstract: "Record an advance paid to a worker.", arguments: [worker, amount, date, note])
     let worker: String, amount: Money, date: String?, note: String
     init(_ a: ParsedArguments) throws {
-        worker = try a.required("worker"); amount = try a.positiveMoney("amount")!; date = try a.date("--date"); note = a.string("--note") ?? ""
+        worker = try a.required(Self.worker); amount = try a.required(Self.amount); date = try a[Self.date]; note = try a[Self.note] ?? ""
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addAdvance(worker: worker, amount: amount, date: date, note: note).value
@@ -126,19 +125,11 @@ struct AdvanceList: Command {
 }
 
 struct AdvanceRemove: Command {
-    static let spec = CommandSpec(name: "remove", abstract: "Remove an advance.", arguments: [.positional("id", help: "The advance's id (see 'akkord advance list').")])
+    static let id = Positional("id", parse: .entryId, help: "The advance's id (see 'akkord advance list').")
+    static let spec = CommandSpec(name: "remove", abstract: "Remove an advance.", arguments: [id])
     let id: Int
-    init(_ a: ParsedArguments) throws { id = try a.entryId("id") }
+    init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         context.print(try context.workspace().removeAdvance(id).history.joined(separator: "\n"))
-    }
-}
-
-extension ParsedArguments {
-    func entryId(_ name: String) throws -> Int {
-        try requiredParsed(name) { text in
-            guard let i = Int(text), i > 0 else { throw PlainError("\"\(text)\" is not an id") }
-            return i
-        }
     }
 }

@@ -1,0 +1,145 @@
+import AkkordKit
+
+/// Turns an argument's text into a typed value. A thrown error becomes `<argument>: reason`
+/// (exit 64), e.g. `--quantity: "x" is not a number`.
+struct ValueParser<Value> {
+    /// A text this parser accepts: the sample value the declaration test gives the argument.
+    let example: String
+    let parse: (String) throws -> Value
+}
+
+/// A typed argument constant: a command declares each once as `static let`, lists it in its
+/// spec and reads it through `ParsedArguments`.
+protocol DeclaredArgument {
+    var spec: ArgumentSpec { get }
+}
+
+/// An option or positional read as one value (the last one given).
+protocol SingleValueArgument: DeclaredArgument {
+    associatedtype Value
+    var parser: ValueParser<Value> { get }
+}
+
+/// `--name <value>` or `-n <value>`.
+struct Option<Value>: SingleValueArgument {
+    let spec: ArgumentSpec
+    let parser: ValueParser<Value>
+    init(_ name: String, short: String? = nil, value valueName: String, parse parser: ValueParser<Value>, help: String,
+         default defaultDescription: String? = nil) {
+        spec = ArgumentSpec(name: name, shortName: short, kind: .option(valueName: valueName), help: help,
+                            defaultDescription: defaultDescription, example: parser.example)
+        self.parser = parser
+    }
+}
+
+/// `--name` alone: given or not.
+struct Flag: DeclaredArgument {
+    let spec: ArgumentSpec
+    init(_ name: String, short: String? = nil, help: String) {
+        spec = ArgumentSpec(name: name, shortName: short, kind: .flag, help: help, defaultDescription: nil, example: "")
+    }
+}
+
+/// `<name>`: one word of the command line, by position.
+struct Positional<Value>: SingleValueArgument {
+    enum Arity { case required, optional, leadingOptional }
+    let spec: ArgumentSpec
+    let parser: ValueParser<Value>
+    init(_ name: String, _ arity: Arity = .required, parse parser: ValueParser<Value>, help: String) {
+        let a: ArgumentSpec.Arity = switch arity {
+        case .required: .required
+        case .optional: .optional
+        case .leadingOptional: .leadingOptional
+        }
+        spec = ArgumentSpec(name: name, shortName: nil, kind: .positional(a), help: help, defaultDescription: nil,
+                            example: parser.example)
+        self.parser = parser
+    }
+}
+
+/// `<name> ...`: the remaining words, each parsed.
+struct Positionals<Value>: DeclaredArgument {
+    let spec: ArgumentSpec
+    let parser: ValueParser<Value>
+    init(_ name: String, optional: Bool = false, parse parser: ValueParser<Value>, help: String) {
+        spec = ArgumentSpec(name: name, shortName: nil, kind: .positional(.repeating(optional: optional)), help: help,
+                            defaultDescription: nil, example: parser.example)
+        self.parser = parser
+    }
+}
+
+extension Option where Value == String {
+    init(_ name: String, short: String? = nil, value: String, help: String, default: String? = nil) {
+        self.init(name, short: short, value: value, parse: .string, help: help, default: `default`)
+    }
+}
+
+extension Positional where Value == String {
+    init(_ name: String, _ arity: Arity = .required, help: String) { self.init(name, arity, parse: .string, help: help) }
+}
+
+extension Positionals where Value == String {
+    init(_ name: String, optional: Bool = false, help: String) { self.init(name, optional: optional, parse: .string, help: help) }
+}
+
+/// The words given for one command (or for the global options), read only through the typed
+/// constants the command declares: reading any other is an internal error, never a guess.
+struct ParsedArguments {
+    /// What the command declares; set by the parser for the command it found.
+    var declared: [ArgumentSpec]
+    /// Called with every argument read (the declaration test uses it to see that its samples
+    /// reach every read).
+    var onRead: ((ArgumentSpec) -> Void)?
+    private var texts: [String: [String]] = [:]
+    private var flags: Set<String> = []
+
+    init(declared: [ArgumentSpec]) { self.declared = declared }
+
+    /// A value given for an option or positional, or a flag that is present (text nil).
+    mutating func record(_ spec: ArgumentSpec, text: String?) {
+        if let text { texts[spec.name, default: []].append(text) } else { flags.insert(spec.name) }
+    }
+
+    /// The option's or positional's last value, parsed; nil when not given.
+    subscript<A: SingleValueArgument>(_ argument: A) -> A.Value? {
+        get throws { try texts(of: argument.spec).last.map { try parse($0, argument.spec, argument.parser) } }
+    }
+
+    subscript(_ flag: Flag) -> Bool {
+        get throws { _ = try texts(of: flag.spec); return flags.contains(flag.spec.name) }
+    }
+
+    subscript<Value>(_ argument: Positionals<Value>) -> [Value] {
+        get throws { try texts(of: argument.spec).map { try parse($0, argument.spec, argument.parser) } }
+    }
+
+    func required<A: SingleValueArgument>(_ argument: A) throws -> A.Value {
+        guard let value = try self[argument] else { throw UsageError("missing \(argument.spec.display)") }
+        return value
+    }
+
+    /// Whether the argument was given, without parsing its text.
+    func isGiven(_ argument: any DeclaredArgument) throws -> Bool {
+        try !texts(of: argument.spec).isEmpty || flags.contains(argument.spec.name)
+    }
+
+    private func texts(of spec: ArgumentSpec) throws -> [String] {
+        guard declared.contains(spec) else { throw UndeclaredArgumentError(argument: spec.display) }
+        onRead?(spec)
+        return texts[spec.name] ?? []
+    }
+
+    private func parse<Value>(_ text: String, _ spec: ArgumentSpec, _ parser: ValueParser<Value>) throws -> Value {
+        do { return try parser.parse(text) } catch {
+            throw InvalidArgumentError(spec.display, "\(error)", exitStatus: .usage)
+        }
+    }
+}
+
+/// A command read an argument its spec does not declare: a mistake in the program, reported
+/// as one line, exit 1.
+struct UndeclaredArgumentError: UserFacingError {
+    let argument: String
+    var message: String { "internal: the command reads \(argument), which it does not declare" }
+    var exitStatus: ExitStatus { .failure }
+}
