@@ -122,7 +122,7 @@ public enum ReportPDF {
             notes.append("Journeyman hours: \(a.journeymanHours.formatted(l)); hourly earnings: \(earnings.formatted(l)) (pool \(a.pool.formatted(l)) / \(a.journeymanHours.formatted(l)) h)")
         }
         notes.append("Share = pool × hours / journeyman hours, rounded down to the øre; the øre left over go one each to the largest remainders.")
-        notes.append("Balance = share (or apprentice pay) - advances; negative means overpaid.")
+        notes.append("Balance = share (or apprentice pay) − advances; negative means overpaid.")
         notes += a.warnings.map { "WARNING: \($0)" }
         for note in notes {
             for part in layout.wrap(note, width: right - left, font: .regular, size: 8) {
@@ -299,7 +299,7 @@ public enum ReportPDF {
             var pdf = PDFWriter()
             let catalog = pdf.reserve(), pagesObject = pdf.reserve()
             let fonts = [PDFFont.regular, .bold].map { f in
-                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding /WinAnsiEncoding >>"))
+                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>"))
             }
             let fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
             var kids: [Int] = []
