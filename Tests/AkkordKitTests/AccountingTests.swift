@@ -41,7 +41,7 @@ final class AccountingTests: XCTestCase {
             let team = (e["team"] as! [[Any]]).map { row in row.map { $0 as? String } }
             XCTAssertEqual(a.team.map { [$0.worker.name, $0.hours.twoDecimalsPlain, $0.share?.plain, $0.advances.plain, $0.balance?.plain] }, team, name)
             if let w = e["warning"] as? String {
-                XCTAssertTrue(a.warnings.contains { $0.contains(w) }, "\(name): \(a.warnings)")
+                XCTAssertTrue(a.warnings.contains { $0.text(.en).contains(w) }, "\(name): \(a.warnings)")
             } else {
                 XCTAssertEqual(a.warnings, [], name)
             }

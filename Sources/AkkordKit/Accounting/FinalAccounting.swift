@@ -31,7 +31,7 @@ public struct FinalAccounting: Equatable, Sendable {
     public let team: [TeamShare]
     /// False when there are no workers or no journeyman hours: the split is then missing.
     public let isSplit: Bool
-    public let warnings: [String]
+    public let warnings: [AccountingWarning]
 
     public init(_ project: Project) {
         lines = project.lines
@@ -78,22 +78,37 @@ public struct FinalAccounting: Equatable, Sendable {
         }
         self.team = team
 
-        var warnings: [String] = []
+        var warnings: [AccountingWarning] = []
         if project.workers.isEmpty {
-            warnings.append("the team split is missing: the project has no workers (add them with: akkord worker add NAME)")
+            warnings.append(.noWorkers)
         } else if journeymen.isEmpty {
-            warnings.append("the team split is missing: the project has no journeymen, only apprentices")
+            warnings.append(.noJourneymen)
         } else if !isSplit {
-            warnings.append("the team split is missing: no hours are recorded for the journeymen (add them with: akkord hours add WORKER HOURS)")
+            warnings.append(.noJourneymanHours)
         }
         if pool.isNegative {
-            warnings.append("apprentice pay (\(apprenticePay.plain)) is more than the total (\(total.plain)): the pool is negative")
+            warnings.append(.negativePool(apprenticePay: apprenticePay, total: total))
         }
         for w in project.workers where w.apprentice && (hoursByWorker[w.id] ?? .zero).raw == 0 {
-            warnings.append("apprentice \(w.name) has no hours")
+            warnings.append(.apprenticeWithoutHours(name: w.name))
         }
         self.warnings = warnings
     }
+}
+
+/// What the accounting cannot settle as it stands, for the clerk who reads the report. Worded
+/// per language by the report words (`text(_:)` in Render/Words.swift); no command names.
+public enum AccountingWarning: Equatable, Sendable {
+    /// The project has no workers: the team split is missing.
+    case noWorkers
+    /// Only apprentices: nobody shares the pool.
+    case noJourneymen
+    /// Journeymen without any hours: the pool cannot be split by hours.
+    case noJourneymanHours
+    /// The apprentices' pay is more than the total, so the pool is negative.
+    case negativePool(apprenticePay: Money, total: Money)
+    /// An apprentice with no hours recorded (paid nothing).
+    case apprenticeWithoutHours(name: String)
 }
 
 /// One worker's line in the team table.

@@ -83,6 +83,18 @@ public enum UnitName {
         let trimmed = unit.trimmingSpaces
         return aliases[trimmed.lowercased()] ?? trimmed
     }
+
+    /// A unit as reports print it: in `da` the canonical units read `m²`, `lbm`, `stk`, `m`, `kg`,
+    /// `t` (SPEC §8); any other unit, and every unit in `en`, prints as stored.
+    public static func display(_ unit: String, language: Language) -> String {
+        guard language == .da else { return unit }
+        switch unit {
+        case "m2": return "m²"
+        case "pcs": return "stk"
+        case "h": return "t"
+        default: return unit
+        }
+    }
 }
 
 /// Dates are ISO `YYYY-MM-DD`.

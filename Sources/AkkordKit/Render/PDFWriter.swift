@@ -83,7 +83,8 @@ public enum PDFFont: Sendable {
         return Double(total) * size / 1000
     }
 
-    // Adobe Font Metrics of Helvetica and Helvetica-Bold, indexed by WinAnsi code − 32.
+    // Adobe Font Metrics of Helvetica and Helvetica-Bold, indexed by WinAnsi code − 32 (code 0x81,
+    // unused in WinAnsi, is the minus sign: see `WinAnsi.minusCode`).
     static let regularWidths: [Int] = [
         278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
         556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
@@ -91,7 +92,7 @@ public enum PDFFont: Sendable {
         667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
         333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
         556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584, 278,
-        556, 278, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 278, 611, 278,
+        556, 584, 222, 556, 333, 1000, 556, 556, 333, 1000, 667, 333, 1000, 278, 611, 278,
         278, 222, 222, 333, 333, 350, 556, 1000, 333, 1000, 500, 333, 944, 278, 500, 667,
         278, 333, 556, 556, 556, 556, 260, 556, 333, 737, 370, 556, 584, 333, 737, 333,
         400, 584, 333, 333, 333, 556, 537, 278, 333, 333, 365, 556, 834, 834, 834, 611,
@@ -107,7 +108,7 @@ public enum PDFFont: Sendable {
         667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 333, 278, 333, 584, 556,
         333, 556, 611, 556, 611, 556, 333, 611, 611, 278, 278, 556, 278, 889, 611, 611,
         611, 611, 389, 556, 333, 611, 556, 778, 556, 556, 500, 389, 280, 389, 584, 278,
-        556, 278, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 278, 611, 278,
+        556, 584, 278, 556, 500, 1000, 556, 556, 333, 1000, 667, 333, 1000, 278, 611, 278,
         278, 278, 278, 500, 500, 350, 556, 1000, 333, 1000, 556, 333, 944, 278, 500, 667,
         278, 333, 556, 556, 556, 556, 280, 556, 333, 737, 370, 556, 584, 333, 737, 333,
         400, 584, 333, 333, 333, 611, 556, 278, 333, 333, 365, 556, 834, 834, 834, 611,
@@ -118,9 +119,17 @@ public enum PDFFont: Sendable {
     ]
 }
 
-/// Text in the WinAnsi encoding of the standard fonts; characters outside it become `?`.
+/// Text in the WinAnsi encoding of the standard fonts, plus the minus sign; characters outside
+/// it become `?`.
 public enum WinAnsi {
     public struct Encoded { public let bytes: [UInt8]; public let replaced: [Character] }
+
+    /// WinAnsi has no minus sign (U+2212), but Helvetica has the glyph `/minus`: the fonts map
+    /// this code, unused in WinAnsi, to it (`fontEncoding`).
+    public static let minusCode: UInt8 = 0x81
+
+    /// The `/Encoding` of akkord's fonts: WinAnsi, with `minusCode` drawn as `/minus`.
+    public static let fontEncoding = "<< /Type /Encoding /BaseEncoding /WinAnsiEncoding /Differences [\(minusCode) /minus] >>"
 
     private static let specials: [UInt32: UInt8] = {
         var m: [UInt32: UInt8] = [:]
@@ -128,6 +137,7 @@ public enum WinAnsi {
             let scalar = TextEncoding.windows1252(b)
             if scalar.value != UInt32(b) { m[scalar.value] = b }
         }
+        m[0x2212] = minusCode
         return m
     }()
 

@@ -18,12 +18,16 @@ public enum ReportHTML {
     }
 
     public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) -> String {
+        render(ReportSheet(p, a, language: l))
+    }
+
+    public static func render(_ sheet: ReportSheet) -> String {
         var h = """
         <!DOCTYPE html>
-        <html lang="\(l == .da ? "da" : "en")">
+        <html lang="\(sheet.language == .da ? "da" : "en")">
         <head>
         <meta charset="utf-8">
-        <title>Final accounting – \(escape(p.name))</title>
+        <title>\(escape(sheet.documentTitle))</title>
         <style>
         body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: #000; margin: 2em; }
         h1 { font-size: 16pt; margin: 0 0 .5em; }
@@ -43,45 +47,42 @@ public enum ReportHTML {
         </style>
         </head>
         <body>
-        <h1>Final accounting</h1>
+        <h1>\(escape(sheet.title))</h1>
         <dl>
 
         """
-        for (k, v) in ReportText.header(p) { h += "<dt>\(escape(k))</dt><dd>\(escape(v))</dd>\n" }
-        h += "</dl>\n<h2>Lines</h2>\n<table>\n<thead><tr><th>Pos</th><th>Activity</th><th class=\"num\">Quantity</th><th>Unit</th><th class=\"num\">Price</th><th class=\"num\">Amount</th></tr></thead>\n<tbody>\n"
-        for line in a.lines {
-            let name = escape(line.name) + (line.note.isEmpty ? "" : " <small>(\(escape(line.note)))</small>") + (line.custom ? " <small>(custom)</small>" : "")
-            h += "<tr><td>\(escape(line.pos))</td><td>\(name)</td><td class=\"num\">\(line.quantity.formatted(l))</td><td>\(escape(line.unit))</td><td class=\"num\">\(line.price.formatted(l))</td><td class=\"num\">\(line.amount.formatted(l))</td></tr>\n"
+        for row in sheet.header { h += "<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n" }
+        h += "</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n"
+        for row in sheet.lines {
+            let activity = escape(row.name) + (row.note.isEmpty ? "" : " <small>(\(escape(row.note)))</small>")
+            h += "<tr><td>\(escape(row.pos))</td><td>\(activity)</td><td class=\"num\">\(escape(row.quantity))</td><td>\(escape(row.unit))</td><td class=\"num\">\(escape(row.price))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n"
         }
-        h += "</tbody>\n</table>\n<h2>Total</h2>\n<table>\n<tbody>\n"
-        h += "<tr><td>Subtotal</td><td>sum of line amounts</td><td class=\"num\">\(a.subtotal.formatted(l))</td></tr>\n"
-        for s in a.supplements {
-            h += "<tr><td>Supplement</td><td>\(escape(s.supplement.name)), \(s.supplement.percent.formatted(l)) % of \(a.subtotal.formatted(l))</td><td class=\"num\">\(s.amount.formatted(l))</td></tr>\n"
+        if sheet.lines.isEmpty { h += "<tr><td></td><td colspan=\"5\">\(escape(sheet.lines.emptyNote))</td></tr>\n" }
+        h += "</tbody>\n</table>\n"
+        if let footnote = sheet.customFootnote { h += "<p><small>\(escape(footnote))</small></p>\n" }
+        h += "<h2>\(escape(sheet.totals.title))</h2>\n<table>\n<tbody>\n"
+        for row in sheet.totals.rows {
+            h += "<tr\(row.emphasis == .strong ? " class=\"sum\"" : "")><td>\(escape(row.label))</td><td>\(escape(row.description))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n"
         }
-        for e in a.extraWork {
-            var what = escape(e.extra.text)
-            if case .hourly(let hours, let rate) = e.extra.pricing { what += ", \(hours.formatted(l)) h × \(rate.formatted(l))" }
-            h += "<tr><td>Extra work</td><td>\(what)</td><td class=\"num\">\(e.amount.formatted(l))</td></tr>\n"
-        }
-        h += "<tr class=\"sum\"><td>Total</td><td></td><td class=\"num\">\(a.total.formatted(l))</td></tr>\n"
-        if a.apprenticePay.raw != 0 {
-            h += "<tr><td>Apprentices</td><td>paid by the hour, out of the total</td><td class=\"num\">-\(a.apprenticePay.formatted(l))</td></tr>\n"
-            h += "<tr class=\"sum\"><td>Pool</td><td>for the journeymen</td><td class=\"num\">\(a.pool.formatted(l))</td></tr>\n"
-        }
-        h += "</tbody>\n</table>\n<h2>Team</h2>\n"
-        if !a.team.isEmpty {
-            h += "<table>\n<thead><tr><th>Worker</th><th class=\"num\">Hours</th><th class=\"num\">Share</th><th class=\"num\">Advances</th><th class=\"num\">Balance</th></tr></thead>\n<tbody>\n"
-            for t in a.team {
-                let name = escape(t.worker.name) + (t.worker.apprentice ? " <small>(apprentice, \(t.worker.rate?.formatted(l) ?? "-")/h)</small>" : "")
-                h += "<tr><td>\(name)</td><td class=\"num\">\(t.hours.formatted(l))</td><td class=\"num\">\(t.share?.formatted(l) ?? "–")</td><td class=\"num\">\(t.advances.formatted(l))</td><td class=\"num\">\(t.balance?.formatted(l) ?? "–")</td></tr>\n"
+        h += "</tbody>\n</table>\n<h2>\(escape(sheet.team.title))</h2>\n"
+        if sheet.team.rows.isEmpty {
+            h += "<p>\(escape(sheet.team.emptyNote))</p>\n"
+        } else {
+            h += "<table>\n" + head(sheet.team.columns) + "<tbody>\n"
+            for row in sheet.team.rows {
+                let name = escape(row.name) + (row.role.map { " <small>\(escape($0))</small>" } ?? "")
+                h += "<tr><td>\(name)</td><td class=\"num\">\(escape(row.hours))</td><td class=\"num\">\(escape(row.share))</td><td class=\"num\">\(escape(row.advances))</td><td class=\"num\">\(escape(row.balance))</td></tr>\n"
             }
             h += "</tbody>\n</table>\n"
         }
-        if let earnings = a.hourlyEarnings {
-            h += "<p>Journeyman hours \(a.journeymanHours.formatted(l)); hourly earnings \(earnings.formatted(l)) (pool / journeyman hours).</p>\n"
-        }
-        for w in a.warnings { h += "<p class=\"warning\">Warning: \(escape(w))</p>\n" }
-        h += "<div class=\"signatures\"><div>Roofer</div><div>Employer</div><div>Union</div></div>\n</body>\n</html>\n"
+        for note in sheet.notes { h += "<p>\(escape(note.text))</p>\n" }
+        for w in sheet.warnings { h += "<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n" }
+        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0))</div>" }.joined() + "</div>\n</body>\n</html>\n"
         return h
+    }
+
+    /// A table's column titles, figures right-aligned.
+    static func head(_ columns: [ReportSheet.Column]) -> String {
+        "<thead><tr>" + columns.map { "<th\($0.alignment == .right ? " class=\"num\"" : "")>\(escape($0.title))</th>" }.joined() + "</tr></thead>\n"
     }
 }

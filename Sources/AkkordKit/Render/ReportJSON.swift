@@ -31,7 +31,8 @@ public enum ReportJSON {
                        "hours": .string(t.hours.twoDecimalsPlain), "share": .optional(t.share?.plain),
                        "advances": .string(t.advances.plain), "balance": .optional(t.balance?.plain)])
         }))
-        root.append("warnings", .array(a.warnings.map(JSONValue.string)))
+        // JSON never changes with the language: the warnings in their English wording.
+        root.append("warnings", .array(a.warnings.map { .string($0.text(.en)) }))
         return .object(root)
     }
 

@@ -1,4 +1,4 @@
-/// The final accounting as an A4 PDF: the text report's content with selectable text, the line
+/// The final accounting as an A4 PDF: the report sheet laid out with selectable text, the line
 /// table's header repeated on every page, right-aligned amounts, "page N of M", signature lines
 /// for roofer, employer and union, and the photos with captions in an appendix.
 public enum ReportPDF {
@@ -20,13 +20,18 @@ public enum ReportPDF {
     static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
 
     public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput]) -> Output {
-        var layout = Layout(title: "Final accounting – \(p.name)")
-        layout.text("Final accounting", x: left, font: .bold, size: 16)
+        render(ReportSheet(p, a, language: l), photos: photos)
+    }
+
+    public static func render(_ sheet: ReportSheet, photos: [PhotoInput]) -> Output {
+        let words = sheet.words
+        var layout = Layout(title: sheet.documentTitle, footer: { words(.pageOf, String($0), String($1)) })
+        layout.text(sheet.title, x: left, font: .bold, size: 16)
         layout.advance(22)
-        for (key, value) in ReportText.header(p) {
-            let lines = layout.wrap(value, width: right - left - 80, font: .regular, size: 9)
+        for row in sheet.header {
+            let lines = layout.wrap(row.value, width: right - left - 80, font: .regular, size: 9)
             layout.ensure(Double(lines.count) * 12)
-            layout.text(key + ":", x: left, font: .bold, size: 9)
+            layout.text(row.label + ":", x: left, font: .bold, size: 9)
             for (i, line) in lines.enumerated() {
                 layout.text(line, x: left + 80, font: .regular, size: 9)
                 if i < lines.count - 1 { layout.advance(12) }
@@ -35,111 +40,97 @@ public enum ReportPDF {
         }
         layout.advance(10)
 
-        // Lines, with the header repeated on each page.
+        // Lines, with the header repeated on each page. Where each column goes, in sheet order:
         let size = 8.5, row = 11.0
         let activityX = left + 46, activityWidth = 222.0
         let quantityRight = 375.0, unitX = 382.0, priceRight = 470.0
-        func lineHeader(_ layout: inout Layout) {
-            layout.headerRow([("Pos", .left(left)), ("Activity", .left(activityX)), ("Quantity", .right(quantityRight)),
-                              ("Unit", .left(unitX)), ("Price", .right(priceRight)), ("Amount", .right(right))], size: size, rowHeight: row)
-        }
-        layout.text("Lines", x: left, font: .bold, size: 11)
+        let lineAnchors: [Layout.Anchor] = [.left(left), .left(activityX), .right(quantityRight), .left(unitX), .right(priceRight), .right(right)]
+        let lineColumns = Array(zip(sheet.lines.columns.map(\.title), lineAnchors))
+        func lineHeader(_ layout: inout Layout) { layout.headerRow(lineColumns, size: size, rowHeight: row) }
+        layout.text(sheet.lines.title, x: left, font: .bold, size: 11)
         layout.advance(16)
         layout.repeatedHeader = lineHeader
         lineHeader(&layout)
-        for line in a.lines {
-            let name = line.note.isEmpty ? line.name : "\(line.name) (\(line.note))"
-            let wrapped = layout.wrap(name, width: activityWidth, font: .regular, size: size)
+        for line in sheet.lines {
+            let wrapped = layout.wrap(line.activity, width: activityWidth, font: .regular, size: size)
             layout.ensure(Double(wrapped.count) * row)
-            layout.text(line.pos + (line.custom ? "*" : ""), x: left, font: .regular, size: size)
-            layout.textRight(line.quantity.formatted(l), right: quantityRight, font: .regular, size: size)
+            layout.text(line.pos, x: left, font: .regular, size: size)
+            layout.textRight(line.quantity, right: quantityRight, font: .regular, size: size)
             layout.text(line.unit, x: unitX, font: .regular, size: size)
-            layout.textRight(line.price.formatted(l), right: priceRight, font: .regular, size: size)
-            layout.textRight(line.amount.formatted(l), right: right, font: .regular, size: size)
+            layout.textRight(line.price, right: priceRight, font: .regular, size: size)
+            layout.textRight(line.amount, right: right, font: .regular, size: size)
             for part in wrapped {
                 layout.text(part, x: activityX, font: .regular, size: size)
                 layout.advance(row)
             }
         }
-        if a.lines.isEmpty { layout.text("(no lines)", x: activityX, font: .regular, size: size); layout.advance(row) }
+        if sheet.lines.isEmpty { layout.text(sheet.lines.emptyNote, x: activityX, font: .regular, size: size); layout.advance(row) }
         layout.repeatedHeader = nil
-        if a.lines.contains(where: \.custom) { layout.text("* custom activity, not from the catalogue", x: left, font: .regular, size: 7.5); layout.advance(row) }
+        if let footnote = sheet.customFootnote { layout.text(footnote, x: left, font: .regular, size: 7.5); layout.advance(row) }
         layout.advance(8)
 
         // Totals.
-        func sumRow(_ layout: inout Layout, _ label: String, _ what: String, _ amount: String, bold: Bool = false) {
-            let wrapped = layout.wrap(what, width: 300, font: .regular, size: 9)
+        layout.ensure(60)
+        for total in sheet.totals.rows {
+            if total.ruleAbove {
+                layout.advance(-8)
+                layout.rule(from: left, to: right)
+                layout.advance(12)
+            }
+            let font: PDFFont = total.emphasis == .strong ? .bold : .regular
+            let wrapped = layout.wrap(total.description, width: 300, font: .regular, size: 9)
             layout.ensure(Double(wrapped.count) * 12)
-            layout.text(label, x: left, font: bold ? .bold : .regular, size: 9)
-            layout.textRight(amount, right: right, font: bold ? .bold : .regular, size: 9)
+            layout.text(total.label, x: left, font: font, size: 9)
+            layout.textRight(total.amount, right: right, font: font, size: 9)
             for part in wrapped { layout.text(part, x: left + 90, font: .regular, size: 9); layout.advance(12) }
             if wrapped.isEmpty { layout.advance(12) }
-        }
-        layout.ensure(60)
-        sumRow(&layout, "Subtotal", "sum of line amounts", a.subtotal.formatted(l))
-        for s in a.supplements {
-            sumRow(&layout, "Supplement", "\(s.supplement.name), \(s.supplement.percent.formatted(l)) % of \(a.subtotal.formatted(l))", s.amount.formatted(l))
-        }
-        for e in a.extraWork {
-            var what = e.extra.text
-            if case .hourly(let h, let r) = e.extra.pricing { what += ", \(h.formatted(l)) h × \(r.formatted(l))" }
-            sumRow(&layout, "Extra work", what, e.amount.formatted(l))
-        }
-        layout.advance(-8)
-        layout.rule(from: left, to: right)
-        layout.advance(12)
-        sumRow(&layout, "TOTAL", "", a.total.formatted(l), bold: true)
-        if a.apprenticePay.raw != 0 {
-            sumRow(&layout, "Apprentices", "paid by the hour, out of the total", "-" + a.apprenticePay.formatted(l))
-            sumRow(&layout, "Pool", "for the journeymen", a.pool.formatted(l), bold: true)
         }
         layout.advance(10)
 
         // Team.
         layout.ensure(40)
-        layout.text("Team", x: left, font: .bold, size: 11)
+        layout.text(sheet.team.title, x: left, font: .bold, size: 11)
         layout.advance(16)
         let hoursRight = 330.0, shareRight = 410.0, advancesRight = 480.0
-        if a.team.isEmpty {
-            layout.text("(no workers)", x: left, font: .regular, size: 9); layout.advance(12)
+        if sheet.team.rows.isEmpty {
+            layout.text(sheet.team.emptyNote, x: left, font: .regular, size: 9); layout.advance(12)
         } else {
-            layout.headerRow([("Worker", .left(left)), ("Hours", .right(hoursRight)), ("Share", .right(shareRight)),
-                              ("Advances", .right(advancesRight)), ("Balance", .right(right))], size: size, rowHeight: row)
-            for t in a.team {
-                let name = t.worker.apprentice ? "\(t.worker.name) (apprentice, \(t.worker.rate?.formatted(l) ?? "-")/h)" : t.worker.name
-                let wrapped = layout.wrap(name, width: 220, font: .regular, size: size)
+            let anchors: [Layout.Anchor] = [.left(left), .right(hoursRight), .right(shareRight), .right(advancesRight), .right(right)]
+            layout.headerRow(Array(zip(sheet.team.columns.map(\.title), anchors)), size: size, rowHeight: row)
+            for t in sheet.team.rows {
+                let wrapped = layout.wrap(t.worker, width: 220, font: .regular, size: size)
                 layout.ensure(Double(wrapped.count) * row)
-                layout.textRight(t.hours.formatted(l), right: hoursRight, font: .regular, size: size)
-                layout.textRight(t.share?.formatted(l) ?? "-", right: shareRight, font: .regular, size: size)
-                layout.textRight(t.advances.formatted(l), right: advancesRight, font: .regular, size: size)
-                layout.textRight(t.balance?.formatted(l) ?? "-", right: right, font: .regular, size: size)
+                layout.textRight(t.hours, right: hoursRight, font: .regular, size: size)
+                layout.textRight(t.share, right: shareRight, font: .regular, size: size)
+                layout.textRight(t.advances, right: advancesRight, font: .regular, size: size)
+                layout.textRight(t.balance, right: right, font: .regular, size: size)
                 for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
             }
         }
         layout.advance(4)
-        var notes: [String] = []
-        if let earnings = a.hourlyEarnings {
-            notes.append("Journeyman hours: \(a.journeymanHours.formatted(l)); hourly earnings: \(earnings.formatted(l)) (pool \(a.pool.formatted(l)) / \(a.journeymanHours.formatted(l)) h)")
-        }
-        notes.append("Share = pool × hours / journeyman hours, rounded down to the øre; the øre left over go one each to the largest remainders.")
-        notes.append("Balance = share (or apprentice pay) - advances; negative means overpaid.")
-        notes += a.warnings.map { "WARNING: \($0)" }
-        for note in notes {
+        let notes = sheet.notes.map { ($0.text, PDFFont.regular) } + sheet.warnings.map { ("\(sheet.warningLabel): \($0)", PDFFont.bold) }
+        for (note, font) in notes {
             for part in layout.wrap(note, width: right - left, font: .regular, size: 8) {
                 layout.ensure(11)
-                layout.text(part, x: left, font: note.hasPrefix("WARNING") ? .bold : .regular, size: 8)
+                layout.text(part, x: left, font: font, size: 8)
                 layout.advance(11)
             }
         }
 
-        // Signatures.
+        // Signatures: a line for each, who signs under it (the hint on a line of its own when it does not fit).
         layout.ensure(70)
         layout.advance(45)
         let slot = (right - left - 40) / 3
-        for (i, who) in ["Roofer", "Employer", "Union"].enumerated() {
+        for (i, who) in sheet.signatures.enumerated() {
             let x = left + Double(i) * (slot + 20)
             layout.rule(from: x, to: x + slot)
-            layout.textAt("\(who)  (signature and date)", x: x, y: layout.y - 11, font: .regular, size: 8)
+            let label = "\(who)  \(sheet.signatureHint)"
+            if PDFFont.regular.width(label, size: 8) <= slot {
+                layout.textAt(label, x: x, y: layout.y - 11, font: .regular, size: 8)
+            } else {
+                layout.textAt(who, x: x, y: layout.y - 11, font: .regular, size: 8)
+                layout.textAt(sheet.signatureHint, x: x, y: layout.y - 21, font: .regular, size: 8)
+            }
         }
         layout.advance(20)
 
@@ -147,19 +138,20 @@ public enum ReportPDF {
         var embedded = 0
         if !photos.isEmpty {
             layout.newPage()
-            layout.text("Appendix: photos", x: left, font: .bold, size: 14)
+            layout.text(words[.photosTitle], x: left, font: .bold, size: 14)
             layout.advance(24)
             for input in photos {
                 let ph = input.photo
-                let label = "Photo \(ph.id): " + (ph.caption.isEmpty ? ph.originalName : "\(ph.caption) (\(ph.originalName))") + (ph.added.isEmpty ? "" : ", added \(ph.added)")
+                let label = words(.photoLabel, String(ph.id), ph.caption.isEmpty ? ph.originalName : "\(ph.caption) (\(ph.originalName))")
+                    + (ph.added.isEmpty ? "" : words(.photoAdded, ph.added))
                 guard let bytes = input.bytes, let image = PhotoImage(bytes) else {
                     layout.ensure(14)
-                    layout.text("\(label): the photo file is missing from the store", x: left, font: .regular, size: 9); layout.advance(16)
+                    layout.text(words(.photoMissing, label), x: left, font: .regular, size: 9); layout.advance(16)
                     continue
                 }
                 if let reason = image.notEmbeddable {
                     layout.ensure(14)
-                    for part in layout.wrap("\(label): not shown here (\(reason)); the file is kept in the store", width: right - left, font: .regular, size: 9) {
+                    for part in layout.wrap(words(.photoNotShown, label, reason), width: right - left, font: .regular, size: 9) {
                         layout.text(part, x: left, font: .regular, size: 9); layout.advance(12)
                     }
                     layout.advance(6)
@@ -182,7 +174,7 @@ public enum ReportPDF {
         var warnings: [String] = []
         if !layout.replaced.isEmpty {
             let chars = layout.replaced.map { "\"\($0)\" (U+\(String($0.unicodeScalars.first!.value, radix: 16, uppercase: true)))" }
-            warnings.append("the PDF fonts cannot print \(chars.joined(separator: ", ")); printed as ? instead")
+            warnings.append(words(.unprintableCharacters, chars.joined(separator: ", ")))
         }
         return Output(bytes: bytes, pageCount: pages, embeddedImages: embedded, warnings: warnings)
     }
@@ -197,8 +189,10 @@ public enum ReportPDF {
         var replaced: [Character] = []
         var imageCount = 0
         let title: String
+        /// "page N of M" in the report's language.
+        let footer: (Int, Int) -> String
 
-        init(title: String) { self.title = title }
+        init(title: String, footer: @escaping (Int, Int) -> String) { self.title = title; self.footer = footer }
 
         mutating func emit(_ s: String) { pages[pages.count - 1] += Array(s.utf8) }
 
@@ -289,7 +283,7 @@ public enum ReportPDF {
         mutating func finish() -> ([UInt8], Int) {
             let count = pages.count
             for i in 0..<count {
-                let footer = "page \(i + 1) of \(count)"
+                let footer = self.footer(i + 1, count)
                 var tail = Array("0.3 w \(Self.number(left)) 44 m \(Self.number(right)) 44 l S\n".utf8)
                 tail += Array("BT /F1 7.5 Tf \(Self.number(left)) 34 Td ".utf8) + encoded(title) + Array(" Tj ET\n".utf8)
                 tail += Array("BT /F1 7.5 Tf \(Self.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ".utf8)
@@ -299,7 +293,7 @@ public enum ReportPDF {
             var pdf = PDFWriter()
             let catalog = pdf.reserve(), pagesObject = pdf.reserve()
             let fonts = [PDFFont.regular, .bold].map { f in
-                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding /WinAnsiEncoding >>"))
+                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>"))
             }
             let fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
             var kids: [Int] = []

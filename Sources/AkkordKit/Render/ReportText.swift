@@ -1,77 +1,77 @@
-/// The final accounting as text for a terminal or a plain printer: at most 100 columns, long
-/// activity names wrapped, amounts right-aligned, every figure traceable to the lines above.
+/// The final accounting as text for a terminal or a plain printer: the report sheet laid out in
+/// at most 100 columns, long activity names wrapped, amounts right-aligned, every figure
+/// traceable to the lines above.
 public enum ReportText {
     public static let width = 100
 
     public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) -> String {
-        var out = "FINAL ACCOUNTING\n\n"
-        out += TextTable.labelled(header(p), column: 11) + "\n"
+        render(ReportSheet(p, a, language: l))
+    }
 
-        var lines = TextTable([.init("Pos"), .init("Activity", wraps: true), .init("Quantity", .right), .init("Unit"),
-                               .init("Price", .right), .init("Amount", .right)])
+    public static func render(_ sheet: ReportSheet) -> String {
+        var out = sheet.title + "\n\n"
+        let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
+        out += TextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n"
+
+        var lines = TextTable(sheet.lines.columns.map(column))
         lines.maxWidth = width
-        for line in a.lines {
-            lines.add([line.pos + (line.custom ? "*" : ""), line.note.isEmpty ? line.name : "\(line.name) (\(line.note))",
-                       line.quantity.formatted(l), line.unit, line.price.formatted(l), line.amount.formatted(l)])
-        }
-        if a.lines.isEmpty { lines.add(["", "(no lines)"]) }
+        for row in sheet.lines { lines.add(row.cells) }
+        if sheet.lines.isEmpty { lines.add(["", sheet.lines.emptyNote]) }
         out += lines.render()
-        if a.lines.contains(where: \.custom) { out += "* custom activity, not from the catalogue\n" }
+        if let footnote = sheet.customFootnote { out += footnote + "\n" }
         out += "\n"
 
-        var sums = TextTable([.init(""), .init("", wraps: true), .init("Amount", .right)])
+        // Without a header, but as wide as an amount column (its hidden title sets the minimum width).
+        var sums = TextTable([.init(""), .init("", wraps: true), .init(sheet.words[.amount], .right)])
         sums.maxWidth = width
         sums.showsHeader = false
-        sums.add(["Subtotal", "sum of line amounts", a.subtotal.formatted(l)])
-        for s in a.supplements {
-            sums.add(["Supplement", "\(s.supplement.name), \(s.supplement.percent.formatted(l)) % of \(a.subtotal.formatted(l))", s.amount.formatted(l)])
-        }
-        for e in a.extraWork {
-            var what = e.extra.text
-            if case .hourly(let h, let r) = e.extra.pricing { what += ", \(h.formatted(l)) h × \(r.formatted(l))" }
-            sums.add(["Extra work", what, e.amount.formatted(l)])
-        }
-        sums.addRule()
-        sums.add(["TOTAL", "", a.total.formatted(l)])
-        if a.apprenticePay.raw != 0 {
-            sums.add(["Apprentices", "paid by the hour, out of the total", "-" + a.apprenticePay.formatted(l)])
-            sums.add(["Pool", "for the journeymen", a.pool.formatted(l)])
+        for row in sheet.totals.rows {
+            if row.ruleAbove { sums.addRule() }
+            sums.add([row.label, row.description, row.amount])
         }
         out += sums.render() + "\n"
 
-        out += "TEAM\n"
-        if a.team.isEmpty {
-            out += "(no workers)\n"
+        out += sheet.team.title.uppercased() + "\n"
+        if sheet.team.rows.isEmpty {
+            out += sheet.team.emptyNote + "\n"
         } else {
-            var team = TextTable([.init("Worker", wraps: true), .init("Hours", .right), .init("Share", .right),
-                                  .init("Advances", .right), .init("Balance", .right)])
+            var team = TextTable(sheet.team.columns.map(column))
             team.maxWidth = width
-            for t in a.team {
-                let name = t.worker.apprentice ? "\(t.worker.name) (apprentice, \(t.worker.rate?.formatted(l) ?? "-")/h)" : t.worker.name
-                team.add([name, t.hours.formatted(l), t.share?.formatted(l) ?? "-", t.advances.formatted(l), t.balance?.formatted(l) ?? "-"])
-            }
+            for row in sheet.team.rows { team.add(row.cells) }
             out += team.render()
         }
-        if let earnings = a.hourlyEarnings {
-            out += "Journeyman hours: \(a.journeymanHours.formatted(l)); hourly earnings: \(earnings.formatted(l)) "
-            out += "(pool \(a.pool.formatted(l)) / \(a.journeymanHours.formatted(l)) h)\n"
+        for note in sheet.notes {
+            // A rule note's later phrases go on their own lines, under the text after "Word = ".
+            if let word = note.defines { out += hanging("\(word) = ", note.phrases) } else { out += hanging("", note.phrases, indent: 2) }
         }
-        out += "Share = pool × hours / journeyman hours, rounded down to the øre;\n"
-        out += "        the øre left over go one each to the largest remainders.\n"
-        out += "Balance = share (or apprentice pay) − advances; negative means overpaid.\n"
-        for w in a.warnings { out += "WARNING: \(w)\n" }
+        for w in sheet.warnings { out += hanging("\(sheet.warningLabel): ", [w]) }
+
+        // Signature lines, for the copy that is printed and signed.
+        let labels = sheet.signatures.map { "\($0) \(sheet.signatureHint):" }
+        let labelWidth = (labels.map(\.count).max() ?? 0) + 2
+        for label in labels {
+            out += "\n" + label + String(repeating: " ", count: labelWidth - label.count) + String(repeating: "_", count: 40) + "\n"
+        }
         return out
     }
 
-    static func header(_ p: Project) -> [(String, String)] {
-        var rows: [(String, String)] = [("Project", "\(p.name) (\(p.id))")]
-        if !p.address.isEmpty { rows.append(("Address", p.address)) }
-        if !p.employer.isEmpty { rows.append(("Employer", p.employer)) }
-        if !p.customer.isEmpty { rows.append(("Customer", p.customer)) }
-        if p.start != nil || p.end != nil { rows.append(("Period", "\(p.start ?? "?") – \(p.end ?? "")")) }
-        rows.append(("Status", p.status.rawValue))
-        rows.append(("Catalogue", p.catalogueName.isEmpty ? "-" : "\(p.catalogueName)\(p.catalogueEdition.isEmpty ? "" : ", edition \(p.catalogueEdition)")"))
-        return rows
+    /// `lead` and the phrases, each phrase from a new line, lines wrapped to `width` and indented
+    /// under the text after `lead` (or by `indent`).
+    static func hanging(_ lead: String, _ phrases: [String], indent: Int? = nil) -> String {
+        let indent = indent ?? lead.count
+        let pad = String(repeating: " ", count: indent)
+        var out = ""
+        for (i, phrase) in phrases.enumerated() {
+            let first = i == 0 ? lead : pad
+            for (j, part) in TextTable.wrap(phrase, width: width - max(first.count, indent)).enumerated() {
+                out += (j == 0 ? first : pad) + part + "\n"
+            }
+        }
+        return out
+    }
+
+    static func column(_ c: ReportSheet.Column) -> TextTable.Column {
+        TextTable.Column(c.title, c.alignment == .right ? .right : .left, wraps: c.wraps)
     }
 }
 

@@ -33,7 +33,7 @@ struct ReportOutput {
         let accounting = FinalAccounting(project)
         let l = context.language
         let bytes: [UInt8]
-        var warnings = accounting.warnings
+        var warnings = accounting.warnings.map { $0.text(l) }
         switch format {
         case .text: bytes = Array(ReportText.render(project, accounting, language: l).utf8)
         case .json: bytes = ReportJSON.render(project, accounting)

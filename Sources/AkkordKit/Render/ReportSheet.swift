@@ -1,0 +1,211 @@
+/// The final accounting as one sheet of words and figures, built once from a project and its
+/// `FinalAccounting` in one language, and laid out by the text, HTML and PDF writers. Every
+/// label, rule note and warning of the report is chosen here (from `Words`), every figure is
+/// formatted here; the writers only place what the sheet holds (column widths, tags, coordinates).
+///
+/// The line table is a sequence over the accounting's lines that makes each row when a writer
+/// reaches it: no array of rows is ever built.
+public struct ReportSheet {
+    public enum Alignment: Sendable { case left, right }
+
+    public struct Column: Sendable {
+        public let title: String
+        public let alignment: Alignment
+        /// Free text that may run long (the activity, the worker's name): the column that wraps.
+        public let wraps: Bool
+        init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false) {
+            self.title = title; self.alignment = alignment; self.wraps = wraps
+        }
+    }
+
+    /// A `Label: value` row of the header.
+    public struct LabelledRow: Sendable {
+        public let label: String
+        public let value: String
+    }
+
+    /// One accounted line, every cell formatted.
+    public struct LineRow: Sendable {
+        /// The pos, with `ReportSheet.customMarker` after it for a custom line.
+        public let pos: String
+        public let name: String
+        public let note: String
+        public let quantity: String
+        public let unit: String
+        public let price: String
+        public let amount: String
+        public let custom: Bool
+        /// The name with the note in parentheses after it.
+        public var activity: String { note.isEmpty ? name : "\(name) (\(note))" }
+        /// The cells in the order of `LineTable.columns`.
+        public var cells: [String] { [pos, activity, quantity, unit, price, amount] }
+    }
+
+    /// The line table: its columns and a lazy sequence of its rows, one per accounting line.
+    public struct LineTable: Sequence {
+        public let title: String
+        public let columns: [Column]
+        /// Shown in the activity column when there are no lines.
+        public let emptyNote: String
+        let lines: [Line]
+        let language: Language
+
+        public var isEmpty: Bool { lines.isEmpty }
+        public var underestimatedCount: Int { lines.count }
+
+        public func makeIterator() -> Iterator { Iterator(base: lines.makeIterator(), language: language) }
+
+        public struct Iterator: IteratorProtocol {
+            var base: IndexingIterator<[Line]>
+            let language: Language
+            public mutating func next() -> LineRow? {
+                guard let line = base.next() else { return nil }
+                let l = language
+                return LineRow(pos: line.pos + (line.custom ? ReportSheet.customMarker : ""), name: line.name, note: line.note,
+                               quantity: line.quantity.formatted(l), unit: UnitName.display(line.unit, language: l),
+                               price: line.price.formatted(l), amount: line.amount.formatted(l), custom: line.custom)
+            }
+        }
+    }
+
+    /// A row of the totals block: label, what it is, and the amount.
+    public struct TotalRow: Sendable {
+        public enum Emphasis: Sendable { case normal, strong }
+        public let label: String
+        public let description: String
+        public let amount: String
+        /// `strong` for the total and the pool.
+        public let emphasis: Emphasis
+        /// The total closes the sum above it: a rule goes over it.
+        public let ruleAbove: Bool
+    }
+
+    public struct TotalsBlock: Sendable {
+        public let title: String
+        public let rows: [TotalRow]
+    }
+
+    /// One worker: the role (apprentice and rate) is kept apart so a writer may set it smaller.
+    public struct TeamRow: Sendable {
+        public let name: String
+        /// `(apprentice, 128.40/h)` for an apprentice, nil for a journeyman.
+        public let role: String?
+        public let hours: String
+        public let share: String
+        public let advances: String
+        public let balance: String
+        public var worker: String { role.map { "\(name) \($0)" } ?? name }
+        /// The cells in the order of `TeamTable.columns`.
+        public var cells: [String] { [worker, hours, share, advances, balance] }
+    }
+
+    public struct TeamTable: Sendable {
+        public let title: String
+        public let columns: [Column]
+        public let rows: [TeamRow]
+        /// Shown instead of the table when the project has no workers.
+        public let emptyNote: String
+    }
+
+    /// A note under the team table. A rule note names the word it defines (`Share = …`); its
+    /// phrases may go on separate lines (a plain-text writer indents the following ones).
+    public struct Note: Sendable {
+        public let defines: String?
+        public let phrases: [String]
+        /// The note on one line.
+        public var text: String { (defines.map { "\($0) = " } ?? "") + phrases.joined(separator: " ") }
+    }
+
+    public static let customMarker = "*"
+    /// Shown for a figure that does not exist (the share when the split is missing).
+    public static let missing = "-"
+
+    public let language: Language
+    public let words: Words
+    /// `FINAL ACCOUNTING`.
+    public let title: String
+    /// `Final accounting – <name>`: the HTML page's and the PDF document's title.
+    public let documentTitle: String
+    public let header: [LabelledRow]
+    public let lines: LineTable
+    /// `* custom activity, not from the catalogue`, when a line is custom.
+    public let customFootnote: String?
+    public let totals: TotalsBlock
+    public let team: TeamTable
+    public let notes: [Note]
+    /// `WARNING`: the word before each warning.
+    public let warningLabel: String
+    public let warnings: [String]
+    /// Who signs: roofer, employer, union.
+    public let signatures: [String]
+    /// `(signature and date)`.
+    public let signatureHint: String
+
+    public init(_ p: Project, _ a: FinalAccounting, language l: Language) {
+        let w = Words(l)
+        language = l
+        words = w
+        title = w[.title]
+        documentTitle = w(.documentTitle, p.name)
+
+        var header = [LabelledRow(label: w[.project], value: "\(p.name) (\(p.id))")]
+        if !p.address.isEmpty { header.append(LabelledRow(label: w[.address], value: p.address)) }
+        if !p.employer.isEmpty { header.append(LabelledRow(label: w[.employer], value: p.employer)) }
+        if !p.customer.isEmpty { header.append(LabelledRow(label: w[.customer], value: p.customer)) }
+        if p.start != nil || p.end != nil { header.append(LabelledRow(label: w[.period], value: "\(p.start ?? "?") – \(p.end ?? "")")) }
+        header.append(LabelledRow(label: w[.status], value: w[p.status == .open ? .statusOpen : .statusClosed]))
+        let catalogue = p.catalogueName.isEmpty ? Self.missing
+            : p.catalogueEdition.isEmpty ? p.catalogueName : w(.catalogueEdition, p.catalogueName, p.catalogueEdition)
+        header.append(LabelledRow(label: w[.catalogue], value: catalogue))
+        self.header = header
+
+        lines = LineTable(title: w[.linesTitle],
+                          columns: [Column(w[.pos]), Column(w[.activity], wraps: true), Column(w[.quantity], .right),
+                                    Column(w[.unit]), Column(w[.price], .right), Column(w[.amount], .right)],
+                          emptyNote: w[.noLines], lines: a.lines, language: l)
+        customFootnote = a.lines.contains(where: \.custom) ? "\(Self.customMarker) \(w[.customFootnote])" : nil
+
+        var totals = [TotalRow(label: w[.subtotal], description: w[.subtotalWhat], amount: a.subtotal.formatted(l), emphasis: .normal, ruleAbove: false)]
+        for s in a.supplements {
+            totals.append(TotalRow(label: w[.supplement],
+                                   description: w(.supplementWhat, s.supplement.name, s.supplement.percent.formatted(l), a.subtotal.formatted(l)),
+                                   amount: s.amount.formatted(l), emphasis: .normal, ruleAbove: false))
+        }
+        for e in a.extraWork {
+            var what = e.extra.text
+            if case .hourly(let h, let r) = e.extra.pricing { what = w(.extraWorkHourly, what, h.formatted(l), r.formatted(l)) }
+            totals.append(TotalRow(label: w[.extraWork], description: what, amount: e.amount.formatted(l), emphasis: .normal, ruleAbove: false))
+        }
+        totals.append(TotalRow(label: w[.total], description: "", amount: a.total.formatted(l), emphasis: .strong, ruleAbove: true))
+        if a.apprenticePay.raw != 0 {
+            totals.append(TotalRow(label: w[.apprentices], description: w[.apprenticesWhat], amount: (-a.apprenticePay).formatted(l),
+                                   emphasis: .normal, ruleAbove: false))
+            totals.append(TotalRow(label: w[.pool], description: w[.poolWhat], amount: a.pool.formatted(l), emphasis: .strong, ruleAbove: false))
+        }
+        self.totals = TotalsBlock(title: w[.totalsTitle], rows: totals)
+
+        team = TeamTable(
+            title: w[.teamTitle],
+            columns: [Column(w[.worker], wraps: true), Column(w[.hours], .right), Column(w[.share], .right),
+                      Column(w[.advances], .right), Column(w[.balance], .right)],
+            rows: a.team.map { t in
+                TeamRow(name: t.worker.name, role: t.worker.apprentice ? w(.apprenticeRole, t.worker.rate?.formatted(l) ?? Self.missing) : nil,
+                        hours: t.hours.formatted(l), share: t.share?.formatted(l) ?? Self.missing, advances: t.advances.formatted(l),
+                        balance: t.balance?.formatted(l) ?? Self.missing)
+            },
+            emptyNote: w[.noWorkers])
+
+        var notes: [Note] = []
+        if let earnings = a.hourlyEarnings {
+            notes.append(Note(defines: nil, phrases: [w(.hourlyEarningsNote, a.journeymanHours.formatted(l), earnings.formatted(l), a.pool.formatted(l))]))
+        }
+        notes.append(Note(defines: w[.share], phrases: [w[.shareRule], w[.shareRuleRest]]))
+        notes.append(Note(defines: w[.balance], phrases: [w[.balanceRule]]))
+        self.notes = notes
+
+        warningLabel = w[.warningLabel]
+        warnings = a.warnings.map { $0.text(l) }
+        signatures = [w[.roofer], w[.employer], w[.union]]
+        signatureHint = w[.signatureHint]
+    }
+}
