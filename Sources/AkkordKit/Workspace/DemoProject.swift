@@ -1,8 +1,10 @@
 /// The sample job `akkord demo` accounts: ten catalogue lines and a custom one, two journeymen
 /// and an apprentice, hours (one entry as H:MM), an advance, a supplement and extra work.
 public enum DemoProject {
+    public static let id = "demo-vestergade-12"
+
     public static func build(_ catalogue: Catalogue, today: String) throws -> Project {
-        var p = Project(id: "demo-vestergade-12", name: "Vestergade 12, Århus – new felt roof (demo)")
+        var p = Project(id: id, name: "Vestergade 12, Århus – new felt roof (demo)")
         p.address = "Vestergade 12, 8000 Aarhus C"
         p.employer = "Tag & Tæt ApS"
         p.customer = "A/B Vestergade 12"

@@ -60,6 +60,9 @@ public struct Workspace: Sendable {
     /// The active catalogue: the store's imported one, else the bundled sample.
     public func catalogue() throws -> ActiveCatalogue { try store.loadCatalogue() }
 
+    /// A search over the active catalogue (from its index when that was made from these bytes).
+    public func catalogueSearch() throws -> CatalogueSearch { try ActiveCatalogue.search(storeDirectory: store.directory) }
+
     /// Reads every store file and lists every problem; changes nothing.
     public func check() -> Store.CheckReport { store.check() }
 }

@@ -43,7 +43,6 @@ final class CommandContext {
     var wantsJSON: Bool { globals.json }
     var storeDirectory: String { StoreLocation.resolve(explicit: globals.store, environment: environment) }
 
-    func loadCatalogue() throws -> ActiveCatalogue { try ActiveCatalogue.load(storeDirectory: storeDirectory) }
 
     /// Output for people or scripts goes to stdout, written when the command finishes.
     func print(_ text: String) {

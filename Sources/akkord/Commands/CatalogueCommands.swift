@@ -13,7 +13,7 @@ struct CatalogueInfo: Command {
     static let spec = CommandSpec(name: "info", abstract: "Show which catalogue is active: name, edition, source, size.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let active = try context.loadCatalogue()
+        let active = try context.workspace().catalogue()
         if context.wantsJSON { context.printJSON(CatalogueText.infoJSON(active)) } else {
             context.print(CatalogueText.info(active, language: context.language))
         }
@@ -27,7 +27,7 @@ struct CatalogueList: Command {
     init(_ a: ParsedArguments) throws { section = try a[Self.section] }
 
     func run(_ context: CommandContext) throws {
-        let catalogue = try context.loadCatalogue().catalogue
+        let catalogue = try context.workspace().catalogue().catalogue
         var activities = catalogue.sortedActivities
         if let section {
             let chosen = try catalogue.resolveSection(section)
@@ -59,7 +59,7 @@ struct CatalogueSearchCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let search = try ActiveCatalogue.search(storeDirectory: context.storeDirectory)
+        let search = try context.workspace().catalogueSearch()
         let hits = search.search(terms.joined(separator: " "), limit: limit).map(\.activity)
         if context.wantsJSON { context.printJSON(CatalogueText.activitiesJSON(hits)); return }
         if hits.isEmpty {
@@ -76,7 +76,7 @@ struct CatalogueShow: Command {
     init(_ a: ParsedArguments) throws { pos = try a.required(Self.pos) }
 
     func run(_ context: CommandContext) throws {
-        let activity = try context.loadCatalogue().catalogue.requireActivity(pos: pos)
+        let activity = try context.workspace().catalogue().catalogue.requireActivity(pos: pos)
         if context.wantsJSON { context.printJSON(CatalogueJSON.encode(activity)) } else {
             context.print(CatalogueText.show(activity, language: context.language))
         }

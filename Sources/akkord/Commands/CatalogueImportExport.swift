@@ -109,7 +109,7 @@ struct CatalogueExportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let catalogue = try context.loadCatalogue().catalogue
+        let catalogue = try context.workspace().catalogue().catalogue
         let bytes = format == "json" ? CatalogueJSON.write(catalogue) : CatalogueCSV.write(catalogue, language: context.language)
         if let output {
             try ReportFile.write(bytes, to: output)

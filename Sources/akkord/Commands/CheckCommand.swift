@@ -8,7 +8,7 @@ struct CheckCommand: Command {
     init(_ a: ParsedArguments) throws {}
 
     func run(_ context: CommandContext) throws {
-        let report = context.store.check()
+        let report = try context.workspace().check()
         if context.wantsJSON {
             context.printJSON(JSONValue(["files": .int(report.filesRead), "projects": .int(report.projects),
                                          "problems": .array(report.problems.map(JSONValue.string))]))

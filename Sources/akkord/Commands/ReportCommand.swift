@@ -1,9 +1,5 @@
 import AkkordKit
 
-enum ReportFormat: String, CaseIterable {
-    case text, json, csv, html, pdf
-}
-
 extension ValueParser where Value == ReportFormat {
     static var reportFormat: ValueParser {
         ValueParser(example: "text") { text in
@@ -28,30 +24,18 @@ struct ReportOutput {
         if requestedFormat == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
     }
 
-    func write(_ project: Project, _ context: CommandContext, store: Store) throws {
-        let format = requestedFormat ?? (context.wantsJSON ? .json : .text)
-        let accounting = FinalAccounting(project)
+    /// The format asked for: --format, else json with the global --json, else text.
+    func format(_ context: CommandContext) -> ReportFormat { requestedFormat ?? (context.wantsJSON ? .json : .text) }
+
+    func write(_ report: RenderedReport, _ context: CommandContext) throws {
         let l = context.language
-        let bytes: [UInt8]
-        var warnings = accounting.warnings.map { $0.text(l) }
-        switch format {
-        case .text: bytes = Array(ReportText.render(project, accounting, language: l).utf8)
-        case .json: bytes = ReportJSON.render(project, accounting)
-        case .csv: bytes = Array(ReportCSV.render(accounting, language: l).utf8)
-        case .html: bytes = Array(ReportHTML.render(project, accounting, language: l).utf8)
-        case .pdf:
-            let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: store.readPhoto($0.file)) }
-            let pdf = ReportPDF.render(project, accounting, language: l, photos: photos)
-            bytes = pdf.bytes
-            warnings += pdf.warnings
-        }
         if let output {
-            try ReportFile.write(bytes, to: output)
-            context.print("wrote \(output) (\(format.rawValue), \(project.lines.count) lines, total \(accounting.total.formatted(l)))")
+            try ReportFile.write(report.bytes, to: output)
+            context.print("wrote \(output) (\(report.format.rawValue), \(report.accounting.lines.count) lines, total \(report.accounting.total.formatted(l)))")
         } else {
-            context.printBytes(bytes)
+            context.printBytes(report.bytes)
         }
-        if format != .json { for w in warnings { context.warn(w) } }
+        if report.format != .json { for w in report.warnings { context.warn(w) } }
     }
 }
 
@@ -67,7 +51,7 @@ struct ReportCommand: Command {
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
-        try output.write(try context.workspace().project(), context, store: context.store)
+        try output.write(try context.workspace().report(format: output.format(context), language: context.language), context)
     }
 }
 
@@ -79,9 +63,6 @@ struct DemoCommand: Command {
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
-        let directory = try TemporaryDirectory.make(prefix: "akkord-demo")
-        defer { TemporaryDirectory.remove(directory) }
-        let workspace = Workspace(store: Store(directory: directory), clock: context.clock, command: "akkord demo")
-        try output.write(try workspace.createDemoProject(), context, store: workspace.store)
+        try output.write(try Workspace.demoReport(format: output.format(context), language: context.language, clock: context.clock), context)
     }
 }
