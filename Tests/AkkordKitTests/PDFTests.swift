@@ -81,3 +81,11 @@ final class PDFTests: XCTestCase {
         XCTAssertNil(PhotoImage(Array("not an image".utf8)))
     }
 }
+
+final class PDFTextStringTests: XCTestCase {
+    /// "Å–ø": U+00C5, U+2013, U+00F8 as UTF-16BE after the byte order mark FE FF (worked by hand).
+    func testDocumentTitleIsUTF16WithAByteOrderMark() {
+        XCTAssertEqual(PDFWriter.textString("Å–ø"), "<FEFF00C5201300F8>")
+        XCTAssertEqual(PDFWriter.textString(""), "<FEFF>")
+    }
+}

@@ -53,6 +53,18 @@ public struct PDFWriter {
     }
 
     /// A PDF literal string: `(`, `)` and `\` escaped; bytes are WinAnsi.
+    /// A PDF text string (document information, outlines) for any Unicode text: UTF-16BE with a
+    /// byte order mark, written in hex, so æøå and – show right in a viewer's title bar.
+    public static func textString(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = Array("<FEFF".utf8)
+        for unit in text.utf16 {
+            for shift in [12, 8, 4, 0] { out.append(hex[Int((unit >> UInt16(shift)) & 0xF)]) }
+        }
+        out.append(UInt8(ascii: ">"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
     public static func literal(_ bytes: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [UInt8(ascii: "(")]
         for b in bytes {

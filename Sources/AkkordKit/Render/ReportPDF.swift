@@ -318,7 +318,7 @@ public enum ReportPDF {
             pdf.set(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
             pdf.set(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
             let infoObject = pdf.reserve()
-            pdf.set(infoObject, bytes: Array("<< /Producer (akkord) /Title ".utf8) + encoded(title) + Array(" >>".utf8))
+            pdf.set(infoObject, bytes: Array("<< /Producer (akkord) /Title \(PDFWriter.textString(title)) >>".utf8))
             return (pdf.finish(root: catalog, info: infoObject), count)
         }
     }
