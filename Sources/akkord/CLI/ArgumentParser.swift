@@ -52,7 +52,8 @@ struct ArgumentParser {
                 } else if let spec = GlobalOptions.specs.first(where: { $0.name == name || $0.shortName == name }) {
                     try take(spec, inlineValue: inlineValue, into: &globals)
                 } else {
-                    throw UsageError("unknown option '\(name)'", hint: usageHint(path))
+                    let known = command.arguments.filter { !$0.isPositional }.map(\.name) + GlobalOptions.specs.map(\.name)
+                    throw UsageError("unknown option '\(name)'", hint: suggestion(for: name, among: known) ?? usageHint(path))
                 }
                 continue
             }
@@ -63,7 +64,8 @@ struct ArgumentParser {
                     continue
                 }
                 if !current.arguments.contains(where: \.isPositional) {
-                    throw UsageError("unknown command '\(token)'", hint: usageHint(path))
+                    let known = current.subcommands.map { $0.spec.name }
+                    throw UsageError("unknown command '\(token)'", hint: suggestion(for: token, among: known) ?? usageHint(path))
                 }
             }
             positionals.append(token)
@@ -117,6 +119,11 @@ struct ArgumentParser {
     func usageHint(_ path: [any Command.Type]) -> String {
         let names = path.dropFirst().map { $0.spec.name }.joined(separator: " ")
         return "usage: \(HelpFormatter.usage(path)) (see 'akkord help\(names.isEmpty ? "" : " " + names)')"
+    }
+
+    /// `did you mean 'lines'?` when one declared name is within two typos of the unknown word.
+    func suggestion(for word: String, among names: [String]) -> String? {
+        closestName(to: word, among: names).map { "did you mean '\($0)'?" }
     }
 
     /// `-5`, `-12,5`: negative numbers are values, not options.
