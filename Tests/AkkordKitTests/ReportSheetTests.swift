@@ -171,7 +171,8 @@ final class ReportSheetTests: XCTestCase {
         let a = FinalAccounting(p)
         XCTAssertTrue(ReportHTML.render(p, a, language: .da).contains("<title>Akkordopgørelse – Tagvej 3</title>"))
         let pdf = ReportPDF.render(p, a, language: .da, photos: []).bytes
-        let title = Array("/Title ".utf8) + PDFWriter.literal(WinAnsi.encode("Akkordopgørelse – Tagvej 3").bytes)
+        // The document title as UTF-16BE after a byte order mark (hex from Python: ord() of each character).
+        let title = Array("/Title <FEFF0041006B006B006F00720064006F0070006700F800720065006C0073006500202013002000540061006700760065006A00200033>".utf8)
         XCTAssertNotNil(Data(pdf).range(of: Data(title)), "the PDF's document title")
     }
 
