@@ -137,10 +137,6 @@ public struct Store: Sendable {
         return project
     }
 
-    public func saveProject(_ project: Project) throws {
-        try write(ProjectCodec.encode(project), to: projectFile(project.id))
-    }
-
     public func deleteProject(_ id: String) throws {
         if unlink(projectFile(id)) != 0 { throw AkkordError.cannotWrite(path: projectFile(id), reason: FileIO.errnoMessage()) }
         AtomicFile.syncDirectory(projectsDirectory)
