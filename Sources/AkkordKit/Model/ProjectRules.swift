@@ -17,8 +17,8 @@ public enum ProjectRules {
                 if id >= next { problem("\(key)[\(i)].id", "id \(id) is not below nextIds.\(counter)") }
             }
         }
-        func text(_ place: String, _ value: String) {
-            if value.isEmpty { problem(place, "must not be empty") }
+        func text(_ place: @autoclosure () -> String, _ value: String) {
+            if value.isEmpty { problem(place(), "must not be empty") }
         }
 
         if !Slug.isValid(p.id) { problem("id", "\"\(p.id)\" is not a valid project id") }
@@ -28,29 +28,28 @@ public enum ProjectRules {
         uniqueIds("lines", p.lines.map(\.id), counter: "line")
         var subtotal = Sum()
         for (i, l) in p.lines.enumerated() {
-            let at = "lines[\(i)]"
-            text("\(at).pos", l.pos)
-            text("\(at).name", l.name)
-            text("\(at).unit", l.unit)
-            if l.price.isNegative { problem("\(at).price", "must not be negative") }
-            if l.quantity.raw <= 0 { problem("\(at).quantity", "must be greater than zero") }
+            // Places are built only for a problem: this runs on every line of every read.
+            if l.pos.isEmpty { problem("lines[\(i)].pos", "must not be empty") }
+            if l.name.isEmpty { problem("lines[\(i)].name", "must not be empty") }
+            if l.unit.isEmpty { problem("lines[\(i)].unit", "must not be empty") }
+            if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
+            if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = l.amount
             if amount.raw > Money.maximumRaw {
-                problem("\(at).amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
+                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
             } else if !subtotal.add(amount.raw) {
-                problem("\(at).amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
+                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
             }
         }
 
         // The team.
         var workerIds = Set<String>()
         for (i, w) in p.workers.enumerated() {
-            let at = "workers[\(i)]"
-            if !Slug.isValid(w.id) { problem("\(at).id", "\"\(w.id)\" is not a valid worker id") }
-            if !workerIds.insert(w.id).inserted { problem("\(at).id", "duplicate worker id \"\(w.id)\"") }
-            text("\(at).name", w.name)
-            if w.apprentice, w.rate == nil { problem("\(at).rate", "an apprentice needs an hourly rate") }
-            if let rate = w.rate, rate.isNegative { problem("\(at).rate", "must not be negative") }
+            if !Slug.isValid(w.id) { problem("workers[\(i)].id", "\"\(w.id)\" is not a valid worker id") }
+            if !workerIds.insert(w.id).inserted { problem("workers[\(i)].id", "duplicate worker id \"\(w.id)\"") }
+            text("workers[\(i)].name", w.name)
+            if w.apprentice, w.rate == nil { problem("workers[\(i)].rate", "an apprentice needs an hourly rate") }
+            if let rate = w.rate, rate.isNegative { problem("workers[\(i)].rate", "must not be negative") }
         }
         uniqueIds("hours", p.hours.map(\.id), counter: "hours")
         var hoursByWorker: [String: Int64] = [:]
