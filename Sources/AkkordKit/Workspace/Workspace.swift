@@ -24,9 +24,12 @@ public struct Workspace: Sendable {
     }
 
     /// The id of the project a command works on: the one named, else `-p`, else the current one.
-    func projectId(_ id: String?, in tx: Transaction) throws -> String {
+    func projectId(_ id: String?, in tx: Transaction) throws -> String { try chooseProject(id) { try tx.state() } }
+
+    /// The one rule for choosing a project; `state` is read only when it is needed.
+    private func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
         if let id = id ?? selectedProject { return id }
-        guard let current = try tx.state().currentProject else { throw AkkordError.noCurrentProject }
+        guard let current = try state().currentProject else { throw AkkordError.noCurrentProject }
         return current
     }
 
@@ -43,11 +46,7 @@ public struct Workspace: Sendable {
     // MARK: reading
 
     /// The id of the chosen project (`id`, else `-p`, else the current project).
-    public func resolveProjectId(_ id: String? = nil) throws -> String {
-        if let id = id ?? selectedProject { return id }
-        guard let current = try store.loadState().currentProject else { throw AkkordError.noCurrentProject }
-        return current
-    }
+    public func resolveProjectId(_ id: String? = nil) throws -> String { try chooseProject(id) { try store.loadState() } }
 
     /// The chosen project as it is stored.
     public func project(_ id: String? = nil) throws -> Project { try store.loadProject(try resolveProjectId(id)) }
