@@ -14,6 +14,9 @@ public struct Activity: Equatable, Sendable {
 
 /// The price handbook: metadata and activities (SPEC §3).
 public struct Catalogue: Equatable, Sendable {
+    /// The largest price list file akkord imports (50,000 activities take about 7 MB).
+    public static let maximumFileBytes = 128 << 20
+
     public static let format = "akkord-catalogue"
     public static let version = 1
 

@@ -48,13 +48,13 @@ extension ActiveCatalogue {
     static func indexPath(_ storeDirectory: String) -> String { storeDirectory + "/.catalogue-index" }
 
     static func index(_ storeDirectory: String, _ stamp: CatalogueIndex.Stamp) -> CatalogueIndex? {
-        guard let bytes = try? FileIO.read(indexPath(storeDirectory)) else { return nil }
+        guard let bytes = try? FileIO.read(indexPath(storeDirectory), limit: Store.maximumFileBytes, followSymlinks: false) else { return nil }
         return CatalogueIndex(bytes, stamp: stamp)
     }
 
     /// The store's catalogue file, nil when there is none; unreadable exits 65 naming it.
     static func readCatalogueFile(_ path: String) throws -> [UInt8]? {
-        do { return try FileIO.read(path) } catch FileIO.Failure.notFound { return nil } catch {
+        do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
             throw StoreFileError(path: path, problem: "\(error)")
         }
     }

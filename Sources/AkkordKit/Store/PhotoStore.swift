@@ -13,10 +13,11 @@ public struct PhotoUpload: Sendable {
     /// Reads a photo and checks it by its bytes: JPEG or PNG, at most 25 MB.
     public static func read(_ path: String) throws -> PhotoUpload {
         let bytes: [UInt8]
-        do { bytes = try FileIO.read(path) } catch { throw AkkordError.cannotRead(path: path, reason: "\(error)") }
-        if bytes.count > PhotoImage.maximumBytes {
-            throw InvalidDataError(source: path, problems: [Problem("", "is \(bytes.count / 1_048_576) MB; photos may be at most 25 MB")])
-        }
+        do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes) } catch FileIO.Failure.tooBig {
+            throw InvalidDataError(source: path, problems: [Problem("", "is larger than 25 MiB, the most a photo may be")])
+        } catch FileIO.Failure.notRegularFile(_, let kind) {
+            throw InvalidDataError(source: path, problems: [Problem("", "is \(kind), not a photo file")])
+        } catch { throw AkkordError.cannotRead(path: path, reason: "\(error)") }
         guard let kind = PhotoImage.kind(of: bytes) else {
             throw InvalidDataError(source: path, problems: [Problem("", "is not a JPEG or PNG image (checked by its bytes, not its name)")])
         }
@@ -45,6 +46,6 @@ extension Store {
 
     public func readPhoto(_ file: String) -> [UInt8]? {
         guard PhotoFile.isValidStoredName(file) else { return nil }
-        return try? FileIO.read(photoPath(file))
+        return try? FileIO.read(photoPath(file), limit: PhotoImage.maximumBytes, followSymlinks: false)
     }
 }

@@ -16,6 +16,9 @@ public struct Store: Sendable {
     public let directory: String
     public let lockTimeout: Double
 
+    /// The largest store file akkord reads (a project of a million lines is about 250 MB).
+    public static let maximumFileBytes = 1 << 30
+
     public init(directory: String, lockTimeout: Double = 10) {
         self.directory = directory
         self.lockTimeout = lockTimeout
@@ -70,7 +73,7 @@ public struct Store: Sendable {
 
     /// Reads a store file; a missing file is `nil`, an unreadable one exits 65 naming it.
     func readFile(_ path: String) throws -> [UInt8]? {
-        do { return try FileIO.read(path) } catch FileIO.Failure.notFound { return nil } catch {
+        do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
             throw StoreFileError(path: path, problem: "\(error)")
         }
     }

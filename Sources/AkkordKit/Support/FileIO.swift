@@ -9,11 +9,32 @@ public enum FileIO {
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case notFound(String)
         case system(path: String, operation: String, message: String)
+        /// A directory, device, FIFO or socket where a file's bytes were expected.
+        case notRegularFile(path: String, kind: String)
+        /// More bytes than the reader accepts; checked before and while reading, never after.
+        case tooBig(path: String, limit: Int)
         public var description: String {
             switch self {
             case .notFound(let p): return "\(p): no such file"
             case .system(let p, let op, let m): return "\(p): cannot \(op): \(m)"
+            case .notRegularFile(let p, let kind): return "\(p): is \(kind), not a regular file"
+            case .tooBig(let p, let limit): return "\(p): is larger than \(FileIO.sizeText(limit)), the most akkord reads"
             }
+        }
+    }
+
+    static func sizeText(_ bytes: Int) -> String {
+        bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+    }
+
+    static func kindDescription(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFIFO: return "a pipe (FIFO)"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
         }
     }
 
@@ -26,19 +47,33 @@ public enum FileIO {
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
-    public static func read(_ path: String) throws -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    /// Reads a regular file whole, refusing anything else and anything over `limit` bytes before
+    /// reading it. `followSymlinks: false` refuses a symbolic link at `path` itself (store files).
+    public static func read(_ path: String, limit: Int, followSymlinks: Bool = true) throws -> [UInt8] {
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
-            if errno == ENOENT { throw Failure.notFound(path) }
-            throw Failure.system(path: path, operation: "open", message: errnoMessage())
+            let code = errno
+            if code == ENOENT { throw Failure.notFound(path) }
+            if code == ELOOP, !followSymlinks { throw Failure.notRegularFile(path: path, kind: "a symbolic link") }
+            throw Failure.system(path: path, operation: "open", message: errnoMessage(code))
         }
         defer { close(fd) }
-        return try readAll(fd: fd, path: path)
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw Failure.system(path: path, operation: "stat", message: errnoMessage()) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Failure.notRegularFile(path: path, kind: kindDescription(st.st_mode)) }
+        guard Int(st.st_size) <= limit else { throw Failure.tooBig(path: path, limit: limit) }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return try readAll(fd: fd, path: path, limit: limit)
     }
 
-    public static func readAll(fd: Int32, path: String) throws -> [UInt8] {
+    /// Reads a descriptor to its end (a file, a pipe, standard input), refusing more than `limit`
+    /// bytes as soon as they arrive.
+    public static func readAll(fd: Int32, path: String, limit: Int = Int.max) throws -> [UInt8] {
         var st = stat()
         let size = fstat(fd, &st) == 0 && (st.st_mode & S_IFMT) == S_IFREG ? Int(st.st_size) : 0
+        if size > limit { throw Failure.tooBig(path: path, limit: limit) }
         if size > 0 {
             // A regular file: read straight into a buffer of its size, then pick up anything
             // appended since the fstat.
@@ -52,14 +87,14 @@ public enum FileIO {
                 }
             }
             if failure != 0 { throw Failure.system(path: path, operation: "read", message: errnoMessage(failure)) }
-            if result.count == size { result += try readRemaining(fd: fd, path: path) }
+            if result.count == size { result += try readRemaining(fd: fd, path: path, limit: limit - size) }
             return result
         }
-        return try readRemaining(fd: fd, path: path)
+        return try readRemaining(fd: fd, path: path, limit: limit)
     }
 
     /// Reads to the end in chunks (pipes, standard input, growing files).
-    private static func readRemaining(fd: Int32, path: String) throws -> [UInt8] {
+    private static func readRemaining(fd: Int32, path: String, limit: Int) throws -> [UInt8] {
         var result = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -69,6 +104,7 @@ public enum FileIO {
                 throw Failure.system(path: path, operation: "read", message: errnoMessage())
             }
             if n == 0 { break }
+            if n > limit - result.count { throw Failure.tooBig(path: path, limit: limit) }
             result.append(contentsOf: chunk[0..<n])
         }
         return result

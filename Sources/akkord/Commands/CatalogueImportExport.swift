@@ -44,8 +44,15 @@ struct CatalogueImportCommand: Command {
     func run(_ context: CommandContext) throws {
         let source = file == "-" ? "<stdin>" : file
         let bytes: [UInt8]
-        do { bytes = file == "-" ? try FileIO.readAll(fd: 0, path: source) : try FileIO.read(file) } catch {
-            throw FailureError("cannot read \(source): \(error)")
+        do {
+            bytes = file == "-" ? try FileIO.readAll(fd: 0, path: source, limit: Catalogue.maximumFileBytes)
+                : try FileIO.read(file, limit: Catalogue.maximumFileBytes)
+        } catch let failure as FileIO.Failure {
+            switch failure {
+            case .tooBig(_, let limit): throw InvalidArgumentError(source, "is larger than \(limit >> 20) MiB, the most a price list may be")
+            case .notRegularFile(_, let kind): throw InvalidArgumentError(source, "is \(kind), not a price list file")
+            default: throw FailureError("cannot read \(failure)")
+            }
         }
         let kind = format ?? Self.detectFormat(file: file, bytes: bytes)
         let showProgress = isatty(2) == 1
