@@ -42,7 +42,7 @@ final class WorkspacePropertyTests: XCTestCase {
         func number<N: FixedPointNumber>(_ rng: inout SplitMix64, _ max: Int64) -> N { N(raw: Int64.random(in: 1...max, using: &rng)) }
 
         for step in 0..<steps {
-            let before = try FileIO.read(file)
+            let before = try FileIO.read(file, limit: Store.maximumFileBytes)
             var expected = reference
             var changes: [String] = []
             var modelError: Error?
@@ -126,11 +126,11 @@ final class WorkspacePropertyTests: XCTestCase {
                     else if modelError != nil { XCTAssertEqual("\(error)", "\(modelError!)", "\(label), step \(step)") }
                     else if case AkkordError.invalidChange = error {} else { XCTFail("\(label), step \(step): \(error)") }
                 }
-                XCTAssertEqual(try FileIO.read(file), before, "\(label), step \(step): a refused change wrote")
+                XCTAssertEqual(try FileIO.read(file, limit: Store.maximumFileBytes), before, "\(label), step \(step): a refused change wrote")
             }
-            let saved = try ProjectCodec.decode(try FileIO.read(file), source: file)
+            let saved = try ProjectCodec.decode(try FileIO.read(file, limit: Store.maximumFileBytes), source: file)
             XCTAssertEqual(saved, reference, "\(label), step \(step)")
-            XCTAssertEqual(ws.check().problems, [], "\(label), step \(step)")
+            XCTAssertEqual(try ws.check().problems, [], "\(label), step \(step)")
             if saved != reference { return }
         }
     }

@@ -14,7 +14,7 @@ final class WorkspaceTests: XCTestCase {
         Workspace(store: Store(directory: directory, lockTimeout: 1), clock: clock, command: command)
     }
 
-    func fileBytes(_ id: String) -> [UInt8]? { try? FileIO.read("\(directory)/projects/\(id).json") }
+    func fileBytes(_ id: String) -> [UInt8]? { try? FileIO.read("\(directory)/projects/\(id).json", limit: Store.maximumFileBytes) }
 
     func testAJobFromStartToReport() throws {
         let ws = workspace()
@@ -51,7 +51,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(p.history.last?.command, "test")
         XCTAssertEqual(p.history.last?.time, clock.timestamp)
         XCTAssertEqual(try ProjectCodec.decode(fileBytes(p.id)!, source: "file"), p, "what is saved reads back as the same value")
-        XCTAssertTrue(ws.check().problems.isEmpty)
+        XCTAssertTrue(try ws.check().problems.isEmpty)
     }
 
     func testRefusedChangesWriteNothing() throws {
@@ -141,7 +141,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(try ws.useProject("a").value.id, "a")
         _ = try ws.deleteProject("a")
         XCTAssertNil(try ws.currentProjectId())
-        XCTAssertEqual(try ws.projects().map(\.id), ["a-2"])
+        XCTAssertEqual(try ws.projectListing().projects.map(\.id), ["a-2"])
         XCTAssertThrowsError(try ws.project()) { XCTAssertEqual($0 as? AkkordError, .noCurrentProject) }
         XCTAssertThrowsError(try ws.useProject("a")) { XCTAssertEqual($0 as? AkkordError, .projectNotFound("a")) }
     }

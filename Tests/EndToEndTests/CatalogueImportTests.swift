@@ -93,7 +93,7 @@ final class CatalogueImportTests: EndToEndCase {
         let jr = try akkord.run("catalogue", "import", try write("bad.json", Data(json.utf8)))
         XCTAssertEqual(jr.status, 65)
         XCTAssertTrue(jr.stderr.contains("activities[1].price: \"x\" is not a number"), jr.stderr)
-        XCTAssertTrue(jr.stderr.contains("activities[2].colour: unknown field"), jr.stderr)
+        XCTAssertTrue(jr.stderr.contains("activities[2]: unknown field \"colour\""), jr.stderr)
         XCTAssertEqual(try snapshot(), before)
     }
 

@@ -25,7 +25,20 @@ struct Akkord {
         store = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-e2e-\(UUID().uuidString)")
     }
 
-    func cleanUp() { try? FileManager.default.removeItem(at: store) }
+    func cleanUp() {
+        try? FileManager.default.removeItem(at: store)
+        try? FileManager.default.removeItem(at: outside)
+    }
+
+    /// A directory beside the store, for reports and files to import: akkord refuses to write
+    /// its outputs inside the store.
+    var outside: URL { store.deletingLastPathComponent().appendingPathComponent(store.lastPathComponent + "-outside") }
+
+    /// A path in `outside` (the directory is made on first use).
+    func outsideFile(_ name: String) -> URL {
+        try? FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        return outside.appendingPathComponent(name)
+    }
 
     @discardableResult
     func run(_ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:], useStore: Bool = true) throws -> Result {

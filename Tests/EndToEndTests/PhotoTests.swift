@@ -32,7 +32,7 @@ final class PhotoTests: EndToEndCase {
     func testCharactersOutsideThePDFFontsAreReplacedVisiblyWithAWarning() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Tag → Ærø ✓").status, 0)
         XCTAssertEqual(try akkord.run("add", "2.01", "1").status, 0)
-        let pdf = akkord.store.appendingPathComponent("r.pdf")
+        let pdf = akkord.outsideFile("r.pdf")
         let r = try akkord.run("report", "--format", "pdf", "-o", pdf.path)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("warning: the PDF fonts cannot print \"→\" (U+2192), \"✓\" (U+2713); printed as ? instead"), r.stderr)
@@ -49,7 +49,7 @@ final class PhotoTests: EndToEndCase {
         let huge = akkord.store.appendingPathComponent("huge.jpg")
         var bytes = Data([0xFF, 0xD8, 0xFF, 0xE0]); bytes.append(Data(count: 26 * 1024 * 1024))
         try bytes.write(to: huge)
-        assertError(try akkord.run("photo", "add", huge.path), status: 65, contains: "photos may be at most 25 MB")
+        assertError(try akkord.run("photo", "add", huge.path), status: 65, contains: "is larger than 25 MiB, the most a photo may be")
         XCTAssertEqual(try Data(contentsOf: akkord.store.appendingPathComponent("projects/a.json")), before)
         XCTAssertEqual(storedFiles(), [], "nothing stored when any file is refused")
     }

@@ -8,7 +8,7 @@ final class ReportTests: EndToEndCase {
             ["project", "new", "Tårnvej <3> & \"Søndergade\""],
             ["add", "2.01", "212,5"], ["add", "2.04", "212,5", "--note", "north; south, \"both\""],
             ["add", "--custom", "=HYPERLINK(\"http://x\")", "--unit", "stk", "--price", "10", "1"],
-            ["add", "--custom", "<script>alert(1)</script>\nsecond line", "--unit", "m", "--price", "1.234,5", "2"],
+            ["add", "--custom", "<script>alert(1)</script>", "--unit", "m", "--price", "1.234,5", "2", "--note", "first line\nsecond line"],
             ["worker", "add", "Jens Hansen"], ["worker", "add", "Mette <M> Sørensen"], ["worker", "add", "Ali", "--apprentice", "--rate", "128.40"],
             ["hours", "add", "jens", "37:30"], ["hours", "add", "mette", "30"], ["hours", "add", "ali", "20"],
             ["advance", "add", "jens", "5000"], ["supplement", "add", "Winter", "4,5"], ["extra", "add", "Chimney", "--amount", "1850"],
@@ -94,7 +94,7 @@ final class ReportTests: EndToEndCase {
 
     func testHTMLIsSelfContainedAndEscaped() throws {
         try makeProject()
-        let out = akkord.store.appendingPathComponent("r.html")
+        let out = akkord.outsideFile("r.html")
         XCTAssertEqual(try akkord.run("report", "--format", "html", "-o", out.path).status, 0)
         let html = try String(contentsOf: out, encoding: .utf8)
         XCTAssertFalse(html.contains("<script>"))

@@ -38,6 +38,9 @@ public enum CatalogueJSON {
             fields.problem("name", "must not be empty")
         }
         let edition = fields.string("edition") ?? ""
+        for (key, text) in [("name", name), ("edition", edition)] {
+            if let p = ControlCharacters.problem(in: text) { fields.problem(key, p) }
+        }
         let validFrom = fields.string("validFrom")
         if let validFrom, let p = ISODate.problem(validFrom) { fields.problem("validFrom", p) }
         let currency = fields.string("currency") ?? "DKK"
@@ -66,6 +69,10 @@ public enum CatalogueJSON {
         if let price, price.isNegative { fields.problem("price", "\"\(price.plain)\" must not be negative") }
         let section = fields.string("section") ?? ""
         let note = fields.string("note") ?? ""
+        for (key, text) in [("name", name ?? ""), ("unit", unit ?? ""), ("section", section)] {
+            if let p = ControlCharacters.problem(in: text) { fields.problem(key, p) }
+        }
+        if let p = ControlCharacters.problem(in: note, allowsLineBreaks: true) { fields.problem("note", p) }
         fields.rejectUnknown(activityKeys)
         guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note)

@@ -22,6 +22,10 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChange(project: String, problems: [Problem])
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
+    /// `check` on a directory that is not there: a typo is not "no problems".
+    case storeNotFound(String)
+    /// A report or export aimed into the store would overwrite the store's own files.
+    case outputInsideStore(path: String, store: String)
 
     public var description: String {
         switch self {
@@ -44,6 +48,8 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
+        case .storeNotFound(let path): return "no store at \(path)"
+        case .outputInsideStore(let path, let store): return "\(path) is inside the store \(store); write reports and exports elsewhere"
         }
     }
 }

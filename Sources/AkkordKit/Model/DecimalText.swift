@@ -15,15 +15,15 @@ public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty: return "a number is required, got an empty value"
-        case .notANumber(let s): return "\"\(s)\" is not a number"
-        case .exponent(let s): return "\"\(s)\" is not a number (exponents are not accepted; write the digits out)"
+        case .notANumber(let s): return "\(Excerpt.quoted(s)) is not a number"
+        case .exponent(let s): return "\(Excerpt.quoted(s)) is not a number (exponents are not accepted; write the digits out)"
         case .tooManyFractionDigits(let s, let max):
-            return "\"\(s)\" has more than \(max) fraction digit\(max == 1 ? "" : "s")"
-        case .tooLarge(let s, let max): return "\"\(s)\" is too large (at most \(max))"
-        case .negative(let s): return "\"\(s)\" must not be negative"
-        case .notPositive(let s): return "\"\(s)\" must be greater than zero"
-        case .outOfRange(let s, let range): return "\"\(s)\" is outside \(range)"
-        case .badTime(let s): return "\"\(s)\" is not a time: write hours as 7.5, 7,5 or 7:30"
+            return "\(Excerpt.quoted(s)) has more than \(max) fraction digit\(max == 1 ? "" : "s")"
+        case .tooLarge(let s, let max): return "\(Excerpt.quoted(s)) is too large (at most \(max))"
+        case .negative(let s): return "\(Excerpt.quoted(s)) must not be negative"
+        case .notPositive(let s): return "\(Excerpt.quoted(s)) must be greater than zero"
+        case .outOfRange(let s, let range): return "\(Excerpt.quoted(s)) is outside \(range)"
+        case .badTime(let s): return "\(Excerpt.quoted(s)) is not a time: write hours as 7.5, 7,5 or 7:30"
         }
     }
 }

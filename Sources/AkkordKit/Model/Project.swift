@@ -33,8 +33,12 @@ public struct Project: Equatable, Sendable {
 
     public var subtotal: Money { lines.reduce(Money.zero) { $0 + $1.amount } }
 
+    /// The kinds of id a project counts (`nextIds` in the project file).
+    public static let counters = ["advance", "extra", "hours", "line", "photo", "supplement"]
+
     /// Takes the next id of a kind; ids start at 1 and are never reused.
     public mutating func takeId(_ kind: String) -> Int {
+        assert(Self.counters.contains(kind))
         let id = nextIds[kind] ?? 1
         nextIds[kind] = id + 1
         return id

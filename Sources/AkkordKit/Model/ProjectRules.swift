@@ -17,21 +17,31 @@ public enum ProjectRules {
                 if id >= next { problem("\(key)[\(i)].id", "id \(id) is not below nextIds.\(counter)") }
             }
         }
-        func text(_ place: @autoclosure () -> String, _ value: String) {
-            if value.isEmpty { problem(place(), "must not be empty") }
+        /// Required text (names) must not be empty; no text may hold a control character.
+        func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, note: Bool = false) {
+            if required, value.isEmpty { problem(place(), "must not be empty") }
+            if let p = ControlCharacters.problem(in: value, allowsLineBreaks: note) { problem(place(), p) }
         }
 
         if !Slug.isValid(p.id) { problem("id", "\"\(p.id)\" is not a valid project id") }
         text("name", p.name)
+        text("address", p.address, required: false)
+        text("employer", p.employer, required: false)
+        text("customer", p.customer, required: false)
+        text("note", p.note, required: false, note: true)
+        text("catalogue.name", p.catalogueName, required: false)
+        text("catalogue.edition", p.catalogueEdition, required: false)
 
         // Lines, and their subtotal kept within what an amount can be.
         uniqueIds("lines", p.lines.map(\.id), counter: "line")
         var subtotal = Sum()
         for (i, l) in p.lines.enumerated() {
             // Places are built only for a problem: this runs on every line of every read.
-            if l.pos.isEmpty { problem("lines[\(i)].pos", "must not be empty") }
-            if l.name.isEmpty { problem("lines[\(i)].name", "must not be empty") }
-            if l.unit.isEmpty { problem("lines[\(i)].unit", "must not be empty") }
+            text("lines[\(i)].pos", l.pos)
+            text("lines[\(i)].name", l.name)
+            text("lines[\(i)].unit", l.unit)
+            text("lines[\(i)].section", l.section, required: false)
+            text("lines[\(i)].note", l.note, required: false, note: true)
             if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
             if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = l.amount
@@ -56,6 +66,7 @@ public enum ProjectRules {
         for (i, h) in p.hours.enumerated() {
             if !workerIds.contains(h.worker) { problem("hours[\(i)].worker", "no worker \"\(h.worker)\"") }
             if h.hours.raw <= 0 { problem("hours[\(i)].hours", "must be greater than zero") }
+            text("hours[\(i)].note", h.note, required: false, note: true)
             let total = hoursByWorker[h.worker, default: 0] + h.hours.raw
             hoursByWorker[h.worker] = total
             if total > Hours.maximumRaw {
@@ -67,6 +78,7 @@ public enum ProjectRules {
         for (i, a) in p.advances.enumerated() {
             if !workerIds.contains(a.worker) { problem("advances[\(i)].worker", "no worker \"\(a.worker)\"") }
             if a.amount.raw <= 0 { problem("advances[\(i)].amount", "must be greater than zero") }
+            text("advances[\(i)].note", a.note, required: false, note: true)
             if !advancesByWorker[a.worker, default: Sum()].add(a.amount.raw) {
                 problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest.plain)")
             }
@@ -104,8 +116,10 @@ public enum ProjectRules {
         }
 
         uniqueIds("photos", p.photos.map(\.id), counter: "photo")
-        for (i, ph) in p.photos.enumerated() where !PhotoFile.isValidStoredName(ph.file) {
-            problem("photos[\(i)].file", "\"\(ph.file)\" is not a stored photo name")
+        for (i, ph) in p.photos.enumerated() {
+            if !PhotoFile.isValidStoredName(ph.file) { problem("photos[\(i)].file", "\"\(ph.file)\" is not a stored photo name") }
+            text("photos[\(i)].caption", ph.caption, required: false)
+            text("photos[\(i)].originalName", ph.originalName, required: false)
         }
         return problems
     }

@@ -55,7 +55,7 @@ extension ActiveCatalogue {
     /// The store's catalogue file, nil when there is none; unreadable exits 65 naming it.
     static func readCatalogueFile(_ path: String) throws -> [UInt8]? {
         do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
-            throw StoreFileError(path: path, problem: "\(error)")
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 }

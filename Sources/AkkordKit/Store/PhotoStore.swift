@@ -41,7 +41,7 @@ extension Store {
         if unlink(photoPath(file)) != 0 && errno != ENOENT {
             throw AkkordError.cannotWrite(path: photoPath(file), reason: FileIO.errnoMessage())
         }
-        AtomicFile.syncDirectory(photosDirectory)
+        do { try AtomicFile.syncDirectory(photosDirectory) } catch { throw AkkordError.cannotWrite(path: photosDirectory, reason: "\(error)") }
     }
 
     public func readPhoto(_ file: String) -> [UInt8]? {

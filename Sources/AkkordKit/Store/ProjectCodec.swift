@@ -97,10 +97,14 @@ public enum ProjectCodec {
             var cf = FieldReader(object: c, path: "catalogue", problems: [])
             p.catalogueName = cf.string("name") ?? ""
             p.catalogueEdition = cf.string("edition") ?? ""
+            cf.rejectUnknown(["name", "edition"])
             f.problems += cf.problems
         }
         if let ids = f.value("nextIds")?.objectValue {
             for (k, v) in ids.entries {
+                guard Project.counters.contains(k) else {
+                    f.problem("nextIds.\(k)", "unknown counter (known: \(Project.counters.joined(separator: ", ")))"); continue
+                }
                 if case .number(let n) = v, let i = Int(n), i >= 1 { p.nextIds[k] = i } else { f.problem("nextIds.\(k)", "expected a whole number ≥ 1") }
             }
         }
@@ -108,50 +112,65 @@ public enum ProjectCodec {
         f.problems += lineProblems
         p.workers = f.list("workers") { r in
             guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
-            return Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.number("rate"))
+            let worker = Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate"))
+            r.rejectUnknown(["id", "name", "apprentice", "rate"])
+            return worker
         }
         p.hours = f.list("hours") { r in
-            let hours: Hours?
-            if let text = r.string("hours", required: true) {
-                do { hours = try Hours(parsing: text) } catch { r.problem("hours", "\(error)"); hours = nil }
-            } else { hours = nil }
+            let hours = r.storedHours("hours", required: true)
+            r.rejectUnknown(["id", "worker", "hours", "date", "note"])
             guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true), let hours else { return nil }
             return HoursEntry(id: id, worker: worker, hours: hours, date: r.date("date"), note: r.string("note") ?? "")
         }
         p.advances = f.list("advances") { r in
+            r.rejectUnknown(["id", "worker", "amount", "date", "note"])
             guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true),
-                  let amount: Money = r.number("amount", required: true) else { return nil }
+                  let amount: Money = r.storedNumber("amount", required: true) else { return nil }
             return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "")
         }
         p.supplements = f.list("supplements") { r in
+            r.rejectUnknown(["id", "name", "percent"])
             guard let id = r.integer("id", required: true), let name = r.string("name", required: true),
-                  let percent: Percent = r.number("percent", required: true) else { return nil }
+                  let percent: Percent = r.storedNumber("percent", required: true) else { return nil }
             return Supplement(id: id, name: name, percent: percent)
         }
         p.extraWork = f.list("extraWork") { r in
+            r.rejectUnknown(["id", "text", "amount", "hours", "rate"])
             guard let id = r.integer("id", required: true), let text = r.string("text", required: true) else { return nil }
-            if let amount: Money = r.number("amount") { return ExtraWork(id: id, text: text, pricing: .amount(amount)) }
-            guard let h = r.string("hours", required: true), let rate: UnitPrice = r.number("rate", required: true) else { return nil }
-            do { return ExtraWork(id: id, text: text, pricing: .hourly(hours: try Hours(parsing: h), rate: rate)) } catch {
-                r.problem("hours", "\(error)"); return nil
+            if r.value("amount") != nil {
+                if r.value("hours") != nil || r.value("rate") != nil { r.problem("amount", "give an amount or hours and a rate, not both") }
+                guard let amount: Money = r.storedNumber("amount") else { return nil }
+                return ExtraWork(id: id, text: text, pricing: .amount(amount))
             }
+            guard let hours = r.storedHours("hours", required: true), let rate: UnitPrice = r.storedNumber("rate", required: true) else { return nil }
+            return ExtraWork(id: id, text: text, pricing: .hourly(hours: hours, rate: rate))
         }
         p.photos = f.list("photos") { r in
+            r.rejectUnknown(["id", "caption", "originalName", "file", "added"])
             guard let id = r.integer("id", required: true), let file = r.string("file", required: true) else { return nil }
             return Photo(id: id, caption: r.string("caption") ?? "", originalName: r.string("originalName") ?? "",
                          file: file, added: r.string("added") ?? "")
         }
         p.history = f.list("history") { r in
+            r.rejectUnknown(["time", "command", "changes"])
             guard let time = r.string("time", required: true), let command = r.string("command", required: true) else { return nil }
-            let changes = r.value("changes")?.arrayValue?.compactMap(\.stringValue) ?? []
+            var changes: [String] = []
+            if let list = r.value("changes") {
+                guard let items = list.arrayValue else { r.problem("changes", "expected an array, got \(list.kindDescription)"); return nil }
+                for (j, item) in items.enumerated() {
+                    guard let text = item.stringValue else { r.problem("changes[\(j)]", "expected a string, got \(item.kindDescription)"); return nil }
+                    changes.append(text)
+                }
+            }
             return HistoryEntry(time: time, command: command, changes: changes)
         }
+        f.rejectUnknown(topLevelKeys)
         if let count = f.integer("lineCount"), count != p.lines.count {
             f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
         }
         let ruleProblems = ProjectRules.problems(p)
         // The subtotal is added up only when the rules say it cannot overflow.
-        if ruleProblems.isEmpty, let stored: Money = f.number("subtotal"), stored != p.subtotal {
+        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), stored != p.subtotal {
             f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
         }
         f.problems += ruleProblems
@@ -159,16 +178,22 @@ public enum ProjectCodec {
         return p
     }
 
+    static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
+                               "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",
+                               "hours", "advances", "supplements", "extraWork", "photos", "history"]
+    static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date"]
+
     static func decodeLine(_ r: inout FieldReader) -> Line? {
-        let price: UnitPrice? = r.number("price", required: true)
-        let quantity: Quantity? = r.number("quantity", required: true)
+        r.rejectUnknown(lineKeys)
+        let price: UnitPrice? = r.storedNumber("price", required: true)
+        let quantity: Quantity? = r.storedNumber("quantity", required: true)
         guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
               let name = r.string("name", required: true), let unit = r.string("unit", required: true),
               let price, let quantity else { return nil }
         let line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
                         note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
                         custom: r.bool("custom") ?? false)
-        if let stored: Money = r.number("amount"), stored != line.amount {
+        if let stored: Money = r.storedNumber("amount"), stored != line.amount {
             r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
         }
         return line

@@ -6,3 +6,26 @@ public enum ReportFile {
         }
     }
 }
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Store {
+    /// Whether `path` would be written inside the store (after resolving links and `..` of the
+    /// directory it is in).
+    public func contains(_ path: String) -> Bool {
+        guard let store = Self.realPath(directory) else { return false }
+        let parent = AtomicFile.parentDirectory(of: path)
+        guard let resolved = Self.realPath(parent) else { return false }
+        return resolved == store || resolved.hasPrefix(store == "/" ? "/" : store + "/")
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let p = realpath(path, nil) else { return nil }
+        defer { free(p) }
+        return String(cString: p)
+    }
+}

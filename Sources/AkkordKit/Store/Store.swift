@@ -33,48 +33,85 @@ public struct Store: Sendable {
 
     // MARK: locking and layout
 
-    /// Runs `body` holding the store's exclusive lock; creates the store on first use.
+    /// The directories of the store's layout; none may be a symbolic link.
+    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory] }
+    public var trashDirectory: String { directory + "/trash" }
+
+    /// Runs `body` holding the store's exclusive lock; creates the store on first use, refuses a
+    /// layout with links in it, and first removes what killed writers left behind.
     public func exclusively<T>(_ body: () throws -> T) throws -> T {
+        try lockedExclusively { _ in try body() }
+    }
+
+    func lockedExclusively<T>(_ body: (StoreLock) throws -> T) throws -> T {
         try createDirectories()
         let lock = try StoreLock(path: directory + "/.lock", timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
+        try checkLayout()
+        removeStaleTemporaries()
+        return try body(lock)
+    }
+
+    /// Runs a command that only reads under a shared lock, so no writer changes files between
+    /// its reads. A store that does not exist yet, or that this user cannot write to (a copy on a
+    /// read-only disk), is read without a lock.
+    public func shared<T>(_ body: () throws -> T) throws -> T {
+        var lock: StoreLock?
+        if FileIO.isDirectory(directory), access(directory, W_OK) == 0 {
+            lock = try StoreLock(path: directory + "/.lock", timeout: lockTimeout, shared: true)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        try checkLayout()
         return try body()
     }
 
-    func createDirectories() throws {
-        for dir in [directory, projectsDirectory] where !FileIO.isDirectory(dir) {
-            if mkdir(dir, 0o700) != 0 && errno != EEXIST {
-                // The parent may be missing too (`--store a/b/c`).
-                if errno == ENOENT, dir == directory {
-                    try createPath(dir)
-                } else {
-                    throw FileIO.Failure.system(path: dir, operation: "create the directory", message: FileIO.errnoMessage())
-                }
+    /// Symbolic links where the layout has directories would let writes and deletions land
+    /// outside the store: refused, never followed.
+    func checkLayout() throws {
+        for dir in subdirectories {
+            var st = stat()
+            guard lstat(dir, &st) == 0 else { continue }
+            let kind = st.st_mode & S_IFMT
+            if kind == S_IFLNK {
+                throw StoreFileError(path: dir, problem: "is a symbolic link; akkord does not read or write through links in the store")
             }
-            chmod(dir, 0o700)
+            if kind != S_IFDIR { throw StoreFileError(path: dir, problem: "is \(FileIO.kindDescription(st.st_mode)), not a directory") }
         }
     }
 
+    func createDirectories() throws {
+        if !FileIO.isDirectory(directory) { try createPath(directory) }
+        try ensureDirectory(projectsDirectory)
+    }
+
+    /// Creates the store directory and any missing parents (`--store a/b/c`), each made durable
+    /// in its parent.
     private func createPath(_ path: String) throws {
         var current = path.hasPrefix("/") ? "" : "."
         for part in path.split(separator: "/") {
             current += "/" + part
-            if !FileIO.isDirectory(current), mkdir(current, 0o700) != 0, errno != EEXIST {
-                throw FileIO.Failure.system(path: current, operation: "create the directory", message: FileIO.errnoMessage())
-            }
+            if !FileIO.isDirectory(current) { try ensureDirectory(current) }
         }
     }
 
+    /// Creates a directory (0700) unless it exists, and syncs its parent so the new entry survives
+    /// a crash.
     public func ensureDirectory(_ path: String) throws {
-        if !FileIO.isDirectory(path), mkdir(path, 0o700) != 0, errno != EEXIST {
-            throw FileIO.Failure.system(path: path, operation: "create the directory", message: FileIO.errnoMessage())
+        if FileIO.isDirectory(path) { return }
+        if mkdir(path, 0o700) != 0 {
+            if errno == EEXIST, FileIO.isDirectory(path) { return }
+            throw AkkordError.cannotWrite(path: path, reason: "cannot create the directory: \(FileIO.errnoMessage())")
+        }
+        chmod(path, 0o700)
+        do { try AtomicFile.syncDirectory(AtomicFile.parentDirectory(of: path)) } catch {
+            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }
 
     /// Reads a store file; a missing file is `nil`, an unreadable one exits 65 naming it.
     func readFile(_ path: String) throws -> [UInt8]? {
         do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
-            throw StoreFileError(path: path, problem: "\(error)")
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 
@@ -102,7 +139,8 @@ public struct Store: Sendable {
         }
         f.version(expected: Store.version)
         let current = f.string("currentProject")
-        if let current, !Slug.isValid(current) { f.problem("currentProject", "\"\(current)\" is not a valid project id") }
+        if let current, !Slug.isValid(current) { f.problem("currentProject", "\(Excerpt.quoted(current)) is not a valid project id") }
+        f.rejectUnknown(["format", "version", "currentProject"])
         if !f.problems.isEmpty { throw InvalidDataError(source: stateFile, problems: f.problems) }
         return State(currentProject: current)
     }
@@ -140,9 +178,17 @@ public struct Store: Sendable {
         return project
     }
 
-    public func deleteProject(_ id: String) throws {
-        if unlink(projectFile(id)) != 0 { throw AkkordError.cannotWrite(path: projectFile(id), reason: FileIO.errnoMessage()) }
-        AtomicFile.syncDirectory(projectsDirectory)
+    /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier
+    /// one is there): one rename, so a crash leaves it in one place or the other.
+    public func moveProjectToTrash(_ id: String) throws {
+        try ensureDirectory(trashDirectory)
+        var target = "\(trashDirectory)/\(id).json", n = 2
+        while FileIO.exists(target) { target = "\(trashDirectory)/\(id).\(n).json"; n += 1 }
+        guard rename(projectFile(id), target) == 0 else { throw AkkordError.cannotWrite(path: projectFile(id), reason: FileIO.errnoMessage()) }
+        do {
+            try AtomicFile.syncDirectory(trashDirectory)
+            try AtomicFile.syncDirectory(projectsDirectory)
+        } catch { throw AkkordError.cannotWrite(path: projectsDirectory, reason: "\(error)") }
     }
 
     public func loadCatalogue() throws -> ActiveCatalogue { try ActiveCatalogue.load(storeDirectory: directory) }

@@ -27,12 +27,31 @@ enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        syncDirectory(directory)
+        try syncDirectory(directory)
     }
 
-    static func syncDirectory(_ directory: String) {
+    /// Makes a directory's entries durable (a rename or unlink in it survives a crash). A file
+    /// system that cannot sync directories at all (EINVAL) is taken as it is; any other failure
+    /// is an error.
+    static func syncDirectory(_ directory: String) throws {
         let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if dfd >= 0 { fsync(dfd); close(dfd) }
+        guard dfd >= 0 else { throw FileIO.Failure.system(path: directory, operation: "open the directory to sync it", message: FileIO.errnoMessage()) }
+        defer { close(dfd) }
+        if fsync(dfd) != 0, errno != EINVAL {
+            throw FileIO.Failure.system(path: directory, operation: "sync the directory", message: FileIO.errnoMessage())
+        }
+    }
+
+    /// `.<name>.tmp-<pid>-<random>`: the temporaries `write` makes. The pid tells whether the
+    /// writer is still running.
+    static func temporaryOwner(_ fileName: String) -> Int32? {
+        let bytes = Array(fileName.utf8), marker = Array(".tmp-".utf8)
+        guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count,
+              let start = (1...(bytes.count - marker.count)).reversed().first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
+        else { return nil }
+        let parts = bytes[(start + marker.count)...].split(separator: UInt8(ascii: "-")).map { String(decoding: $0, as: UTF8.self) }
+        guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
+        return pid
     }
 
     static func parentDirectory(of path: String) -> String {

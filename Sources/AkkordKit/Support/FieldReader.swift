@@ -44,8 +44,19 @@ struct FieldReader {
         }
     }
 
+    /// A key the format does not have is a problem, never skipped: a misspelt `advanceS` would
+    /// otherwise drop every advance silently and lose them at the next write.
     mutating func rejectUnknown(_ known: [String]) {
-        for key in object.keys where !known.contains(key) { problem(key, "unknown field") }
+        let here = index.map { "\(path)[\($0)]" } ?? path
+        for entry in object.entries where !known.contains(entry.key) {
+            let lowered = entry.key.lowercased()
+            let name = Excerpt.quoted(entry.key)
+            if let close = known.first(where: { $0.lowercased() == lowered }) {
+                problems.append(Problem(here, "unknown field \(name); did you mean \"\(close)\"?"))
+            } else {
+                problems.append(Problem(here, "unknown field \(name) (known: \(known.joined(separator: ", ")))"))
+            }
+        }
     }
 
     /// Decodes an optional array of objects, each with its own reader at `key[i]`.

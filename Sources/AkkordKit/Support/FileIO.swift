@@ -13,14 +13,21 @@ public enum FileIO {
         case notRegularFile(path: String, kind: String)
         /// More bytes than the reader accepts; checked before and while reading, never after.
         case tooBig(path: String, limit: Int)
-        public var description: String {
+        public var path: String {
             switch self {
-            case .notFound(let p): return "\(p): no such file"
-            case .system(let p, let op, let m): return "\(p): cannot \(op): \(m)"
-            case .notRegularFile(let p, let kind): return "\(p): is \(kind), not a regular file"
-            case .tooBig(let p, let limit): return "\(p): is larger than \(FileIO.sizeText(limit)), the most akkord reads"
+            case .notFound(let p), .system(let p, _, _), .notRegularFile(let p, _), .tooBig(let p, _): return p
             }
         }
+        /// What is wrong, without the path (for messages that name the file already).
+        public var reason: String {
+            switch self {
+            case .notFound: return "no such file"
+            case .system(_, let op, let m): return "cannot \(op): \(m)"
+            case .notRegularFile(_, let kind): return "is \(kind), not a regular file"
+            case .tooBig(_, let limit): return "is larger than \(FileIO.sizeText(limit)), the most akkord reads"
+            }
+        }
+        public var description: String { "\(path): \(reason)" }
     }
 
     static func sizeText(_ bytes: Int) -> String {

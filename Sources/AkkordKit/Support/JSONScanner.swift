@@ -36,6 +36,7 @@ extension JSONReader {
                 }
                 var entry = JSONObject()
                 try scanner.readObject { scanner, key in
+                    if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
                     guard key == arrayKey, scanner.peekByte() == UInt8(ascii: "[") else {
                         object.append(key, try scanner.readValue())
                         return
@@ -45,7 +46,7 @@ extension JSONReader {
                         guard scanner.peekByte() == UInt8(ascii: "{") else { nonObject(i, try scanner.readValue()); return }
                         entry.entries.removeAll(keepingCapacity: true)
                         try scanner.readObject { scanner, key in
-                            if entry[key] != nil { throw scanner.error("key \"\(key)\" appears twice") }
+                            if entry[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
                             entry.append(key, try scanner.readValue())
                         }
                         element(i, entry)
@@ -100,7 +101,9 @@ struct JSONScanner {
             case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-            default: throw error("unexpected character '\(Character(Unicode.Scalar(buffer[index])))'")
+            default:
+                let b = buffer[index]
+                throw error(b >= 0x21 && b < 0x7F ? "unexpected character '\(Character(Unicode.Scalar(b)))'" : "unexpected byte 0x\(String(b, radix: 16, uppercase: true))")
             }
         }
 
@@ -116,7 +119,7 @@ struct JSONScanner {
             var object = JSONObject()
             try readObject { scanner, key in
                 let value = try scanner.parseValue(depth: depth + 1)
-                if object[key] != nil { throw scanner.error("key \"\(key)\" appears twice") }
+                if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
                 object.append(key, value)
             }
             return .object(object)
@@ -242,7 +245,7 @@ struct JSONScanner {
             guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let key = try parseString()
             skipWhitespace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \"\(key)\"") }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \(Excerpt.quoted(key))") }
             index += 1
             skipWhitespace()
             try body(&self, key)

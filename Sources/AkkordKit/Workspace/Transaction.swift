@@ -4,7 +4,7 @@
 /// follow can only warn, never turn a committed change into a failure.
 ///
 /// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
-/// project files → `store.json` → deleted project files → clean-ups. A created project exists
+/// project files → `store.json` → deleted project files (moved to the trash) → clean-ups. A created project exists
 /// before `store.json` names it; `store.json` stops naming a project before its file goes.
 final class Transaction {
     let store: Store
@@ -107,7 +107,7 @@ final class Transaction {
         }
         for (id, bytes) in encoded { try store.write(bytes, to: store.projectFile(id)) }
         if let s = stagedState, s != loadedState { try store.saveState(s) }
-        for id in deletions { try store.deleteProject(id) }
+        for id in deletions { try store.moveProjectToTrash(id) }
         return cleanups.compactMap { $0() }
     }
 }
@@ -115,9 +115,10 @@ final class Transaction {
 extension Store {
     /// Runs `body` on a new transaction inside the store's lock, then commits it.
     func transaction<T>(time: String, command: String, _ body: (Transaction) throws -> T) throws -> (T, Transaction, [WorkspaceWarning]) {
-        try exclusively {
+        try lockedExclusively { lock in
             let tx = Transaction(store: self, time: time, command: command)
             let value = try body(tx)
+            try lock.verify()
             let warnings = try tx.commit()
             return (value, tx, warnings)
         }

@@ -48,12 +48,17 @@ extension Workspace {
         }
     }
 
-    /// Deletes a project; when it was the current one, there is no current project afterwards.
-    public func deleteProject(_ id: String) throws -> Change<Project> {
+    /// Moves a project to the store's trash; when it was the current one, there is no current
+    /// project afterwards. A project file that does not read is refused unless `force`, which
+    /// moves the file as it is (nil is returned then: there is no project to show).
+    public func deleteProject(_ id: String, force: Bool = false) throws -> Change<Project?> {
         try change { tx in
-            let p = try tx.project(id)
+            let p: Project?
+            do { p = try tx.project(id) } catch let error where force && (error is StoreFileError || error is InvalidDataError) {
+                p = nil
+            }
             if try tx.state().currentProject == id { tx.setState(Store.State(currentProject: nil)) }
-            tx.delete(project: id, changes: ["project \"\(id)\" deleted"])
+            tx.delete(project: id, changes: ["project \"\(id)\" moved to the trash" + (p == nil ? " unread (its file does not read)" : "")])
             return p
         }
     }

@@ -43,27 +43,78 @@ public struct Workspace: Sendable {
         }
     }
 
-    // MARK: reading
+    // MARK: reading (each under the store's shared lock: no writer changes files meanwhile)
 
     /// The id of the chosen project (`id`, else `-p`, else the current project).
-    public func resolveProjectId(_ id: String? = nil) throws -> String { try chooseProject(id) { try store.loadState() } }
+    public func resolveProjectId(_ id: String? = nil) throws -> String {
+        try store.shared { try chooseProject(id) { try store.loadState() } }
+    }
 
     /// The chosen project as it is stored.
-    public func project(_ id: String? = nil) throws -> Project { try store.loadProject(try resolveProjectId(id)) }
+    public func project(_ id: String? = nil) throws -> Project {
+        try store.shared { try store.loadProject(try chooseProject(id) { try store.loadState() }) }
+    }
 
-    public func currentProjectId() throws -> String? { try store.loadState().currentProject }
+    /// The chosen project and whether it is the current one.
+    public func projectAndCurrent(_ id: String? = nil) throws -> (project: Project, isCurrent: Bool) {
+        try store.shared {
+            let state = try store.loadState()
+            let project = try store.loadProject(try chooseProject(id) { state })
+            return (project, state.currentProject == project.id)
+        }
+    }
 
-    /// Every project, in id order.
-    public func projects() throws -> [Project] { try store.projectIds().map(store.loadProject) }
+    public func currentProjectId() throws -> String? { try store.shared { try store.loadState().currentProject } }
+
+    /// Every project that reads, in id order, the current project's id, and the files that do
+    /// not read (each error names its file): one damaged file hides no other project.
+    public func projectListing() throws -> ProjectListing {
+        try store.shared {
+            var projects: [Project] = [], unreadable: [Error] = []
+            for id in try store.projectIds() {
+                do { projects.append(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
+                    unreadable.append(e)
+                }
+            }
+            return ProjectListing(projects: projects, currentProjectId: try store.loadState().currentProject, unreadable: unreadable)
+        }
+    }
 
     /// The active catalogue: the store's imported one, else the bundled sample.
-    public func catalogue() throws -> ActiveCatalogue { try store.loadCatalogue() }
+    public func catalogue() throws -> ActiveCatalogue { try store.shared { try store.loadCatalogue() } }
 
     /// A search over the active catalogue (from its index when that was made from these bytes).
-    public func catalogueSearch() throws -> CatalogueSearch { try ActiveCatalogue.search(storeDirectory: store.directory) }
+    public func catalogueSearch() throws -> CatalogueSearch {
+        try store.shared { try ActiveCatalogue.search(storeDirectory: store.directory) }
+    }
 
-    /// Reads every store file and lists every problem; changes nothing.
-    public func check() -> Store.CheckReport { store.check() }
+    /// Reads every store file and lists every problem and every leftover; changes nothing.
+    public func check() throws -> Store.CheckReport {
+        guard FileIO.isDirectory(store.directory) else { throw AkkordError.storeNotFound(store.directory) }
+        return try store.shared { store.check() }
+    }
+
+    /// `check --fix`: removes what `check` lists as leftovers (stale temporaries, photos no
+    /// project uses, archived catalogues that are copies of the active one), under the lock, and
+    /// returns the paths removed. Problems in files are never "fixed": they need a person.
+    public func removeLeftovers() throws -> [Store.Leftover] {
+        guard FileIO.isDirectory(store.directory) else { throw AkkordError.storeNotFound(store.directory) }
+        return try store.exclusively { try store.removeLeftovers() }
+    }
+
+    /// Writes a report or export to a file the user chose, which must lie outside the store.
+    public func writeOutput(_ bytes: [UInt8], to path: String) throws {
+        if store.contains(path) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
+        try ReportFile.write(bytes, to: path)
+    }
+}
+
+/// `project list`: the projects that read, and the files that do not.
+public struct ProjectListing {
+    public let projects: [Project]
+    public let currentProjectId: String?
+    /// `StoreFileError` or `InvalidDataError`, each naming its file.
+    public let unreadable: [Error]
 }
 
 /// What a change did.

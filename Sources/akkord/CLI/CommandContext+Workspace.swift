@@ -6,7 +6,7 @@ extension CommandContext {
         if let id = globals.project, !Slug.isValid(id) {
             throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
         }
-        return Workspace(store: store, clock: clock, command: commandLine, selectedProject: globals.project)
+        return Workspace(store: try store(), clock: clock, command: commandLine, selectedProject: globals.project)
     }
 
     /// Prints what a change asks to be told beyond its result.

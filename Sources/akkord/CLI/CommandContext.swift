@@ -34,8 +34,17 @@ final class CommandContext {
         return (["akkord"] + words).joined(separator: " ")
     }
 
-    var store: Store {
-        let timeout = environment["AKKORD_LOCK_TIMEOUT"].flatMap(Double.init) ?? 10
+    /// The store, with the lock timeout of `AKKORD_LOCK_TIMEOUT`: seconds, a finite number ≥ 0
+    /// (anything else is refused before the lock is tried, rather than meaning 10 s or forever).
+    func store() throws -> Store {
+        var timeout = 10.0
+        if let text = environment["AKKORD_LOCK_TIMEOUT"] {
+            guard let t = Double(text), t.isFinite, t >= 0, t <= 86_400, text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }) else {
+                throw InvalidArgumentError("AKKORD_LOCK_TIMEOUT", "\(Excerpt.quoted(text)) is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)",
+                                           exitStatus: .usage)
+            }
+            timeout = t
+        }
         return Store(directory: storeDirectory, lockTimeout: timeout)
     }
 

@@ -71,18 +71,30 @@ extension AkkordError: UserFacingError {
         case .workerInUse: return "remove those first (akkord hours list, akkord advance list), then the worker"
         case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
         case .invalidChange: return "amounts, sums and shares must stay within ±\(Money.largest.formatted(.en))"
-        case .cannotRead, .cannotWrite: return nil
+        case .cannotRead, .cannotWrite, .outputInsideStore: return nil
+        case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
         }
     }
 
     var exitStatus: ExitStatus {
         switch self {
         case .invalidChange: return .dataError
+        case .outputInsideStore: return .usage
         default: return .failure
         }
     }
 
     private static func list(_ workers: [Worker]) -> String { workers.map { "\($0.id) (\($0.name))" }.joined(separator: ", ") }
+}
+
+/// A library error worded as usual, with a hint that only the command knows.
+struct HintedError: UserFacingError {
+    let wrapped: UserFacingError
+    let hint: String?
+    init(_ wrapped: UserFacingError, hint: String) { self.wrapped = wrapped; self.hint = hint }
+    var message: String { wrapped.message }
+    var details: [String] { wrapped.details }
+    var exitStatus: ExitStatus { wrapped.exitStatus }
 }
 
 extension InvalidDataError: UserFacingError {

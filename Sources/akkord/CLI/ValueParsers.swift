@@ -3,12 +3,27 @@ import AkkordKit
 
 /// Parsers for argument values shared by many commands; errors name the argument (exit 64).
 extension ValueParser where Value == String {
-    static var string: ValueParser { ValueParser(example: "x") { $0 } }
+    /// Any text without control characters (a tab is allowed).
+    static var string: ValueParser {
+        ValueParser(example: "x") { text in
+            if let problem = ControlCharacters.problem(in: text) { throw PlainError(problem) }
+            return text
+        }
+    }
+
+    /// A note: text that may also hold line breaks.
+    static var note: ValueParser {
+        ValueParser(example: "north side") { text in
+            if let problem = ControlCharacters.problem(in: text, allowsLineBreaks: true) { throw PlainError(problem) }
+            return text
+        }
+    }
 
     /// Text that must not be empty (names, captions).
     static var text: ValueParser {
         ValueParser(example: "Roof") { text in
             guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw EmptyValue() }
+            if let problem = ControlCharacters.problem(in: text) { throw PlainError(problem) }
             return text
         }
     }

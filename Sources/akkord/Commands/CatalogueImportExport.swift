@@ -116,10 +116,11 @@ struct CatalogueExportCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let catalogue = try context.workspace().catalogue().catalogue
+        let workspace = try context.workspace()
+        let catalogue = try workspace.catalogue().catalogue
         let bytes = format == "json" ? CatalogueJSON.write(catalogue) : CatalogueCSV.write(catalogue, language: context.language)
         if let output {
-            try ReportFile.write(bytes, to: output)
+            try workspace.writeOutput(bytes, to: output)
             context.print("wrote \(output) (\(format), \(catalogue.activities.count) activities)")
         } else {
             context.printBytes(bytes)

@@ -1,23 +1,50 @@
 import AkkordKit
 
 struct CheckCommand: Command {
+    static let fix = Flag("--fix", help: "Remove the leftovers listed (never a file with a problem).")
     static let spec = CommandSpec(
         name: "check", abstract: "Read and validate every store file, recompute totals, list every problem.",
-        discussion: "Exits 0 when the store is sound and 65 when any problem is found. Changes nothing."
-    )
-    init(_ a: ParsedArguments) throws {}
+        discussion: """
+        Applies every rule the commands apply when they write, verifies each photo against the \
+        SHA-256 in its name and checks it is a whole JPEG or PNG. Exits 0 when the store is sound, \
+        65 when any problem is found (a problem needs a person: nothing is changed), 1 when there \
+        is no store at the path. Leftovers that harm nothing are listed as notes: temporary files of \
+        killed commands, photos no project (or trashed project) uses, an archived catalogue that is \
+        a copy of the active one. --fix removes those, under the store's lock, naming each.
+        """,
+        arguments: [fix])
+    let fix: Bool
+    init(_ a: ParsedArguments) throws { fix = try a[Self.fix] }
 
     func run(_ context: CommandContext) throws {
-        let report = try context.workspace().check()
+        let workspace = try context.workspace()
+        let removed = fix ? try workspace.removeLeftovers() : []
+        let report = try workspace.check()
+        func leftoverJSON(_ l: Store.Leftover) -> JSONValue {
+            JSONValue(["path": .string(l.path), "reason": .string(l.reason), "bytes": .int(l.bytes)])
+        }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["files": .int(report.filesRead), "projects": .int(report.projects),
-                                         "problems": .array(report.problems.map(JSONValue.string))]))
-        } else if report.problems.isEmpty {
-            context.print("store \(context.storeDirectory): \(report.filesRead) files read, \(report.projects) projects, no problems")
+            context.printJSON(JSONValue(["files": .int(report.filesRead), "projects": .int(report.projects), "photos": .int(report.photos),
+                                         "problems": .array(report.problems.map(JSONValue.string)),
+                                         "leftovers": .array(report.leftovers.map(leftoverJSON)),
+                                         "removed": .array(removed.map(leftoverJSON))]))
+        } else {
+            for l in removed { context.print("removed \(l.path) (\(l.reason), \(l.bytes) bytes)") }
+            for l in report.leftovers { context.warn("leftover \(l.path) (\(l.reason), \(l.bytes) bytes)") }
+            if report.problems.isEmpty {
+                let hint = report.leftovers.isEmpty ? "" : "; \(report.leftovers.count) leftover\(report.leftovers.count == 1 ? "" : "s") (akkord check --fix removes them)"
+                context.print("store \(context.storeDirectory): \(report.filesRead) files read, \(report.projects) projects, \(report.photos) photos, no problems\(hint)")
+            }
         }
-        if !report.problems.isEmpty {
-            throw InvalidDataError(source: context.storeDirectory, problems: report.problems.map { Problem("", $0) },
-                                   consequence: "see the lines above")
-        }
+        if !report.problems.isEmpty { throw CheckFailedError(store: context.storeDirectory, problems: report.problems) }
     }
+}
+
+/// `check` found problems: one line each (each names its file), then the count (exit 65).
+struct CheckFailedError: UserFacingError {
+    let store: String
+    let problems: [String]
+    var details: [String] { problems }
+    var message: String { "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed" }
+    var exitStatus: ExitStatus { .dataError }
 }

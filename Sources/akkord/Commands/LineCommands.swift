@@ -9,7 +9,7 @@ struct AddCommand: Command {
     static let custom = Option("--custom", value: "name", parse: .text, help: "Add an activity that is not in the catalogue, with this name.")
     static let unit = Option("--unit", value: "unit", parse: .text, help: "Unit of a custom activity: m2, lbm, pcs, m, kg, h or your own.")
     static let price = Option("--price", value: "price", parse: .price, help: "Unit price of a custom activity.")
-    static let note = Option("--note", value: "note", help: "A note on the line.")
+    static let note = Option("--note", value: "note", parse: .note, help: "A note on the line.")
     static let date = Option("--date", value: "date", parse: .date, help: "Date of the work, YYYY-MM-DD (default: today).")
     static let section = Option("--section", value: "section", help: "Section to file the line under (default: the activity's).")
     static let spec = CommandSpec(
@@ -74,7 +74,7 @@ struct LinesCommand: Command {
 struct EditLineCommand: Command {
     static let line = Positional("line", parse: .lineId, help: "The line's id (see 'akkord lines').")
     static let quantity = Option("--quantity", value: "quantity", parse: .quantity, help: "New quantity.")
-    static let note = Option("--note", value: "note", help: "New note (\"\" clears it).")
+    static let note = Option("--note", value: "note", parse: .note, help: "New note (\"\" clears it).")
     static let price = Option("--price", value: "price", parse: .price, help: "New unit price; custom lines only, catalogue lines keep their snapshot.")
     static let spec = CommandSpec(
         name: "edit", abstract: "Change a line's quantity or note (and price, for custom lines).",

@@ -14,7 +14,7 @@ enum ProjectDetailOptions {
     static let employer = Option("--employer", value: "employer", help: "The roofing firm the work is done for.")
     static let customer = Option("--customer", value: "customer", help: "The building owner or main contractor.")
     static let start = Option("--start", value: "date", parse: .date, help: "First day of work, YYYY-MM-DD.")
-    static let note = Option("--note", value: "note", help: "A note about the project.")
+    static let note = Option("--note", value: "note", parse: .note, help: "A note about the project.")
     static let arguments: [any DeclaredArgument] = [address, employer, customer, start, note]
 
     static func read(_ a: ParsedArguments) throws -> Project.Details {
@@ -53,16 +53,33 @@ struct ProjectList: Command {
     init(_ a: ParsedArguments) throws { status = try a[Self.status] ?? nil }
 
     func run(_ context: CommandContext) throws {
-        let workspace = try context.workspace()
-        let projects = try workspace.projects().filter { status == nil || $0.status == status }
+        let listing = try context.workspace().projectListing()
+        let projects = listing.projects.filter { status == nil || $0.status == status }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["projects": .array(projects.map(ProjectText.summaryJSON))]))
+            context.printJSON(JSONValue(["projects": .array(projects.map(ProjectText.summaryJSON)),
+                                         "unreadable": .array(listing.unreadable.map { .string("\($0)") })]))
         } else if projects.isEmpty {
-            context.print("no projects\(status.map { " (\($0.rawValue))" } ?? ""); create one with: akkord project new NAME")
+            if listing.unreadable.isEmpty || status != nil {
+                context.print("no projects\(status.map { " (\($0.rawValue))" } ?? ""); create one with: akkord project new NAME")
+            }
         } else {
-            context.print(ProjectText.list(projects, current: try workspace.currentProjectId(), language: context.language))
+            context.print(ProjectText.list(projects, current: listing.currentProjectId, language: context.language))
         }
+        // The others are listed first; a damaged file is then named and the command fails.
+        guard !listing.unreadable.isEmpty else { return }
+        throw UnreadableProjectsError(errors: listing.unreadable)
     }
+}
+
+/// `project list` found project files that do not read (exit 65, after listing the others).
+struct UnreadableProjectsError: UserFacingError {
+    let errors: [Error]
+    var details: [String] { errors.map { "\($0)".split(separator: "\n").first.map(String.init) ?? "" } }
+    var message: String {
+        "\(errors.count) project file\(errors.count == 1 ? " does" : "s do") not read; the other projects are listed above"
+    }
+    var hint: String? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
+    var exitStatus: ExitStatus { .dataError }
 }
 
 struct ProjectUse: Command {
@@ -88,10 +105,8 @@ struct ProjectShow: Command {
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
 
     func run(_ context: CommandContext) throws {
-        let workspace = try context.workspace()
-        let project = try workspace.project(id)
+        let (project, current) = try context.workspace().projectAndCurrent(id)
         if context.wantsJSON { context.printJSON(ProjectText.showJSON(project)); return }
-        let current = try workspace.currentProjectId() == project.id
         context.print(ProjectText.show(project, current: current, language: context.language))
     }
 }
@@ -140,21 +155,36 @@ struct ProjectReopen: Command {
 
 struct ProjectDelete: Command {
     static let id = Positional("id", parse: .projectId, help: "The project's id.")
-    static let yes = Flag("--yes", help: "Confirm: the project and its history are deleted.")
-    static let spec = CommandSpec(name: "delete", abstract: "Delete a project for good.", arguments: [id, yes])
+    static let yes = Flag("--yes", help: "Confirm: the project and its history leave the project list.")
+    static let force = Flag("--force", help: "Also move a project file that does not read (see 'akkord check').")
+    static let spec = CommandSpec(
+        name: "delete", abstract: "Delete a project: its file is moved to the store's trash/ directory.",
+        discussion: """
+        The file is kept as it was in trash/<id>.json (trash/<id>.2.json, … for later ones), so a \
+        mistaken delete loses nothing. A project file that does not read cannot be shown or changed; \
+        --force moves it to the trash as it is.
+        """,
+        arguments: [id, yes, force])
     let id: String
     let confirmed: Bool
+    let force: Bool
     init(_ a: ParsedArguments) throws {
         id = try a.required(Self.id)
         confirmed = try a[Self.yes]
+        force = try a[Self.force]
     }
 
     func run(_ context: CommandContext) throws {
         guard confirmed else {
-            throw UsageError("deleting a project cannot be undone; add --yes to confirm", hint: "akkord project delete \(id) --yes")
+            throw UsageError("deleting a project takes it out of akkord; add --yes to confirm", hint: "akkord project delete \(id) --yes")
         }
-        _ = try context.workspace().deleteProject(id)
-        context.print("deleted project \(id)")
+        let change: Change<Project?>
+        do { change = try context.workspace().deleteProject(id, force: force) } catch let error as InvalidDataError {
+            throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
+        } catch let error as StoreFileError {
+            throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
+        }
+        context.print("deleted project \(id)\(change.value == nil ? " (its damaged file)" : ""); the file is in the store's trash/")
     }
 }
 

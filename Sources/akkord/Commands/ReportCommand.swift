@@ -30,7 +30,7 @@ struct ReportOutput {
     func write(_ report: RenderedReport, _ context: CommandContext) throws {
         let l = context.language
         if let output {
-            try ReportFile.write(report.bytes, to: output)
+            try context.workspace().writeOutput(report.bytes, to: output)
             context.print("wrote \(output) (\(report.format.rawValue), \(report.accounting.lines.count) lines, total \(report.accounting.total.formatted(l)))")
         } else {
             context.printBytes(report.bytes)

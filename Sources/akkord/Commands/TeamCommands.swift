@@ -63,7 +63,7 @@ struct HoursAdd: Command {
     static let worker = WorkerArgument.worker
     static let hours = Positional("hours", parse: .positiveHours, help: "Hours as 7,5 or 7.5 or 7:30; kept exactly (7:20 is 7 h 20 min).")
     static let date = Option("--date", value: "date", parse: .date, help: "The day, YYYY-MM-DD (default: today).")
-    static let note = Option("--note", value: "note", help: "A note.")
+    static let note = Option("--note", value: "note", parse: .note, help: "A note.")
     static let spec = CommandSpec(name: "add", abstract: "Record hours for a worker.", arguments: [worker, hours, date, note])
     let worker: String, hours: Hours, date: String?, note: String
     init(_ a: ParsedArguments) throws {
@@ -103,7 +103,7 @@ struct AdvanceAdd: Command {
     static let worker = WorkerArgument.worker
     static let amount = Positional("amount", parse: .positiveMoney, help: "The amount paid, e.g. 5.000,00.")
     static let date = Option("--date", value: "date", parse: .date, help: "The day it was paid, YYYY-MM-DD (default: today).")
-    static let note = Option("--note", value: "note", help: "A note.")
+    static let note = Option("--note", value: "note", parse: .note, help: "A note.")
     static let spec = CommandSpec(name: "add", abstract: "Record an advance paid to a worker.", arguments: [worker, amount, date, note])
     let worker: String, amount: Money, date: String?, note: String
     init(_ a: ParsedArguments) throws {

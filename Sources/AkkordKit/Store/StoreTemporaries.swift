@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Temporary files that killed writes leave behind (`.<name>.tmp-<pid>-<random>`): removed by
+/// the next writer under the lock, listed by `check`. A temporary whose writer is still running
+/// is left alone.
+extension Store {
+    /// Leftover temporaries of writers that are no longer running, with their sizes.
+    func staleTemporaries() -> [(path: String, bytes: Int)] {
+        var found: [(String, Int)] = []
+        for dir in [directory] + subdirectories {
+            for name in Self.entries(of: dir) {
+                guard let pid = AtomicFile.temporaryOwner(name), !Self.isRunning(pid) else { continue }
+                let path = dir + "/" + name
+                var st = stat()
+                guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+                found.append((path, Int(st.st_size)))
+            }
+        }
+        return found
+    }
+
+    /// Removes stale temporaries; call inside the exclusive lock. Best effort: one that cannot be
+    /// removed is listed by `check` later.
+    func removeStaleTemporaries() {
+        for (path, _) in staleTemporaries() { unlink(path) }
+    }
+
+    static func isRunning(_ pid: Int32) -> Bool {
+        if pid == getpid() { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// The names in a directory (none when it does not exist), without `.` and `..`.
+    static func entries(of directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+}
