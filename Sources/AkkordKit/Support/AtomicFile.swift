@@ -49,7 +49,7 @@ enum AtomicFile {
         guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count,
               let start = (1...(bytes.count - marker.count)).reversed().first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
         else { return nil }
-        let parts = bytes[(start + marker.count)...].split(separator: UInt8(ascii: "-")).map { String(decoding: $0, as: UTF8.self) }
+        let parts = bytes[(start + marker.count)...].split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         guard parts.count == 2, let pid = Int32(parts[0]), pid > 0, UInt32(parts[1]) != nil else { return nil }
         return pid
     }

@@ -17,11 +17,22 @@ protocol UserFacingError: Error {
     var details: [String] { get }
     var hint: String? { get }
     var exitStatus: ExitStatus { get }
+    /// How many detail lines are printed before "… and N more" (nil: all of them).
+    var detailLimit: Int? { get }
 }
 
 extension UserFacingError {
     var details: [String] { [] }
     var hint: String? { nil }
+    /// A file with 100,000 bad lines gives a screenful, not 100,000 lines; `check` lists all.
+    var detailLimit: Int? { 20 }
+
+    /// The detail lines to print.
+    var shownDetails: [String] {
+        let all = details
+        guard let limit = detailLimit, all.count > limit else { return all }
+        return Array(all.prefix(limit)) + ["… and \(all.count - limit) more (akkord check lists every problem)"]
+    }
 }
 
 /// A value given on the command line that is not acceptable (exit 64 for usage, 65 for data).

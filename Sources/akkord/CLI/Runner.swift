@@ -30,7 +30,7 @@ enum Runner {
             return ExitStatus.success.rawValue
         } catch let error as UserFacingError {
             context?.flush()
-            for line in error.details { Terminal.writeError("error: \(line)", color: colorErrors) }
+            for line in error.shownDetails { Terminal.writeError("error: \(line)", color: colorErrors) }
             Terminal.writeError("error: \(error.message)", color: colorErrors)
             if let hint = error.hint { Terminal.writeError("hint: \(hint)", color: colorErrors) }
             return error.exitStatus.rawValue

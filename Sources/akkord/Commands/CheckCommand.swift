@@ -45,6 +45,7 @@ struct CheckFailedError: UserFacingError {
     let store: String
     let problems: [String]
     var details: [String] { problems }
+    var detailLimit: Int? { nil }
     var message: String { "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed" }
     var exitStatus: ExitStatus { .dataError }
 }
