@@ -43,7 +43,7 @@ final class CatalogueTests: XCTestCase {
             "activities[4].name: is missing",
             "activities[4].price: \"-1.00\" must not be negative",
             "activities[5].price: expected a number or a string, got a boolean",
-            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note)",
+            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note, keywords)",
             "activities[6]: expected an object, got a string",
         ])
     }
@@ -84,10 +84,18 @@ final class CatalogueTests: XCTestCase {
         XCTAssertEqual(first("2.04"), "2.04")                  // pos exact
         XCTAssertEqual(first("tagpap").map { ["1.01", "2.04"].contains($0) }, true)
         XCTAssertTrue(search.search("TAGPAP").map(\.activity.pos).contains("2.04"))  // case
-        XCTAssertEqual(search.search("paa dæk").map(\.activity.pos), ["2.06"])     // aa finds å, æ itself
-        XCTAssertEqual(search.search("pa daek").map(\.activity.pos), ["2.06"])     // å and æ folded
-        XCTAssertEqual(search.search("nedlobsror").map(\.activity.pos), [], "ø is spelt oe, not o")
-        XCTAssertEqual(search.search("nedloebsroer").map(\.activity.pos), ["6.04"])
+        // 2.06 "… welded på dæk"; 5.06 "Coping on parapet" with the keyword "murafdækning" matches
+        // both words less well (a prefix and inside a word), so it comes second.
+        XCTAssertEqual(search.search("paa dæk").map(\.activity.pos), ["2.06", "5.06"])  // aa finds å, æ itself
+        XCTAssertEqual(search.search("pa daek").map(\.activity.pos), ["2.06", "5.06"])  // a finds å, ae finds æ
+        XCTAssertEqual(search.search("på dæk").map(\.activity.pos), ["2.06", "5.06"])
+        // nedløbsrør: in 6.04's name and keywords, and in the keywords of 1.08 and 6.05.
+        for spelling in ["nedløbsrør", "nedlobsror", "nedloebsroer", "NEDLØBSRØR", "nedlöbsrör"] {
+            XCTAssertEqual(Set(search.search(spelling).map(\.activity.pos)), ["1.08", "6.04", "6.05"], spelling)
+        }
+        XCTAssertEqual(search.search("inddaekning skorsten").map(\.activity.pos), ["1.09", "5.04"])  // keywords only
+        XCTAssertEqual(search.search("skotrende").map(\.activity.pos), ["2.10", "4.10", "5.07"])
+        XCTAssertEqual(search.search("aarhus"), [])
         let underFelt = search.search("undrfelt").map(\.activity.pos)
         XCTAssertEqual(underFelt, ["2.01", "2.02", "2.03"])    // one typo, written as a compound
         XCTAssertEqual(search.search("underfelt").map(\.activity.pos), ["2.01", "2.02", "2.03"])

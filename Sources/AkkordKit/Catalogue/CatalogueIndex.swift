@@ -15,7 +15,8 @@ public struct CatalogueIndex: Sendable {
         }
     }
 
-    static let magic: [UInt8] = Array("AKCI0001".utf8)
+    /// The format and the folding rules the index was made with: a change to either changes it.
+    static let magic: [UInt8] = Array("AKCI0002".utf8)
     private let bytes: [UInt8]
     private let offsets: [Int]          // start of each activity record
     public let name: String, edition: String, validFrom: String?, currency: String
@@ -33,8 +34,9 @@ public struct CatalogueIndex: Sendable {
         for a in c.activities {
             int(a.price.raw)
             string(a.pos); string(a.name); string(a.unit); string(a.section); string(a.note)
+            string(a.keywords.joined(separator: "|"))
             SearchText.fold(a.pos, into: &folded); bytes(folded)
-            SearchText.fold(a.name, into: &folded); bytes(folded)
+            SearchText.fold(a.searchText, into: &folded); bytes(folded)
         }
         int(Int64(bitPattern: ByteHash.hash64(out[...])))
         return out
@@ -58,7 +60,7 @@ public struct CatalogueIndex: Sendable {
         for _ in 0..<n {
             offsets.append(r.at)
             guard r.int() != nil else { return nil }
-            for _ in 0..<7 { guard r.skip() else { return nil } }
+            for _ in 0..<8 { guard r.skip() else { return nil } }
         }
         guard r.at == bytes.count else { return nil }
         self.bytes = bytes; self.offsets = offsets
@@ -68,17 +70,21 @@ public struct CatalogueIndex: Sendable {
     public func activity(_ i: Int) -> Activity {
         var r = Reader(bytes: bytes, at: offsets[i])
         let price = UnitPrice(raw: r.int()!)
-        return Activity(pos: r.string()!, name: r.string()!, unit: r.string()!, price: price, section: r.string()!, note: r.string()!)
+        let pos = r.string()!, name = r.string()!, unit = r.string()!, section = r.string()!, note = r.string()!
+        let keywords = r.string()!
+        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note,
+                        keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init))
     }
 
     public var catalogue: Catalogue {
         Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: (0..<count).map(activity))
     }
 
-    /// Copies activity i's folded pos and name into the buffers (search's inner loop).
+    /// Copies activity i's folded pos and search text (name and keywords) into the buffers
+    /// (search's inner loop).
     func folded(_ i: Int, pos: inout [UInt8], name: inout [UInt8]) {
         var r = Reader(bytes: bytes, at: offsets[i] + 8)
-        for _ in 0..<5 { _ = r.skip() }
+        for _ in 0..<6 { _ = r.skip() }
         r.copy(into: &pos)
         r.copy(into: &name)
     }

@@ -52,7 +52,13 @@ public enum CatalogueJSON {
         return Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: [])
     }
 
-    static let activityKeys = ["pos", "name", "unit", "price", "section", "note"]
+    /// Optional fields an imported file leaves out altogether, so a merge keeps the current
+    /// values: keywords when no activity has any.
+    public static func missingOptionalFields(_ activities: [Activity]) -> Set<String> {
+        activities.contains { !$0.keywords.isEmpty } ? [] : ["keywords"]
+    }
+
+    static let activityKeys = ["pos", "name", "unit", "price", "section", "note", "keywords"]
     static let catalogueKeys = ["format", "version", "name", "edition", "validFrom", "currency", "activities"]
 
     static func decodeActivity(_ object: JSONObject, index: Int, problems: inout [Problem]) -> Activity? {
@@ -73,9 +79,18 @@ public enum CatalogueJSON {
             if let p = ControlCharacters.problem(in: text) { fields.problem(key, p) }
         }
         if let p = ControlCharacters.problem(in: note, allowsLineBreaks: true) { fields.problem("note", p) }
+        var keywords: [String] = []
+        if let list = fields.value("keywords") {
+            if let items = list.arrayValue {
+                for (k, item) in items.enumerated() {
+                    guard let word = item.stringValue else { fields.problem("keywords[\(k)]", "expected a string, got \(item.kindDescription)"); continue }
+                    if let p = Activity.keywordProblem(word) { fields.problem("keywords[\(k)]", p) } else { keywords.append(word) }
+                }
+            } else { fields.problem("keywords", "expected an array of strings, got \(list.kindDescription)") }
+        }
         fields.rejectUnknown(activityKeys)
         guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
-        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note)
+        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords)
     }
 
     public static func encode(_ catalogue: Catalogue) -> JSONValue {
@@ -90,9 +105,13 @@ public enum CatalogueJSON {
         return .object(root)
     }
 
+    /// `keywords` is written only when there are some, so catalogues without them read and
+    /// write back byte for byte as before.
     public static func encode(_ a: Activity) -> JSONValue {
-        .object(JSONObject([("pos", .string(a.pos)), ("name", .string(a.name)), ("unit", .string(a.unit)),
-                            ("price", .string(a.price.plain)), ("section", .string(a.section)), ("note", .string(a.note))]))
+        var o = JSONObject([("pos", .string(a.pos)), ("name", .string(a.name)), ("unit", .string(a.unit)),
+                            ("price", .string(a.price.plain)), ("section", .string(a.section)), ("note", .string(a.note))])
+        if !a.keywords.isEmpty { o.append("keywords", .array(a.keywords.map(JSONValue.string))) }
+        return .object(o)
     }
 
     public static func write(_ catalogue: Catalogue) -> [UInt8] { JSONWriter.write(encode(catalogue)) }

@@ -28,8 +28,8 @@ public struct CatalogueImport: Sendable {
     public let changes: [FieldChange]
     public var isEmpty: Bool { changes.isEmpty }
 
-    /// `keepMissing`: optional columns the file does not have (CSV without section or note)
-    /// keep their current values.
+    /// `keepMissing`: optional columns the file does not have (CSV without section, note or
+    /// keywords; JSON where no activity has keywords) keep their current values.
     public init(current: Catalogue, incoming: [Activity], fileMetadata: Catalogue?, overrides: Metadata,
                 replace: Bool, keepMissing: Set<String> = []) {
         var byPos: [String: Int] = [:]
@@ -49,6 +49,7 @@ public struct CatalogueImport: Sendable {
             let old = current.activities[i]
             if keepMissing.contains("section") { a.section = old.section }
             if keepMissing.contains("note") { a.note = old.note }
+            if keepMissing.contains("keywords") { a.keywords = old.keywords }
             var fieldChanges: [FieldChange] = []
             func compare(_ field: String, _ o: String, _ n: String, percent: String? = nil) {
                 if o != n { fieldChanges.append(FieldChange(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
@@ -58,6 +59,7 @@ public struct CatalogueImport: Sendable {
             compare("price", old.price.plain, a.price.plain, percent: Self.percentChange(old.price, a.price))
             compare("section", old.section, a.section)
             compare("note", old.note, a.note)
+            compare("keywords", old.keywords.joined(separator: "|"), a.keywords.joined(separator: "|"))
             if fieldChanges.isEmpty { unchanged += 1 } else { changed += 1; changes += fieldChanges }
             if replace { activities.append(a) } else { activities[i] = a }
         }

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Finds activities by pos and name, best match first (SPEC §7): case- and accent-insensitive
-/// (`aa` finds `å`), whole words, prefixes and compounds (`underfelt` finds "Under felt"), and one
-/// typo per word of four letters or more (`undrfelt`). Every query word must match.
+/// Finds activities by pos, name and keywords, best match first: case- and accent-insensitive,
+/// Danish letters folded both ways (`o`/`oe` find `ø`, `a`/`aa` find `å`, `ae` finds `æ`), whole
+/// words, prefixes and compounds (`underfelt` finds "Under felt"), and one typo per word of four
+/// letters or more (`undrfelt`). Every query word must match.
 public struct CatalogueSearch: Sendable {
     public struct Hit: Equatable, Sendable {
         public let activity: Activity
@@ -40,7 +41,7 @@ public struct CatalogueSearch: Sendable {
             switch source {
             case .catalogue(let activities):
                 SearchText.fold(activities[i].pos, into: &pos)
-                SearchText.fold(activities[i].name, into: &name)
+                SearchText.fold(activities[i].searchText, into: &name)
             case .index(let index):
                 index.folded(i, pos: &pos, name: &name)
             }
@@ -114,6 +115,11 @@ public struct CatalogueSearch: Sendable {
         }
         return 0
     }
+}
+
+extension Activity {
+    /// What search matches besides the pos: the name, then the keywords.
+    var searchText: String { keywords.isEmpty ? name : name + " " + keywords.joined(separator: " ") }
 }
 
 extension Catalogue {

@@ -6,9 +6,22 @@ public struct Activity: Equatable, Sendable {
     public var price: UnitPrice
     public var section: String
     public var note: String
+    /// Other words a roofer may search for (Danish trade terms: `tagpap`, `inddækning`, …).
+    public var keywords: [String]
 
-    public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "") {
+    public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "", keywords: [String] = []) {
         self.pos = pos; self.name = name; self.unit = unit; self.price = price; self.section = section; self.note = note
+        self.keywords = keywords
+    }
+
+    /// A keyword's problem, or nil: non-empty, at most 64 characters, no `|` (it separates
+    /// keywords in a CSV cell) and no control characters.
+    public static func keywordProblem(_ keyword: String) -> String? {
+        if keyword.trimmingSpaces.isEmpty { return "must not be empty" }
+        if keyword.count > 64 { return "\(Excerpt.quoted(keyword)) is longer than 64 characters" }
+        if keyword.contains("|") { return "\(Excerpt.quoted(keyword)) contains '|', which separates keywords" }
+        if keyword != keyword.trimmingSpaces { return "\(Excerpt.quoted(keyword)) has spaces around it" }
+        return ControlCharacters.problem(in: keyword)
     }
 }
 

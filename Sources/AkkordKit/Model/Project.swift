@@ -161,7 +161,7 @@ public enum Slug {
     /// A slug made from a name: folded to ASCII (æ→ae, ø→oe, å→aa), other characters become `-`.
     public static func make(from name: String, fallback: String = "project") -> String {
         var out: [UInt8] = []
-        for b in SearchText.fold(name) {
+        for b in SearchText.spellOut(name) {
             if (b >= 97 && b <= 122) || (b >= 48 && b <= 57) { out.append(b) } else if out.last != 45, !out.isEmpty { out.append(45) }
         }
         while out.last == 45 { out.removeLast() }

@@ -49,6 +49,7 @@ public enum CatalogueText {
         var rows: [(String, String)] = [("Pos", a.pos), ("Activity", a.name), ("Unit", a.unit), ("Price", a.price.formatted(language))]
         if !a.section.isEmpty { rows.append(("Section", a.section)) }
         if !a.note.isEmpty { rows.append(("Note", a.note)) }
+        if !a.keywords.isEmpty { rows.append(("Keywords", a.keywords.joined(separator: ", "))) }
         return TextTable.labelled(rows, column: 10)
     }
 }

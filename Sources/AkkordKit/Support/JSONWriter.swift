@@ -1,5 +1,6 @@
 /// Writes JSON with two-space indentation. Objects inside arrays whose members are all scalars
-/// go on one line each, so a project file reads one line per activity.
+/// (or arrays of scalars, like an activity's keywords) go on one line each, so a project file
+/// reads one line per activity.
 public enum JSONWriter {
     public static func write(_ value: JSONValue) -> [UInt8] {
         var out: [UInt8] = []
@@ -17,6 +18,12 @@ public enum JSONWriter {
         case .object(let o): return o.entries.isEmpty
         default: return true
         }
+    }
+
+    /// A scalar, or an array of scalars: fits on an object's one line.
+    private static func isFlat(_ v: JSONValue) -> Bool {
+        if case .array(let a) = v { return a.allSatisfy(isScalar) }
+        return isScalar(v)
     }
 
     private static func newline(_ out: inout [UInt8], _ indent: Int) {
@@ -46,7 +53,7 @@ public enum JSONWriter {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 newline(&out, indent + 2)
                 let oneLine: Bool
-                if case .object(let o) = item { oneLine = o.entries.allSatisfy { isScalar($0.value) } } else { oneLine = false }
+                if case .object(let o) = item { oneLine = o.entries.allSatisfy { isFlat($0.value) } } else { oneLine = false }
                 emit(item, into: &out, indent: indent + 2, inline: oneLine)
             }
             newline(&out, indent)

@@ -2,7 +2,10 @@ import Foundation
 
 /// Text folding and matching on bytes, for speed over large catalogues.
 enum SearchText {
-    /// Lowercases, strips accents, and spells Danish letters out: æ→ae, ø→oe, å→aa.
+    /// Lowercases, strips accents, and folds Danish letters so that every usual spelling of a
+    /// word meets: æ→ae, ø→o, å→a, and then the digraphs oe→o and aa→a. So `nedløbsrør`,
+    /// `nedlobsror` and `nedloebsroer` all fold to `nedlobsror`, and `Århus`, `Aarhus` and `Arhus`
+    /// to `arhus`. Query and catalogue are folded alike, so the digraph rule is symmetric.
     static func fold(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         fold(text, into: &out)
@@ -10,6 +13,19 @@ enum SearchText {
     }
 
     static func fold(_ text: String, into out: inout [UInt8]) {
+        spellOut(text, into: &out)
+        collapseDigraphs(&out)
+    }
+
+    /// Lowercases, strips accents, and spells Danish letters out as the ids of SPEC §6 do:
+    /// æ→ae, ø→oe, å→aa (`Århus` → `aarhus`).
+    static func spellOut(_ text: String) -> [UInt8] {
+        var out: [UInt8] = []
+        spellOut(text, into: &out)
+        return out
+    }
+
+    static func spellOut(_ text: String, into out: inout [UInt8]) {
         out.removeAll(keepingCapacity: true)
         var utf8 = text
         let ascii = utf8.withUTF8 { bytes -> Bool in
@@ -42,6 +58,19 @@ enum SearchText {
                 }
             }
         }
+    }
+
+    /// oe→o and aa→a, in place, left to right.
+    static func collapseDigraphs(_ out: inout [UInt8]) {
+        var read = 0, write = 0
+        let n = out.count
+        while read < n {
+            let b = out[read]
+            out[write] = b
+            write += 1
+            if read + 1 < n, (b == 111 && out[read + 1] == 101) || (b == 97 && out[read + 1] == 97) { read += 2 } else { read += 1 }
+        }
+        out.removeSubrange(write...)
     }
 
     /// Words: runs of letters and digits (bytes ≥ 0x80 count as letters).

@@ -67,6 +67,7 @@ struct CatalogueImportCommand: Command {
             let c = try CatalogueJSON.read(bytes, source: source, requireName: false)
             incoming = c.activities
             fileMetadata = c
+            keepMissing = CatalogueJSON.missingOptionalFields(c.activities)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { encoding = TextEncoding.utf8BOM.rawValue }
         } else {
             let r = try CatalogueCSV.read(bytes, source: source, progress: progress)
