@@ -31,8 +31,16 @@ public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
 enum DecimalText {
     /// Parses `text` into an integer count of 10^-fractionDigits units.
     /// `maxRaw` is the largest magnitude allowed, in those units.
-    static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String) throws -> Int64 {
-        if let raw = parsePlain(text, fractionDigits: fractionDigits), raw <= maxRaw { return raw }
+    ///
+    /// One kind of separator followed by exactly three digits (`1.200`, `5,000`) is read by
+    /// `language`: its grouping separator groups thousands (da `1.200` = 1200, en `5,000` = 5000),
+    /// its decimal separator is a decimal point (da `1,200` = 1.2, en `1.200` = 1.2). Groups
+    /// are 1–3 digits (not starting with 0) then groups of three, so `1.234.567` is grouping in da.
+    static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String,
+                      language: Language = .en) throws -> Int64 {
+        // The fast path reads `.` as the decimal point: right for en, and in da when no `.` is there.
+        if language == .en || !text.utf8.contains(UInt8(ascii: ".")),
+           let raw = parsePlain(text, fractionDigits: fractionDigits), raw <= maxRaw { return raw }
         let trimmed = text.trimmingSpaces
         if trimmed.isEmpty { throw NumberError.empty }
         var bytes = Array(trimmed.utf8)
@@ -58,12 +66,20 @@ enum DecimalText {
         if dots == 0 && commas == 0 {
             integerDigits = bytes[...]
         } else if dots == 0 || commas == 0 {
-            // One kind of separator: it is the decimal separator and may appear once.
-            guard dots + commas == 1 else { throw NumberError.notANumber(trimmed) }
-            let i = bytes.firstIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })!
-            integerDigits = bytes[..<i]
-            fraction = bytes[(i + 1)...]
-            guard !fraction.isEmpty else { throw NumberError.notANumber(trimmed) }
+            // One kind of separator: the language's grouping separator groups thousands when the
+            // groups are right; otherwise the separator is a decimal point and appears once.
+            let separator = dots > 0 ? UInt8(ascii: ".") : UInt8(ascii: ",")
+            let groups = bytes.split(separator: separator, omittingEmptySubsequences: false)
+            let grouping = language == .da ? UInt8(ascii: ".") : UInt8(ascii: ",")
+            if separator == grouping, let first = groups.first, (1...3).contains(first.count), first.first != UInt8(ascii: "0"),
+               groups.dropFirst().allSatisfy({ $0.count == 3 }) {
+                integerDigits = ArraySlice(groups.joined())
+            } else {
+                guard groups.count == 2 else { throw NumberError.notANumber(trimmed) }
+                integerDigits = groups[0]
+                fraction = groups[1]
+                guard !fraction.isEmpty else { throw NumberError.notANumber(trimmed) }
+            }
         } else {
             // Both: the last one is the decimal separator, the other groups thousands by three.
             let last = bytes.lastIndex(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: ",") })!

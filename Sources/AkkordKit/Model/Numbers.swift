@@ -19,10 +19,13 @@ extension FixedPointNumber {
     public static prefix func - (a: Self) -> Self { Self(raw: -a.raw) }
     public var isNegative: Bool { raw < 0 }
 
-    /// Reads a number as typed by a person or found in a file (SPEC §2).
-    public init(parsing text: String) throws {
+    /// Reads a number as typed by a person or found in a file (SPEC §2); an ambiguous `1.200`
+    /// or `5,000` is read by `language` (files without a language, like JSON, read it as en).
+    public init(parsing text: String) throws { try self.init(parsing: text, language: .en) }
+
+    public init(parsing text: String, language: Language) throws {
         self.init(raw: try DecimalText.parse(text, fractionDigits: Self.fractionDigits, maxRaw: Self.maximumRaw,
-                                             maxText: Self(raw: Self.maximumRaw).formatted(.en)))
+                                             maxText: Self(raw: Self.maximumRaw).formatted(language), language: language))
     }
 
     /// Plain form for files and JSON: `1234.50`, `12.5`.
@@ -103,8 +106,10 @@ public struct Hours: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func + (a: Hours, b: Hours) -> Hours { Hours(raw: a.raw + b.raw) }
     public static func += (a: inout Hours, b: Hours) { a = a + b }
 
-    /// `7.5`, `7,5` or `7:30` (minutes 00–59).
-    public init(parsing text: String) throws {
+    /// `7.5`, `7,5` or `7:30` (minutes 00–59); `7.30` is 7.3 h (see `clockTimeLookalike`).
+    public init(parsing text: String) throws { try self.init(parsing: text, language: .en) }
+
+    public init(parsing text: String, language: Language) throws {
         let trimmed = text.trimmingSpaces
         if let colon = trimmed.firstIndex(of: ":") {
             let h = trimmed[..<colon], m = trimmed[trimmed.index(after: colon)...]
@@ -113,10 +118,32 @@ public struct Hours: Hashable, Comparable, Sendable, CustomStringConvertible {
             else { throw NumberError.badTime(trimmed) }
             raw = hours * Hours.unitsPerHour + minutes * 50
         } else {
-            let thousandths = try DecimalText.parse(trimmed, fractionDigits: 3, maxRaw: 99_999_000, maxText: "99,999")
+            let thousandths = try DecimalText.parse(trimmed, fractionDigits: 3, maxRaw: 99_999_000,
+                                                    maxText: language == .da ? "99.999" : "99,999", language: language)
             raw = thousandths * 3
         }
-        guard raw <= Hours.maximumRaw else { throw NumberError.tooLarge(trimmed, max: "99,999") }
+        guard raw <= Hours.maximumRaw else { throw NumberError.tooLarge(trimmed, max: language == .da ? "99.999" : "99,999") }
+    }
+
+    /// Hours typed like a clock time with a decimal separator (`7.30`, `7,45`: one separator,
+    /// two digits after it, both parts ≤ 59) are read as decimal hours, as written; a person may
+    /// have meant minutes. Returns the text to warn with, or nil.
+    /// `7.30` → "7.30 h is 7 h 18 min; for 7 h 30 min write 7:30" (en).
+    public static func clockTimeLookalike(_ text: String, language: Language) -> String? {
+        let t = text.trimmingSpaces
+        let parts = t.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "," })
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].count <= 2, parts[1].count == 2,
+              parts.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), let h = Int(parts[0]), let m = Int(parts[1]), h <= 59, m <= 59
+        else { return nil }
+        // m hundredths of an hour = 0.6 × m minutes: shown with one decimal when not whole.
+        let tenthsOfMinutes = m * 6
+        let minutes = tenthsOfMinutes % 10 == 0 ? "\(tenthsOfMinutes / 10)"
+            : "\(tenthsOfMinutes / 10)\(language.decimalSeparator)\(tenthsOfMinutes % 10)"
+        let typed = "\(h)\(language.decimalSeparator)\(parts[1])"
+        switch language {
+        case .en: return "\(typed) h is \(h) h \(minutes) min; for \(h) h \(m) min write \(h):\(parts[1])"
+        case .da: return "\(typed) t er \(h) t \(minutes) min; skriv \(h):\(parts[1]) for \(h) t \(m) min"
+        }
     }
 
     /// Exactly as entered where possible: decimal when it is whole thousandths, else `H:MM`.
