@@ -9,8 +9,19 @@ final class CSVRoundTripEndToEndTests: EndToEndCase {
         "two\nlines", "crlf\r\nlines", "\r=x", "æøå ÆØÅ", "'text", "trail\u{A0}", ",\u{301}",
     ]
 
-    func path(_ name: String) -> String {
-        akkord.store.deletingLastPathComponent().appendingPathComponent("\(akkord.store.lastPathComponent)-\(name)").path
+    /// Files the test writes: a directory beside the store, removed afterwards.
+    var files: URL { akkord.store.appendingPathExtension("files") }
+
+    func path(_ name: String) -> String { files.appendingPathComponent(name).path }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: files)
+        super.tearDown()
     }
 
     func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
