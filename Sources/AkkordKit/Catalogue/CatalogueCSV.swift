@@ -59,12 +59,12 @@ public enum CatalogueCSV {
             }
             func cell(_ field: String) -> String {
                 guard let i = column[field], i < cells.count else { return "" }
-                return CSVField.uninert(cells[i].trimmingSpaces)
+                return CSVField.uninert(cells[i])
             }
             let before = problems.count
             let pos = cell("pos"), name = cell("name"), unit = UnitName.canonical(cell("unit")), priceText = cell("price")
             if let p = PosNumber.problem(pos) { problem(line, p) }
-            if name.isEmpty { problem(line, "name is empty") }
+            if name.trimmingSpaces.isEmpty { problem(line, "name is empty") }
             if unit.isEmpty { problem(line, "unit is empty") }
             var price = UnitPrice.zero
             do {
@@ -99,8 +99,8 @@ public enum CatalogueCSV {
         return counts[best]! > 0 ? best : ";"
     }
 
-    /// `pos,name,unit,price,section,note`; `da`: `;` and decimal comma. Cells a spreadsheet
-    /// would run as formulas start with `'`, which import removes again.
+    /// `pos,name,unit,price,section,note`; `da`: `;` and decimal comma. Every cell goes through
+    /// `CSVField` (a `'` before formulas, quotes around edge spaces), which `read` undoes exactly.
     public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
         let delimiter = language == .da ? ";" : ","
         var out = ["pos", "name", "unit", "price", "section", "note"].joined(separator: delimiter) + "\r\n"
@@ -114,7 +114,10 @@ public enum CatalogueCSV {
 }
 
 /// RFC 4180 records: quoted fields may hold delimiters, doubled quotes and line breaks.
-/// Each record comes with the line it starts on.
+/// Each record comes with the line it starts on. Cells come back as `CSVField` reads them: an
+/// unquoted cell with its surrounding whitespace trimmed, a quoted one verbatim (whatever follows
+/// its closing quote is kept, less trailing whitespace). A `"` opens a quoted cell only as the
+/// cell's first character, as spreadsheets read it.
 struct CSVRecords {
     struct Failure { let line: Int; let message: String }
     private let chars: [Unicode.Scalar]
@@ -134,13 +137,27 @@ struct CSVRecords {
         let start = line
         var cells: [String] = []
         var field = String.UnicodeScalarView()
-        var quoted = false, wasQuoted = false
+        var quoted = false
+        var closedAt: Int?   // scalars in `field` when its closing quote was read
+        func endCell() {
+            if let closedAt {
+                let rest = field.dropFirst(closedAt)
+                var end = rest.endIndex
+                while end > rest.startIndex, CSVField.isEdgeSpace(rest[rest.index(before: end)]) { end = rest.index(before: end) }
+                cells.append(String(String.UnicodeScalarView(field.prefix(closedAt) + rest[..<end])))
+            } else {
+                cells.append(CSVField.trimmed(field))
+            }
+            field = String.UnicodeScalarView(); closedAt = nil
+        }
         while index < chars.count {
             let c = chars[index]
             index += 1
             if quoted {
                 if c == "\"" {
-                    if index < chars.count, chars[index] == "\"" { field.append("\""); index += 1 } else { quoted = false }
+                    if index < chars.count, chars[index] == "\"" { field.append("\""); index += 1 } else {
+                        quoted = false; closedAt = field.count
+                    }
                 } else {
                     if c == "\n" { line += 1 }
                     field.append(c)
@@ -148,25 +165,25 @@ struct CSVRecords {
                 continue
             }
             switch c {
-            case "\"" where field.isEmpty && !wasQuoted:
-                quoted = true; wasQuoted = true
+            case "\"" where field.isEmpty && closedAt == nil:
+                quoted = true
             case delimiter:
-                cells.append(String(field)); field = String.UnicodeScalarView(); wasQuoted = false
+                endCell()
             case "\r":
                 if index < chars.count, chars[index] == "\n" { index += 1 }
                 line += 1
-                cells.append(String(field))
+                endCell()
                 return (start, cells)
             case "\n":
                 line += 1
-                cells.append(String(field))
+                endCell()
                 return (start, cells)
             default:
                 field.append(c)
             }
         }
         if quoted { error = Failure(line: start, message: "a quoted cell is not closed (a \" is missing)"); return nil }
-        cells.append(String(field))
+        endCell()
         return (start, cells)
     }
 }
