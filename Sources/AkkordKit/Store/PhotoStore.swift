@@ -10,7 +10,7 @@ public struct PhotoUpload: Sendable {
     public let bytes: [UInt8]
     public let image: PhotoImage
 
-    /// Reads a photo and checks it by its bytes: JPEG or PNG, at most 25 MB.
+    /// Reads a photo and checks it by its bytes: JPEG or PNG, at most 25 MB, sound to the end of its structure.
     public static func read(_ path: String) throws -> PhotoUpload {
         let bytes: [UInt8]
         do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes) } catch FileIO.Failure.tooBig {
@@ -18,11 +18,13 @@ public struct PhotoUpload: Sendable {
         } catch FileIO.Failure.notRegularFile(_, let kind) {
             throw InvalidDataError(source: path, problems: [Problem("", "is \(kind), not a photo file")])
         } catch { throw AkkordError.cannotRead(path: path, reason: "\(error)") }
-        guard let kind = PhotoImage.kind(of: bytes) else {
+        guard PhotoImage.kind(of: bytes) != nil else {
             throw InvalidDataError(source: path, problems: [Problem("", "is not a JPEG or PNG image (checked by its bytes, not its name)")])
         }
-        guard let image = PhotoImage(bytes) else {
-            throw InvalidDataError(source: path, problems: [Problem("", "looks like a \(kind.rawValue.uppercased()) but its header is damaged")])
+        let image: PhotoImage
+        switch PhotoImage.inspect(bytes) {   // the whole structure, so a damaged photo is never stored
+        case .success(let checked): image = checked
+        case .failure(let damage): throw InvalidDataError(source: path, problems: [Problem("", damage.reason)])
         }
         let name = path.split(separator: "/").last.map(String.init) ?? path
         return PhotoUpload(originalName: name, bytes: bytes, image: image)
