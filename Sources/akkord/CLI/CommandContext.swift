@@ -34,24 +34,86 @@ final class CommandContext {
         return (["akkord"] + words).joined(separator: " ")
     }
 
-    /// The store, with the lock timeout of `AKKORD_LOCK_TIMEOUT`: seconds, a finite number ≥ 0
-    /// (anything else is refused before the lock is tried, rather than meaning 10 s or forever).
+    /// The store, with the lock timeout of `AKKORD_LOCK_TIMEOUT`. Resolves the language too, so a
+    /// command that prints numbers fails (a damaged config file: 65; a bad `AKKORD_LANG`: 64)
+    /// before it changes or prints anything.
     func store() throws -> Store {
-        var timeout = 10.0
-        if let text = environment["AKKORD_LOCK_TIMEOUT"] {
-            guard let t = Double(text), t.isFinite, t >= 0, t <= 86_400, text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }) else {
-                throw InvalidArgumentError("AKKORD_LOCK_TIMEOUT", "\(Excerpt.quoted(text)) is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)",
-                                           exitStatus: .usage)
-            }
-            timeout = t
-        }
-        return Store(directory: storeDirectory, lockTimeout: timeout)
+        let timeout = try lockTimeout()
+        let directory = try resolvedStoreDirectory()
+        _ = try resolvedLanguage()
+        return Store(directory: directory, lockTimeout: timeout)
     }
 
-    var language: Language { globals.language }
-    var wantsJSON: Bool { globals.json }
-    var storeDirectory: String { StoreLocation.resolve(explicit: globals.store, environment: environment) }
+    /// Seconds from `AKKORD_LOCK_TIMEOUT`: a finite number ≥ 0 (anything else is refused before
+    /// the lock is tried, rather than meaning 10 s or forever); 10 when not set.
+    func lockTimeout() throws -> Double {
+        guard let text = environment["AKKORD_LOCK_TIMEOUT"] else { return 10 }
+        guard let t = Double(text), t.isFinite, t >= 0, t <= 86_400, text.allSatisfy({ ("0"..."9").contains($0) || $0 == "." }) else {
+            throw InvalidArgumentError("AKKORD_LOCK_TIMEOUT", "\(Excerpt.quoted(text)) is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)",
+                                       exitStatus: .usage)
+        }
+        return t
+    }
 
+    // MARK: settings
+
+    private var cachedConfig: Result<Config, Error>?
+    private var cachedLanguage: Language?
+    private var cachedStoreDirectory: String?
+    private var warnedAboutLanguage = false
+
+    /// The config file's settings, read on first need and at most once per command.
+    func config() throws -> Config {
+        if cachedConfig == nil {
+            cachedConfig = Result {
+                do { return try ConfigFile.load(environment: environment) } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
+            }
+        }
+        return try cachedConfig!.get()
+    }
+
+    /// Where the config file is (for the commands that write it).
+    func configPath() throws -> String {
+        guard let path = ConfigFile.path(environment: environment) else { throw ConfigFileError.noLocation }
+        return path
+    }
+
+    /// `--lang`, else `$AKKORD_LANG`, else the config file, else the locale, else en (SPEC §8).
+    /// The config file is read only when the flag and the variable are both absent.
+    func resolvedLanguage() throws -> Language {
+        if let cachedLanguage { return cachedLanguage }
+        let language = try LanguageChoice.resolve(flag: globals.language, environment: environment, config: config)
+        cachedLanguage = language
+        return language
+    }
+
+    /// `--store`, else `$AKKORD_HOME`, else the config file, else the XDG default (SPEC §6).
+    func resolvedStoreDirectory() throws -> String {
+        if let cachedStoreDirectory { return cachedStoreDirectory }
+        let directory = try StoreLocation.resolve(explicit: globals.store, environment: environment, config: config)
+        cachedStoreDirectory = directory
+        return directory
+    }
+
+    /// The language for printing numbers. Every command that opens the store has resolved it in
+    /// `store()` (and failed there when it cannot be); a command that never does (`demo`) and
+    /// meets a damaged config or a bad `AKKORD_LANG` is warned and prints in en.
+    var language: Language {
+        do { return try resolvedLanguage() } catch {
+            if !warnedAboutLanguage {
+                warnedAboutLanguage = true
+                warn("\((error as? UserFacingError)?.message ?? "\(error)"); numbers are printed in en")
+            }
+            return .en
+        }
+    }
+
+    var wantsJSON: Bool { globals.json }
+
+    /// The store's directory, for messages; resolved by `store()` before any command uses it.
+    var storeDirectory: String {
+        (try? resolvedStoreDirectory()) ?? globals.store ?? StoreLocation.defaultDirectory(environment: environment)
+    }
 
     /// Output for people or scripts goes to stdout, written when the command finishes.
     func print(_ text: String) {

@@ -122,3 +122,43 @@ extension StoreBusyError: UserFacingError {
     var hint: String? { "try again when the other command has finished" }
     var exitStatus: ExitStatus { .busy }
 }
+
+extension ConfigValueError: UserFacingError {
+    var message: String { description }
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension EnvironmentValueError: UserFacingError {
+    var message: String { description }
+    var exitStatus: ExitStatus { .usage }
+}
+
+extension ConfigFileError: UserFacingError {
+    var message: String { description }
+
+    /// For a config file that cannot be read or does not parse (akkord leaves it as it is).
+    static let damagedFileHint = "fix the file by hand (akkord does not change a file it cannot read); --lang or AKKORD_LANG, and --store or AKKORD_HOME, are used without reading it"
+
+    /// A config file that does not parse, with the hint.
+    static func damaged(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: damagedFileHint) }
+
+    var hint: String? {
+        switch self {
+        case .unreadable: return Self.damagedFileHint
+        case .symbolicLink(let path, let target):
+            return "edit \(target ?? "the file it points to") by hand, or replace the link \(path) with a copy of the file"
+        case .busy: return "try again when the other command has finished"
+        case .noLocation: return "set HOME, or XDG_CONFIG_HOME to an absolute path"
+        case .homeNotSet: return "set HOME, or give the store as an absolute path: akkord config set store /path/to/store"
+        case .cannotWrite: return nil
+        }
+    }
+
+    var exitStatus: ExitStatus {
+        switch self {
+        case .unreadable: return .dataError
+        case .busy: return .busy
+        case .symbolicLink, .cannotWrite, .noLocation, .homeNotSet: return .failure
+        }
+    }
+}

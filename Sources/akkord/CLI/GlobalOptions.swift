@@ -2,9 +2,9 @@ import AkkordKit
 
 /// Options every command accepts, before or after the command name (SPEC §7).
 struct GlobalOptions {
-    static let store = Option("--store", value: "dir", help: "Store directory (default: $AKKORD_HOME, $XDG_DATA_HOME/akkord or ~/.local/share/akkord).")
+    static let store = Option("--store", value: "dir", help: "Store directory (default: $AKKORD_HOME, else store in the config file, else $XDG_DATA_HOME/akkord or ~/.local/share/akkord).")
     static let project = Option("--project", short: "-p", value: "id", help: "Project to work on (default: the current project).")
-    static let lang = Option("--lang", value: "en|da", parse: .language, help: "Number format of output: en 1,234.50 or da 1.234,50.", default: "en")
+    static let lang = Option("--lang", value: "en|da", parse: .language, help: "Number format of output: en 1,234.50 or da 1.234,50 (default: $AKKORD_LANG, else lang in the config file, else the locale, else en).")
     static let json = Flag("--json", help: "Machine-readable JSON output.")
     static let noColor = Flag("--no-color", help: "No colour in output (also when NO_COLOR is set).")
     static let help = Flag("--help", short: "-h", help: "Show help information.")
@@ -15,7 +15,8 @@ struct GlobalOptions {
 
     var store: String?
     var project: String?
-    var language: Language = .en
+    /// nil: not given; the context resolves the language (`LanguageChoice`).
+    var language: Language?
     var json = false
     var noColor = false
     var help = false
@@ -24,7 +25,7 @@ struct GlobalOptions {
     init(_ a: ParsedArguments) throws {
         store = try a[Self.store]
         project = try a[Self.project]
-        language = try a[Self.lang] ?? .en
+        language = try a[Self.lang]
         json = try a[Self.json]
         noColor = try a[Self.noColor]
         help = try a[Self.help]

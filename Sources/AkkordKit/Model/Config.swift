@@ -1,0 +1,184 @@
+/// The user's settings from the config file (SPEC §12). Every key is optional: nil means the file
+/// does not set it, and what applies instead is decided where the value is used.
+public struct Config: Equatable, Sendable {
+    public var lang: Language?
+    /// As written in the file: an absolute path or one starting with `~/` (expanded when used).
+    public var store: String?
+    public var holidayPay: Bool?
+    public var deadlineWorkdays: Int?
+
+    public init(lang: Language? = nil, store: String? = nil, holidayPay: Bool? = nil, deadlineWorkdays: Int? = nil) {
+        self.lang = lang; self.store = store; self.holidayPay = holidayPay; self.deadlineWorkdays = deadlineWorkdays
+    }
+
+    /// The key's value when the file sets it.
+    public subscript(key: ConfigKey) -> ConfigValue? {
+        switch key {
+        case .lang: return lang.map(ConfigValue.lang)
+        case .store: return store.map(ConfigValue.store)
+        case .holidayPay: return holidayPay.map(ConfigValue.holidayPay)
+        case .deadlineWorkdays: return deadlineWorkdays.map(ConfigValue.deadlineWorkdays)
+        }
+    }
+
+    public mutating func set(_ value: ConfigValue) {
+        switch value {
+        case .lang(let l): lang = l
+        case .store(let s): store = s
+        case .holidayPay(let b): holidayPay = b
+        case .deadlineWorkdays(let n): deadlineWorkdays = n
+        }
+    }
+
+    public mutating func unset(_ key: ConfigKey) {
+        switch key {
+        case .lang: lang = nil
+        case .store: store = nil
+        case .holidayPay: holidayPay = nil
+        case .deadlineWorkdays: deadlineWorkdays = nil
+        }
+    }
+}
+
+/// The keys of the config file, in the order the file is written and listed.
+public enum ConfigKey: String, CaseIterable, Sendable {
+    case lang, store, holidayPay, deadlineWorkdays
+
+    public static let workdays = 1...250
+
+    /// What a value must be, for messages and help.
+    public var expected: String {
+        switch self {
+        case .lang: return "en or da"
+        case .store: return "an absolute path or one starting with ~/"
+        case .holidayPay: return "true or false"
+        case .deadlineWorkdays: return "a whole number from \(Self.workdays.lowerBound) to \(Self.workdays.upperBound)"
+        }
+    }
+
+    /// A value typed by a person (`akkord config set`): `holidayPay` also takes yes/no, ja/nej
+    /// and 1/0 (any case); everything else is taken exactly as the file would hold it.
+    public func parse(_ text: String) throws -> ConfigValue {
+        let quoted = Excerpt.quoted(text)
+        switch self {
+        case .lang:
+            guard let l = Language(rawValue: text) else { throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)") }
+            return .lang(l)
+        case .store:
+            let value = ConfigValue.store(text)
+            if let problem = value.problem { throw ConfigValueError(key: self, reason: problem) }
+            return value
+        case .holidayPay:
+            switch text.lowercased() {
+            case "true", "yes", "ja", "1": return .holidayPay(true)
+            case "false", "no", "nej", "0": return .holidayPay(false)
+            default: throw ConfigValueError(key: self, reason: "\(quoted) is not true or false (yes/no, ja/nej and 1/0 are taken too)")
+            }
+        case .deadlineWorkdays:
+            guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let n = Int(text), Self.workdays.contains(n) else {
+                throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)")
+            }
+            return .deadlineWorkdays(n)
+        }
+    }
+}
+
+/// One key's value.
+public enum ConfigValue: Equatable, Sendable {
+    case lang(Language)
+    case store(String)
+    case holidayPay(Bool)
+    case deadlineWorkdays(Int)
+
+    public var key: ConfigKey {
+        switch self {
+        case .lang: return .lang
+        case .store: return .store
+        case .holidayPay: return .holidayPay
+        case .deadlineWorkdays: return .deadlineWorkdays
+        }
+    }
+
+    /// As people read and type it: `da`, `~/roofs`, `true`, `10`.
+    public var text: String {
+        switch self {
+        case .lang(let l): return l.rawValue
+        case .store(let s): return s
+        case .holidayPay(let b): return b ? "true" : "false"
+        case .deadlineWorkdays(let n): return String(n)
+        }
+    }
+
+    /// As the file holds it: a string, a JSON boolean, a JSON integer.
+    public var json: JSONValue {
+        switch self {
+        case .lang(let l): return .string(l.rawValue)
+        case .store(let s): return .string(s)
+        case .holidayPay(let b): return .bool(b)
+        case .deadlineWorkdays(let n): return .int(n)
+        }
+    }
+
+    /// Why the value may not be kept, or nil. A store path must be absolute or start with `~/`:
+    /// a relative one would mean a different store in every directory the command is run from.
+    public var problem: String? {
+        switch self {
+        case .lang, .holidayPay: return nil
+        case .store(let s):
+            if s.isEmpty { return "must not be empty" }
+            if let problem = ControlCharacters.problem(in: s) { return problem }
+            if !s.hasPrefix("/") && !s.hasPrefix("~/") {
+                return "\(Excerpt.quoted(s)) is a relative path; give \(ConfigKey.store.expected)"
+            }
+            return nil
+        case .deadlineWorkdays(let n):
+            return ConfigKey.workdays.contains(n) ? nil : "\(n) is not \(ConfigKey.deadlineWorkdays.expected)"
+        }
+    }
+}
+
+/// A value not acceptable for its key: `lang: "dk" is not en or da`.
+public struct ConfigValueError: Error, Equatable, CustomStringConvertible {
+    public let key: ConfigKey
+    public let reason: String
+    public init(key: ConfigKey, reason: String) { self.key = key; self.reason = reason }
+    public var description: String { "\(key.rawValue): \(reason)" }
+}
+
+/// An environment variable akkord reads whose value it cannot use: `AKKORD_LANG: "dk" is not …`.
+public struct EnvironmentValueError: Error, Equatable, CustomStringConvertible {
+    public let variable: String
+    public let value: String
+    public let reason: String
+    public init(variable: String, value: String, reason: String) { self.variable = variable; self.value = value; self.reason = reason }
+    public var description: String { "\(variable): \(Excerpt.quoted(value)) \(reason)" }
+}
+
+/// The language of output (SPEC §8): `--lang`, else `$AKKORD_LANG`, else `lang` in the config
+/// file, else the locale, else en. The config is asked for only when neither the flag nor the
+/// variable gives the language, so a damaged config file does not stop `--lang da …`.
+public enum LanguageChoice {
+    public static let variable = "AKKORD_LANG"
+
+    public static func resolve(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language {
+        if let flag { return flag }
+        if let text = environment[variable], !text.isEmpty {
+            guard let l = Language(rawValue: text) else {
+                throw EnvironmentValueError(variable: variable, value: text, reason: "is not a language; use en or da")
+            }
+            return l
+        }
+        if let l = try config().lang { return l }
+        return fromLocale(environment)
+    }
+
+    /// The first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not empty decides, as POSIX
+    /// has it: a value starting with `da` (`da_DK.UTF-8`) gives da, any other (`C`, `de_DE`) en.
+    /// None of them: en.
+    public static func fromLocale(_ environment: [String: String]) -> Language {
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] {
+            if let value = environment[name], !value.isEmpty { return value.hasPrefix("da") ? .da : .en }
+        }
+        return .en
+    }
+}

@@ -1,0 +1,166 @@
+import AkkordKit
+
+struct ConfigCommand: CommandGroup {
+    static let spec = CommandSpec(
+        name: "config", abstract: "Show and change your settings: language, store, holiday pay, deadline.",
+        discussion: """
+        The settings live in $XDG_CONFIG_HOME/akkord/config.json, else ~/.config/akkord/config.json. \
+        Keys: lang (en or da); store (the store directory: an absolute path, or one starting with ~/ \
+        for your home directory); holidayPay (true or false; set also takes yes/no, ja/nej, 1/0); \
+        deadlineWorkdays (a whole number from 1 to 250). --lang, then AKKORD_LANG, come before lang, \
+        and lang before the locale (LC_ALL, LC_MESSAGES, LANG); --store, then AKKORD_HOME, come before \
+        store. The file is read only when a command needs a value from it, so with --lang (or \
+        AKKORD_LANG) and --store (or AKKORD_HOME) it is not read at all. A file that does not parse \
+        makes the commands that read it exit 65 naming it, and is never rewritten.
+        """,
+        subcommands: [ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigList.self])
+}
+
+/// `<key>` of the config commands: checked in `init` against the keys, with a did-you-mean hint.
+enum ConfigArguments {
+    static let key = Positional("key", parse: .configWord(example: "lang"), help: "lang, store, holidayPay or deadlineWorkdays.")
+
+    static func key(_ a: ParsedArguments) throws -> ConfigKey {
+        let text = try a.required(key)
+        if let key = ConfigKey(rawValue: text) { return key }
+        let names = ConfigKey.allCases.map(\.rawValue)
+        throw UsageError("unknown config key \(Excerpt.quoted(text))",
+                         hint: closestName(to: text, among: names).map { "did you mean '\($0)'?" } ?? "the keys are \(names.joined(separator: ", "))")
+    }
+
+    /// `{"value": …, "default": …}`: a key's value for `get` and `list`.
+    static func entry(_ key: ConfigKey, _ config: Config, _ context: CommandContext) -> (value: ConfigValue?, isDefault: Bool) {
+        if let value = config[key] { return (value, false) }
+        return (ConfigFile.defaultValue(key, environment: context.environment), true)
+    }
+
+    /// `da`, `en (default)`, `(not set)`.
+    static func text(_ entry: (value: ConfigValue?, isDefault: Bool)) -> String {
+        guard let value = entry.value else { return "(not set)" }
+        return value.text + (entry.isDefault ? " (default)" : "")
+    }
+}
+
+extension ValueParser where Value == String {
+    /// A word for the config commands (a key or a value), checked by the command; control
+    /// characters are refused here.
+    static func configWord(example: String) -> ValueParser {
+        ValueParser(example: example) { text in
+            if let problem = ControlCharacters.problem(in: text) { throw PlainError(problem) }
+            return text
+        }
+    }
+}
+
+struct ConfigGet: Command {
+    static let key = ConfigArguments.key
+    static let spec = CommandSpec(
+        name: "get", abstract: "Print one setting from the config file.",
+        discussion: """
+        Prints the value the config file gives the key. For a key the file does not set it prints what \
+        applies instead, followed by ' (default)' (lang: from the locale, else en; store: \
+        $XDG_DATA_HOME/akkord or ~/.local/share/akkord), or '(not set)' when nothing does yet; the exit \
+        status is 0 either way. --lang, --store, AKKORD_LANG and AKKORD_HOME are not taken into account. \
+        With --json: {"key": …, "value": …, "default": true|false}, the value null when the key is not set \
+        and has no default.
+        """,
+        arguments: [key])
+    let key: ConfigKey
+    init(_ a: ParsedArguments) throws { key = try ConfigArguments.key(a) }
+
+    func run(_ context: CommandContext) throws {
+        let entry = ConfigArguments.entry(key, try context.config(), context)
+        if context.wantsJSON {
+            context.printJSON(JSONValue(["key": .string(key.rawValue), "value": entry.value?.json ?? .null, "default": .bool(entry.isDefault)]))
+        } else {
+            context.print(ConfigArguments.text(entry))
+        }
+    }
+}
+
+struct ConfigSet: Command {
+    static let key = ConfigArguments.key
+    static let value = Positional("value", parse: .configWord(example: "da"), help: "The value, e.g. da, ~/roofs, true, 10.")
+    static let spec = CommandSpec(
+        name: "set", abstract: "Set one setting in the config file (created when missing).",
+        discussion: """
+        The value is checked against the key (a bad one exits 64 and changes nothing). The file is \
+        changed under a lock beside it (config.json.lock) and written whole by an atomic rename, mode \
+        0600; its directory is made 0700 when missing. A file that does not parse exits 65 and is left \
+        as it is; a config file that is a symbolic link is not replaced (exit 1): edit the file it \
+        points to.
+        """,
+        arguments: [key, value])
+    let value: ConfigValue
+    init(_ a: ParsedArguments) throws {
+        let key = try ConfigArguments.key(a)
+        value = try key.parse(a.required(Self.value))
+    }
+
+    func run(_ context: CommandContext) throws {
+        let path = try context.configPath()
+        do {
+            _ = try ConfigFile.update(path, lockTimeout: context.lockTimeout()) { $0.set(value) }
+        } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
+        if context.wantsJSON {
+            context.printJSON(JSONValue(["key": .string(value.key.rawValue), "value": value.json]))
+        } else {
+            context.print("\(value.key.rawValue) = \(value.text)")
+        }
+    }
+}
+
+struct ConfigUnset: Command {
+    static let key = ConfigArguments.key
+    static let spec = CommandSpec(
+        name: "unset", abstract: "Remove one setting from the config file.",
+        discussion: "A key the file does not set is not an error: nothing is written. Written as 'config set' writes.",
+        arguments: [key])
+    let key: ConfigKey
+    init(_ a: ParsedArguments) throws { key = try ConfigArguments.key(a) }
+
+    func run(_ context: CommandContext) throws {
+        let path = try context.configPath()
+        let update: ConfigFile.Update
+        do {
+            update = try ConfigFile.update(path, lockTimeout: context.lockTimeout()) { $0.unset(key) }
+        } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
+        let removed = update.before[key]
+        if context.wantsJSON {
+            context.printJSON(JSONValue(["key": .string(key.rawValue), "removed": removed?.json ?? .null]))
+        } else if let removed {
+            context.print("unset \(key.rawValue) (was \(removed.text))")
+        } else {
+            context.print("\(key.rawValue) was not set; nothing changed")
+        }
+    }
+}
+
+struct ConfigList: Command {
+    static let spec = CommandSpec(
+        name: "list", abstract: "List every setting with its value and where it comes from.",
+        discussion: """
+        One line per key: the file's value, or the default followed by ' (default)', or '(not set)'; \
+        the first line names the file. With --json: {"file": path or null, "exists": true|false, \
+        "settings": {"lang": {"value": …, "default": true|false}, …}}.
+        """)
+    init(_ a: ParsedArguments) throws {}
+
+    func run(_ context: CommandContext) throws {
+        let config = try context.config()
+        let path = ConfigFile.path(environment: context.environment)
+        let exists = path.map(FileIO.exists) ?? false
+        let entries = ConfigKey.allCases.map { ($0, ConfigArguments.entry($0, config, context)) }
+        if context.wantsJSON {
+            var settings = JSONObject()
+            for (key, entry) in entries {
+                settings.append(key.rawValue, JSONValue(["value": entry.value?.json ?? .null, "default": .bool(entry.isDefault)]))
+            }
+            context.printJSON(JSONValue(["file": .optional(path), "exists": .bool(exists), "settings": .object(settings)]))
+            return
+        }
+        var lines = ["file: " + (path.map { $0 + (exists ? "" : " (not created yet)") } ?? "none (neither XDG_CONFIG_HOME nor HOME is set)")]
+        for (key, entry) in entries { lines.append("\(key.rawValue) = \(ConfigArguments.text(entry))") }
+        context.print(lines.joined(separator: "\n"))
+    }
+}
