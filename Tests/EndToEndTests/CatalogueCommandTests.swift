@@ -33,7 +33,7 @@ final class CatalogueCommandTests: EndToEndCase {
 
     func testShowUsesLanguageAndSuggestsOnUnknownPos() throws {
         let r = try akkord.run("catalogue", "show", "4.09", "--lang", "da")
-        XCTAssertTrue(r.stdout.contains("Price:     142,40"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Pris:        142,40"), r.stdout)
         let shown = try akkord.run("catalogue", "show", "4.09", "--json").json as! [String: Any]
         XCTAssertEqual(shown["pos"] as? String, "4.09")
         XCTAssertEqual(shown["price"] as? String, "142.40")

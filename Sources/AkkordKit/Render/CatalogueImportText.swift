@@ -1,21 +1,55 @@
 /// The summary of `catalogue import` for people and for scripts.
 public enum CatalogueImportText {
     public static func summary(_ r: CatalogueImport, source: String, format: String, encoding: String, dryRun: Bool, language: Language) -> String {
+        let w = Words(language)
         var out = ""
         if dryRun {
-            var t = TextTable([.init("Pos"), .init("Field"), .init("Old", wraps: true), .init("New", wraps: true), .init("Change", .right)])
+            var t = TextTable([.init(w[.pos]), .init(w[.field]), .init(w[.old], wraps: true), .init(w[.new], wraps: true), .init(w[.change], .right)])
             for c in r.changes {
-                t.add([c.pos, c.field, c.old ?? "", c.new ?? "", c.percent.map { "\($0) %" } ?? ""])
+                t.add([c.pos, field(c.field, language), value(c.old, field: c.field, language), value(c.new, field: c.field, language),
+                       c.percent.map { "\($0.replacing(".", with: language.decimalSeparator)) %" } ?? ""])
             }
-            out += r.changes.isEmpty ? "no changes\n" : t.render()
+            out += r.changes.isEmpty ? w[.noChanges] + "\n" : t.render()
         }
-        let counts = "\(r.added) added, \(r.changed) changed, \(r.removed) removed, \(r.unchanged) unchanged"
-        out += dryRun ? "dry run, nothing written: \(source) (\(format), \(encoding)) would give \(counts)\n"
-                      : "imported \(source) (\(format), \(encoding)): \(counts)\n"
+        let counts = w(.importCounts, "\(r.added)", "\(r.changed)", "\(r.removed)", "\(r.unchanged)")
+        out += (dryRun ? w(.importDryRun, source, format, encoding, counts) : w(.importDone, source, format, encoding, counts)) + "\n"
         if !dryRun && !r.isEmpty {
-            out += "active catalogue: \(r.result.name)\(r.result.edition.isEmpty ? "" : ", edition \(r.result.edition)"), \(r.result.activities.count) activities\n"
+            let name = r.result.edition.isEmpty ? r.result.name : w(.catalogueEdition, r.result.name, r.result.edition)
+            out += w(.importActiveCatalogue, name, "\(r.result.activities.count)") + "\n"
         }
         return out
+    }
+
+    /// The progress line while a CSV file is read (for a terminal only).
+    public static func progress(source: String, rows: Int, language: Language) -> String {
+        Words(language)(.importProgress, source, "\(rows)")
+    }
+
+    /// The name of a changed field (`CatalogueImport.FieldChange.field`, English) in `l`.
+    static func field(_ english: String, _ l: Language) -> String {
+        let terms: [Term] = [.fieldAdded, .fieldRemoved, .fieldName, .fieldUnit, .fieldPrice, .fieldSection, .fieldNote, .fieldKeywords,
+                             .fieldCatalogueName, .fieldEdition, .fieldValidFrom]
+        guard let term = terms.first(where: { Words.en[$0] == english }) else { return english }
+        return Words(l)[term]
+    }
+
+    /// An old or new value as the import records it (plain numbers, units as stored), with its
+    /// price and unit shown as `l` shows them: a price field, or the `name, unit, price` of an
+    /// activity added or removed. English shows the values as recorded.
+    static func value(_ recorded: String?, field: String, _ l: Language) -> String {
+        guard let recorded else { return "" }
+        guard l != .en else { return recorded }
+        func price(_ text: Substring) -> String? { (try? UnitPrice(parsing: String(text)))?.formatted(l) }
+        switch field {
+        case "price": return price(Substring(recorded)) ?? recorded
+        case "added", "removed":
+            // name (which may hold ", " itself), unit, price: taken from the end.
+            let parts = recorded.split(separator: ", ", omittingEmptySubsequences: false)
+            guard parts.count >= 3, let shown = price(parts[parts.count - 1]) else { return recorded }
+            let unit = UnitName.display(String(parts[parts.count - 2]), language: l)
+            return (parts.dropLast(2) + [Substring(unit), Substring(shown)]).joined(separator: ", ")
+        default: return recorded
+        }
     }
 
     public static func json(_ r: CatalogueImport, encoding: String, dryRun: Bool) -> JSONValue {

@@ -1,18 +1,20 @@
 /// Text and JSON views of the catalogue for the `catalogue` commands.
 public enum CatalogueText {
     public static func info(_ active: ActiveCatalogue, language: Language) -> String {
+        let w = Words(language)
         let c = active.catalogue
         let source: String
         switch active.source {
-        case .bundled: source = "bundled sample (compiled into akkord)"
-        case .imported(let path): source = "imported, \(path)"
+        case .bundled: source = w[.sourceBundled]
+        case .imported(let path): source = w(.sourceImported, path)
         }
         let rows: [(String, String)] = [
-            ("Catalogue", c.name), ("Edition", c.edition.isEmpty ? "-" : c.edition), ("Valid from", c.validFrom ?? "-"),
-            ("Currency", c.currency), ("Source", source),
-            ("Activities", "\(c.activities.count) in \(c.sections.count) section\(c.sections.count == 1 ? "" : "s")"),
+            (w[.catalogue], c.name), (w[.edition], c.edition.isEmpty ? "-" : c.edition), (w[.validFrom], c.validFrom ?? "-"),
+            (w[.currency], c.currency), (w[.source], source),
+            (w[.activities], w(c.sections.count == 1 ? .activitiesInSection : .activitiesInSections, "\(c.activities.count)", "\(c.sections.count)")),
         ]
-        return TextTable.labelled(rows, column: 12)
+        let labels: [Term] = [.catalogue, .edition, .validFrom, .currency, .source, .activities]
+        return TextTable.labelled(rows, column: w.labelColumn(labels, atLeast: 12))
     }
 
     public static func infoJSON(_ active: ActiveCatalogue) -> JSONValue {
@@ -28,15 +30,16 @@ public enum CatalogueText {
 
     /// A table of activities; with `bySection`, a heading line starts each section.
     public static func table(_ activities: [Activity], language: Language, bySection: Bool) -> String {
-        var table = TextTable([.init("Pos"), .init("Activity", wraps: true), .init("Unit"), .init("Price", .right)])
+        let w = Words(language)
+        var table = TextTable([.init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.unit]), .init(w[.price], .right)])
         var section: String?
         for a in activities {
             if bySection, a.section != section {
                 if section != nil { table.add([]) }
-                table.add(["", a.section.isEmpty ? "(no section)" : a.section.uppercased()])
+                table.add(["", a.section.isEmpty ? w[.noSection] : a.section.uppercased()])
                 section = a.section
             }
-            table.add([a.pos, a.name, a.unit, a.price.formatted(language)])
+            table.add([a.pos, a.name, UnitName.display(a.unit, language: language), a.price.formatted(language)])
         }
         return table.render()
     }
@@ -46,10 +49,13 @@ public enum CatalogueText {
     }
 
     public static func show(_ a: Activity, language: Language) -> String {
-        var rows: [(String, String)] = [("Pos", a.pos), ("Activity", a.name), ("Unit", a.unit), ("Price", a.price.formatted(language))]
-        if !a.section.isEmpty { rows.append(("Section", a.section)) }
-        if !a.note.isEmpty { rows.append(("Note", a.note)) }
-        if !a.keywords.isEmpty { rows.append(("Keywords", a.keywords.joined(separator: ", "))) }
-        return TextTable.labelled(rows, column: 10)
+        let w = Words(language)
+        var rows: [(String, String)] = [(w[.pos], a.pos), (w[.activity], a.name), (w[.unit], UnitName.display(a.unit, language: language)),
+                                        (w[.price], a.price.formatted(language))]
+        if !a.section.isEmpty { rows.append((w[.section], a.section)) }
+        if !a.note.isEmpty { rows.append((w[.note], a.note)) }
+        if !a.keywords.isEmpty { rows.append((w[.keywords], a.keywords.joined(separator: ", "))) }
+        let labels: [Term] = [.pos, .activity, .unit, .price, .section, .note, .keywords]
+        return TextTable.labelled(rows, column: w.labelColumn(labels, atLeast: 10))
     }
 }

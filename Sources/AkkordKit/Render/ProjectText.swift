@@ -6,24 +6,45 @@ public enum ProjectText {
     }
 
     public static func list(_ projects: [Project], current: String?, language: Language) -> String {
-        var table = TextTable([.init(""), .init("Id"), .init("Name", wraps: true), .init("Status"), .init("Lines", .right), .init("Subtotal", .right)])
+        let w = Words(language)
+        var table = TextTable([.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
+                               .init(w[.subtotal], .right)])
         for p in projects {
-            table.add([p.id == current ? "*" : "", p.id, p.name, p.status.rawValue, "\(p.lines.count)", p.subtotal.formatted(language)])
+            table.add([p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)])
         }
-        return table.render() + (current != nil ? "* current project\n" : "")
+        return table.render() + (current != nil ? "* \(w[.currentProjectNote])\n" : "")
+    }
+
+    /// `project list` with no project to list (of the status asked for: nil is all).
+    public static func noProjects(status: Project.Status?, language: Language) -> String {
+        let w = Words(language)
+        switch status {
+        case nil: return w[.noProjects]
+        case .open?: return w[.noOpenProjects]
+        case .closed?: return w[.noClosedProjects]
+        }
+    }
+
+    /// `open` / `closed`, `åben` / `afsluttet`.
+    public static func status(_ s: Project.Status, _ language: Language) -> String {
+        Words(language)[s == .open ? .statusOpen : .statusClosed]
     }
 
     public static func show(_ p: Project, current: Bool, language: Language) -> String {
-        var rows: [(String, String)] = [("Project", "\(p.name) (\(p.id))\(current ? ", current" : "")"), ("Status", p.status.rawValue)]
-        if !p.address.isEmpty { rows.append(("Address", p.address)) }
-        if !p.employer.isEmpty { rows.append(("Employer", p.employer)) }
-        if !p.customer.isEmpty { rows.append(("Customer", p.customer)) }
-        if p.start != nil || p.end != nil { rows.append(("Period", "\(p.start ?? "?") – \(p.end ?? "")")) }
-        if !p.note.isEmpty { rows.append(("Note", p.note)) }
-        if !p.catalogueName.isEmpty { rows.append(("Catalogue", "\(p.catalogueName)\(p.catalogueEdition.isEmpty ? "" : ", edition \(p.catalogueEdition)")")) }
-        rows.append(("Lines", "\(p.lines.count), subtotal \(p.subtotal.formatted(language))"))
-        rows.append(("Workers", p.workers.isEmpty ? "none" : p.workers.map(\.name).joined(separator: ", ")))
-        return TextTable.labelled(rows, column: 11)
+        let w = Words(language)
+        var rows: [(String, String)] = [(w[.project], "\(p.name) (\(p.id))\(current ? ", \(w[.current])" : "")"), (w[.status], status(p.status, language))]
+        if !p.address.isEmpty { rows.append((w[.address], p.address)) }
+        if !p.employer.isEmpty { rows.append((w[.employer], p.employer)) }
+        if !p.customer.isEmpty { rows.append((w[.customer], p.customer)) }
+        if p.start != nil || p.end != nil { rows.append((w[.period], "\(p.start ?? "?") – \(p.end ?? "")")) }
+        if !p.note.isEmpty { rows.append((w[.note], p.note)) }
+        if !p.catalogueName.isEmpty {
+            rows.append((w[.catalogue], p.catalogueEdition.isEmpty ? p.catalogueName : w(.catalogueEdition, p.catalogueName, p.catalogueEdition)))
+        }
+        rows.append((w[.linesTitle], w(.linesAndSubtotal, "\(p.lines.count)", p.subtotal.formatted(language))))
+        rows.append((w[.workersLabel], p.workers.isEmpty ? w[.nobody] : p.workers.map(\.name).joined(separator: ", ")))
+        let labels: [Term] = [.project, .status, .address, .employer, .customer, .period, .note, .catalogue, .linesTitle, .workersLabel]
+        return TextTable.labelled(rows, column: w.labelColumn(labels, atLeast: 11))
     }
 
     public static func showJSON(_ p: Project) -> JSONValue {
@@ -36,16 +57,17 @@ public enum ProjectText {
 
     /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
     public static func lines(_ p: Project, language: Language) -> String {
-        var table = TextTable([.init("Id", .right), .init("Pos"), .init("Activity", wraps: true), .init("Quantity", .right),
-                               .init("Unit"), .init("Price", .right), .init("Amount", .right)])
+        let w = Words(language)
+        var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
+                               .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
         for l in p.lines {
             let name = l.note.isEmpty ? l.name : "\(l.name) (\(l.note))"
-            table.add(["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), l.unit,
+            table.add(["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), UnitName.display(l.unit, language: language),
                        l.price.formatted(language), l.amount.formatted(language)])
         }
         table.addRule()
-        table.add(["", "", "Subtotal", "", "", "", p.subtotal.formatted(language)])
-        let custom = p.lines.contains(where: \.custom) ? "* custom activity, not from the catalogue\n" : ""
+        table.add(["", "", w[.subtotal], "", "", "", p.subtotal.formatted(language)])
+        let custom = p.lines.contains(where: \.custom) ? "* \(w[.customFootnote])\n" : ""
         return table.render() + custom
     }
 
@@ -59,13 +81,15 @@ public enum ProjectText {
         JSONValue(["lines": .array(p.lines.map(lineJSON)), "subtotal": .string(p.subtotal.plain)])
     }
 
-    public static func history(_ p: Project) -> String {
+    /// Each change as recorded: time, the command as typed, and its history lines. The lines are
+    /// the project's record and are shown as recorded (in English) in every language.
+    public static func history(_ p: Project, language: Language) -> String {
         var out = ""
         for h in p.history {
             out += "\(h.time)  \(h.command)\n"
             for c in h.changes { out += "    \(c)\n" }
         }
-        return out.isEmpty ? "no changes recorded\n" : out
+        return out.isEmpty ? Words(language)[.noChangesRecorded] + "\n" : out
     }
 
     public static func historyJSON(_ p: Project) -> JSONValue {

@@ -75,15 +75,16 @@ public enum ReportText {
     }
 }
 
-/// List views for the worker, hours, advance, supplement and extra commands.
+/// List views for the worker, hours, advance, supplement, extra and photo commands.
 public enum TeamText {
     public static func workers(_ a: FinalAccounting, language l: Language) -> String {
-        var t = TextTable([.init("Id"), .init("Name", wraps: true), .init("Kind"), .init("Hours", .right), .init("Advances", .right)])
+        let w = Words(l)
+        var t = TextTable([.init(w[.id]), .init(w[.name], wraps: true), .init(w[.kind]), .init(w[.hours], .right), .init(w[.advances], .right)])
         for s in a.team {
-            t.add([s.worker.id, s.worker.name, s.worker.apprentice ? "apprentice \(s.worker.rate?.formatted(l) ?? "")/h" : "journeyman",
+            t.add([s.worker.id, s.worker.name, s.worker.apprentice ? w(.apprenticeAtRate, s.worker.rate?.formatted(l) ?? "") : w[.journeyman],
                    s.hours.formatted(l), s.advances.formatted(l)])
         }
-        return a.team.isEmpty ? "no workers\n" : t.render()
+        return a.team.isEmpty ? w[.noWorkersYet] + "\n" : t.render()
     }
 
     public static func workersJSON(_ a: FinalAccounting) -> JSONValue {
@@ -97,9 +98,10 @@ public enum TeamText {
     }
 
     public static func hours(_ p: Project, language l: Language) -> String {
-        var t = TextTable([.init("Id", .right), .init("Worker"), .init("Hours", .right), .init("Date"), .init("Note", wraps: true)])
+        let w = Words(l)
+        var t = TextTable([.init(w[.id], .right), .init(w[.worker]), .init(w[.hours], .right), .init(w[.date]), .init(w[.note], wraps: true)])
         for h in p.hours { t.add(["\(h.id)", h.worker, h.hours.formatted(l) + (h.hours.plain.contains(":") ? " (\(h.hours.plain))" : ""), h.date ?? "", h.note]) }
-        return p.hours.isEmpty ? "no hours\n" : t.render()
+        return p.hours.isEmpty ? w[.noHours] + "\n" : t.render()
     }
 
     public static func hoursJSON(_ p: Project) -> JSONValue {
@@ -109,9 +111,10 @@ public enum TeamText {
     }
 
     public static func advances(_ p: Project, language l: Language) -> String {
-        var t = TextTable([.init("Id", .right), .init("Worker"), .init("Amount", .right), .init("Date"), .init("Note", wraps: true)])
+        let w = Words(l)
+        var t = TextTable([.init(w[.id], .right), .init(w[.worker]), .init(w[.amount], .right), .init(w[.date]), .init(w[.note], wraps: true)])
         for a in p.advances { t.add(["\(a.id)", a.worker, a.amount.formatted(l), a.date ?? "", a.note]) }
-        return p.advances.isEmpty ? "no advances\n" : t.render()
+        return p.advances.isEmpty ? w[.noAdvances] + "\n" : t.render()
     }
 
     public static func advancesJSON(_ p: Project) -> JSONValue {
@@ -121,18 +124,35 @@ public enum TeamText {
     }
 
     public static func supplements(_ a: FinalAccounting, language l: Language) -> String {
-        var t = TextTable([.init("Id", .right), .init("Name", wraps: true), .init("Percent", .right), .init("Amount", .right)])
+        let w = Words(l)
+        var t = TextTable([.init(w[.id], .right), .init(w[.name], wraps: true), .init(w[.percent], .right), .init(w[.amount], .right)])
         for s in a.supplements { t.add(["\(s.supplement.id)", s.supplement.name, s.supplement.percent.formatted(l) + " %", s.amount.formatted(l)]) }
-        return a.supplements.isEmpty ? "no supplements\n" : t.render() + "Each supplement is a percentage of the subtotal \(a.subtotal.formatted(l)).\n"
+        return a.supplements.isEmpty ? w[.noSupplements] + "\n" : t.render() + w(.supplementsNote, a.subtotal.formatted(l)) + "\n"
     }
 
     public static func extraWork(_ a: FinalAccounting, language l: Language) -> String {
-        var t = TextTable([.init("Id", .right), .init("Text", wraps: true), .init("Hours", .right), .init("Rate", .right), .init("Amount", .right)])
+        let w = Words(l)
+        var t = TextTable([.init(w[.id], .right), .init(w[.text], wraps: true), .init(w[.hours], .right), .init(w[.rate], .right),
+                           .init(w[.amount], .right)])
         for e in a.extraWork {
             var h = "", r = ""
             if case .hourly(let hours, let rate) = e.extra.pricing { h = hours.formatted(l); r = rate.formatted(l) }
             t.add(["\(e.extra.id)", e.extra.text, h, r, e.amount.formatted(l)])
         }
-        return a.extraWork.isEmpty ? "no extra work\n" : t.render()
+        return a.extraWork.isEmpty ? w[.noExtraWork] + "\n" : t.render()
+    }
+
+    public static func photos(_ p: Project, language l: Language) -> String {
+        let w = Words(l)
+        var t = TextTable([.init(w[.id], .right), .init(w[.caption], wraps: true), .init(w[.file]), .init(w[.added])])
+        for ph in p.photos { t.add(["\(ph.id)", ph.caption, ph.originalName, ph.added]) }
+        return p.photos.isEmpty ? w[.noPhotos] + "\n" : t.render()
+    }
+
+    public static func photosJSON(_ p: Project) -> JSONValue {
+        JSONValue(["photos": .array(p.photos.map { ph in
+            JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
+                       "file": .string(ph.file), "added": .string(ph.added)])
+        })])
     }
 }

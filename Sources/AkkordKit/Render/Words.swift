@@ -1,5 +1,7 @@
-/// Every word the reports print for people (text, HTML, PDF and the CSV header), once per language.
+/// Every word akkord prints for people, once per language: the reports (text, HTML, PDF and the
+/// CSV header), the list and show views, the confirmations of changing commands and the warnings.
 /// A word with `{1}`, `{2}` … is a phrase with blanks that `Words.callAsFunction` fills in.
+/// Help texts and error messages stay English; JSON output has no words from here.
 public enum Term: String, CaseIterable, Sendable {
     // Title and header
     case title, documentTitle
@@ -31,6 +33,43 @@ public enum Term: String, CaseIterable, Sendable {
     case photosTitle, photoLabel, photoAdded, photoMissing, photoNotShown
     // CSV header
     case lineId, note
+
+    // Views: words shared by the list and show views (the report's own words above are reused)
+    case id, name, date, percent, text, nobody
+    // Views: project list and show, history
+    case current, currentProjectNote, workersLabel, linesAndSubtotal
+    case noProjects, noOpenProjects, noClosedProjects, noChangesRecorded
+    // Views: catalogue info, list, search and show
+    case edition, validFrom, currency, source, activities, section, keywords
+    case sourceBundled, sourceImported, activitiesInSection, activitiesInSections, noSection
+    // Views: catalogue import summary (the dry run's table, its field names, the counts)
+    case field, old, new, change, noChanges
+    case fieldAdded, fieldRemoved, fieldName, fieldUnit, fieldPrice, fieldSection, fieldNote, fieldKeywords
+    case fieldCatalogueName, fieldEdition, fieldValidFrom
+    case importCounts, importDryRun, importDone, importActiveCatalogue, importProgress
+    // Views: workers, hours, advances, supplements, extra work, photos
+    case kind, journeyman, apprenticeAtRate, rate, caption, file, added
+    case noWorkersYet, noHours, noAdvances, noSupplements, supplementsNote, noExtraWork, noPhotos
+    // Views: check
+    case checkSummary, checkLeftoverHint, checkLeftoversHint, checkRemoved, checkLeftover
+    // Reasons a file is a leftover or was kept (the store records them in English; shown in the language)
+    case reasonTemporary, reasonUnusedPhoto, reasonArchivedCopy, reasonUncheckedPhoto
+
+    // Confirmations: projects
+    case projectCreated, projectCurrent, projectClosed, projectReopened, projectDeleted, projectDeletedUnread
+    case fieldAddress, fieldEmployer, fieldCustomer, fieldStart, fieldEnd
+    case nothingChanged
+    // Confirmations: lines (a line's field names: fieldNote, fieldPrice above)
+    case lineAdded, lineRemoved, lineFieldChanged, fieldQuantity, fieldAmount
+    // Confirmations: team, supplements, extra work, photos
+    case workerAdded, workerRemoved, apprenticeAt
+    case hoursAndDecimal, hoursAdded, hoursRemoved
+    case advanceAdded, advanceRemoved
+    case supplementAdded, supplementRemoved
+    case extraWorkAdded, extraWorkRemoved
+    case photoStored, photoNotEmbeddable, photoRemoved, photoFileKept
+    // Confirmations: files written
+    case wroteReport, wroteCatalogue
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -55,6 +94,12 @@ public struct Words: Sendable {
     /// The phrase with its blanks `{1}` … `{9}` filled in one pass (filled-in text is not read again).
     public func callAsFunction(_ term: Term, _ values: String...) -> String {
         Self.fill(self[term], values)
+    }
+
+    /// The value column of a `Label: value` view (`TextTable.labelled`): past the longest label
+    /// the view can have in this language, so it does not move with the rows that are filled in.
+    public func labelColumn(_ labels: [Term], atLeast minimum: Int) -> Int {
+        max(minimum, (labels.map { self[$0].count }.max() ?? 0) + 2)
     }
 
     static func fill(_ phrase: String, _ values: [String]) -> String {
@@ -147,6 +192,121 @@ public struct Words: Sendable {
 
         .lineId: "Id",
         .note: "Note",
+
+        .id: "Id",
+        .name: "Name",
+        .date: "Date",
+        .percent: "Percent",
+        .text: "Text",
+        .nobody: "none",
+
+        .current: "current",
+        .currentProjectNote: "current project",
+        .workersLabel: "Workers",
+        .linesAndSubtotal: "{1}, subtotal {2}",
+        .noProjects: "no projects; create one with: akkord project new NAME",
+        .noOpenProjects: "no projects (open); create one with: akkord project new NAME",
+        .noClosedProjects: "no projects (closed); create one with: akkord project new NAME",
+        .noChangesRecorded: "no changes recorded",
+
+        .edition: "Edition",
+        .validFrom: "Valid from",
+        .currency: "Currency",
+        .source: "Source",
+        .activities: "Activities",
+        .section: "Section",
+        .keywords: "Keywords",
+        .sourceBundled: "bundled sample (compiled into akkord)",
+        .sourceImported: "imported, {1}",
+        .activitiesInSection: "{1} in {2} section",
+        .activitiesInSections: "{1} in {2} sections",
+        .noSection: "(no section)",
+
+        .field: "Field",
+        .old: "Old",
+        .new: "New",
+        .change: "Change",
+        .noChanges: "no changes",
+        .fieldAdded: "added",
+        .fieldRemoved: "removed",
+        .fieldName: "name",
+        .fieldUnit: "unit",
+        .fieldPrice: "price",
+        .fieldSection: "section",
+        .fieldNote: "note",
+        .fieldKeywords: "keywords",
+        .fieldCatalogueName: "catalogue name",
+        .fieldEdition: "edition",
+        .fieldValidFrom: "validFrom",
+        .importCounts: "{1} added, {2} changed, {3} removed, {4} unchanged",
+        .importDryRun: "dry run, nothing written: {1} ({2}, {3}) would give {4}",
+        .importDone: "imported {1} ({2}, {3}): {4}",
+        .importActiveCatalogue: "active catalogue: {1}, {2} activities",
+        .importProgress: "reading {1}: {2} rows",
+
+        .kind: "Kind",
+        .journeyman: "journeyman",
+        .apprenticeAtRate: "apprentice {1}/h",
+        .rate: "Rate",
+        .caption: "Caption",
+        .file: "File",
+        .added: "Added",
+        .noWorkersYet: "no workers",
+        .noHours: "no hours",
+        .noAdvances: "no advances",
+        .noSupplements: "no supplements",
+        .supplementsNote: "Each supplement is a percentage of the subtotal {1}.",
+        .noExtraWork: "no extra work",
+        .noPhotos: "no photos",
+
+        .checkSummary: "store {1}: {2} files read, {3} projects, {4} photos, no problems",
+        .checkLeftoverHint: "; {1} leftover (akkord check --fix removes them)",
+        .checkLeftoversHint: "; {1} leftovers (akkord check --fix removes them)",
+        .checkRemoved: "removed {1} ({2}, {3} bytes)",
+        .checkLeftover: "leftover {1} ({2}, {3} bytes)",
+        .reasonTemporary: "temporary file of a write that was killed",
+        .reasonUnusedPhoto: "photo no project uses",
+        .reasonArchivedCopy: "archived copy of the catalogue that is still active (an import was stopped)",
+        .reasonUncheckedPhoto: "could not check whether another project uses it",
+
+        .projectCreated: "created project {1} ({2}); it is now the current project",
+        .projectCurrent: "current project: {1}",
+        .projectClosed: "project {1} is now closed",
+        .projectReopened: "project {1} is now open",
+        .projectDeleted: "deleted project {1}; the file is in the store's trash/",
+        .projectDeletedUnread: "deleted project {1} (its damaged file); the file is in the store's trash/",
+        .fieldAddress: "address",
+        .fieldEmployer: "employer",
+        .fieldCustomer: "customer",
+        .fieldStart: "start",
+        .fieldEnd: "end",
+        .nothingChanged: "nothing changed",
+
+        .lineAdded: "line {1}: {2}",
+        .lineRemoved: "line {1} removed: {2}",
+        .lineFieldChanged: "line {1} {2}: {3} → {4}",
+        .fieldQuantity: "quantity",
+        .fieldAmount: "amount",
+
+        .workerAdded: "worker {1}: {2}, {3}",
+        .workerRemoved: "worker {1} removed: {2}",
+        .apprenticeAt: "apprentice at {1}/h",
+        .hoursAndDecimal: "{1} ({2} h)",
+        .hoursAdded: "hours {1}: {2} {3} on {4}",
+        .hoursRemoved: "hours {1} removed: {2} {3}",
+        .advanceAdded: "advance {1}: {2} {3} on {4}",
+        .advanceRemoved: "advance {1} removed: {2} {3}",
+        .supplementAdded: "supplement {1}: {2} {3} %",
+        .supplementRemoved: "supplement {1} removed: {2} {3} %",
+        .extraWorkAdded: "extra work {1}: {2}, {3}",
+        .extraWorkRemoved: "extra work {1} removed: {2} {3}",
+        .photoStored: "photo {1}: {2}, {3}",
+        .photoNotEmbeddable: "; the PDF lists it by name ({1})",
+        .photoRemoved: "photo {1} removed: {2}",
+        .photoFileKept: "kept the photo file {1}: {2}",
+
+        .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
+        .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
     ]
 
     public static let da: [Term: String] = [
@@ -221,6 +381,121 @@ public struct Words: Sendable {
 
         .lineId: "Id",
         .note: "Bemærkning",
+
+        .id: "Id",
+        .name: "Navn",
+        .date: "Dato",
+        .percent: "Procent",
+        .text: "Tekst",
+        .nobody: "ingen",
+
+        .current: "aktuelt",
+        .currentProjectNote: "det aktuelle projekt",
+        .workersLabel: "Sjak",
+        .linesAndSubtotal: "{1}, subtotal {2}",
+        .noProjects: "ingen projekter; opret et med: akkord project new NAVN",
+        .noOpenProjects: "ingen åbne projekter; opret et med: akkord project new NAVN",
+        .noClosedProjects: "ingen afsluttede projekter; opret et med: akkord project new NAVN",
+        .noChangesRecorded: "ingen ændringer registreret",
+
+        .edition: "Udgave",
+        .validFrom: "Gyldig fra",
+        .currency: "Valuta",
+        .source: "Kilde",
+        .activities: "Ydelser",
+        .section: "Afsnit",
+        .keywords: "Søgeord",
+        .sourceBundled: "medfølgende eksempel (indbygget i akkord)",
+        .sourceImported: "importeret, {1}",
+        .activitiesInSection: "{1} i {2} afsnit",
+        .activitiesInSections: "{1} i {2} afsnit",
+        .noSection: "(uden afsnit)",
+
+        .field: "Felt",
+        .old: "Før",
+        .new: "Efter",
+        .change: "Ændring",
+        .noChanges: "ingen ændringer",
+        .fieldAdded: "tilføjet",
+        .fieldRemoved: "fjernet",
+        .fieldName: "navn",
+        .fieldUnit: "enhed",
+        .fieldPrice: "pris",
+        .fieldSection: "afsnit",
+        .fieldNote: "bemærkning",
+        .fieldKeywords: "søgeord",
+        .fieldCatalogueName: "prislistens navn",
+        .fieldEdition: "udgave",
+        .fieldValidFrom: "gyldig fra",
+        .importCounts: "{1} tilføjet, {2} ændret, {3} fjernet, {4} uændret",
+        .importDryRun: "prøvekørsel, intet er skrevet: {1} ({2}, {3}) ville give {4}",
+        .importDone: "importerede {1} ({2}, {3}): {4}",
+        .importActiveCatalogue: "aktiv prisliste: {1}, {2} ydelser",
+        .importProgress: "læser {1}: {2} rækker",
+
+        .kind: "Type",
+        .journeyman: "svend",
+        .apprenticeAtRate: "lærling {1}/t",
+        .rate: "Timepris",
+        .caption: "Billedtekst",
+        .file: "Fil",
+        .added: "Tilføjet",
+        .noWorkersYet: "ingen medarbejdere",
+        .noHours: "ingen timer",
+        .noAdvances: "ingen acontobetalinger",
+        .noSupplements: "ingen tillæg",
+        .supplementsNote: "Hvert tillæg er en procentdel af subtotalen {1}.",
+        .noExtraWork: "intet ekstraarbejde",
+        .noPhotos: "ingen fotos",
+
+        .checkSummary: "arkiv {1}: {2} filer læst, {3} projekter, {4} fotos, ingen problemer",
+        .checkLeftoverHint: "; {1} overskydende fil (akkord check --fix fjerner den)",
+        .checkLeftoversHint: "; {1} overskydende filer (akkord check --fix fjerner dem)",
+        .checkRemoved: "fjernede {1} ({2}, {3} bytes)",
+        .checkLeftover: "overskydende fil {1} ({2}, {3} bytes)",
+        .reasonTemporary: "midlertidig fil fra en skrivning der blev afbrudt",
+        .reasonUnusedPhoto: "foto som intet projekt bruger",
+        .reasonArchivedCopy: "arkiveret kopi af den prisliste der stadig er aktiv (en import blev afbrudt)",
+        .reasonUncheckedPhoto: "det kunne ikke kontrolleres om et andet projekt bruger den",
+
+        .projectCreated: "projekt {1} ({2}) er oprettet; det er nu det aktuelle projekt",
+        .projectCurrent: "aktuelt projekt: {1}",
+        .projectClosed: "projekt {1} er nu afsluttet",
+        .projectReopened: "projekt {1} er nu åbent igen",
+        .projectDeleted: "projekt {1} er slettet; filen ligger i arkivets trash/",
+        .projectDeletedUnread: "projekt {1} er slettet (den beskadigede fil); filen ligger i arkivets trash/",
+        .fieldAddress: "adresse",
+        .fieldEmployer: "arbejdsgiver",
+        .fieldCustomer: "bygherre",
+        .fieldStart: "start",
+        .fieldEnd: "slut",
+        .nothingChanged: "intet er ændret",
+
+        .lineAdded: "linje {1}: {2}",
+        .lineRemoved: "linje {1} fjernet: {2}",
+        .lineFieldChanged: "linje {1} {2}: {3} → {4}",
+        .fieldQuantity: "mængde",
+        .fieldAmount: "beløb",
+
+        .workerAdded: "medarbejder {1}: {2}, {3}",
+        .workerRemoved: "medarbejder {1} fjernet: {2}",
+        .apprenticeAt: "lærling til {1}/t",
+        .hoursAndDecimal: "{1} ({2} t)",
+        .hoursAdded: "timer {1}: {2} {3} den {4}",
+        .hoursRemoved: "timer {1} fjernet: {2} {3}",
+        .advanceAdded: "aconto {1}: {2} {3} den {4}",
+        .advanceRemoved: "aconto {1} fjernet: {2} {3}",
+        .supplementAdded: "tillæg {1}: {2} {3} %",
+        .supplementRemoved: "tillæg {1} fjernet: {2} {3} %",
+        .extraWorkAdded: "ekstraarbejde {1}: {2}, {3}",
+        .extraWorkRemoved: "ekstraarbejde {1} fjernet: {2} {3}",
+        .photoStored: "foto {1}: {2}, {3}",
+        .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
+        .photoRemoved: "foto {1} fjernet: {2}",
+        .photoFileKept: "fotofilen {1} er beholdt: {2}",
+
+        .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
+        .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",
     ]
 }
 

@@ -46,10 +46,11 @@ extension Workspace {
 
     /// Changes a line's quantity or note, and the price of a custom line. Nothing given that
     /// differs from today's values changes nothing and writes nothing.
-    public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil) throws -> Change<Line> {
+    public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil) throws -> Change<Edited<Line>> {
         try changeProject { p in
+            let before = try p.line(id)
             let changes = try p.editLine(id, quantity: quantity, note: note, price: price)
-            return (try p.line(id), changes)
+            return (Edited(before: before, after: try p.line(id)), changes)
         }
     }
 

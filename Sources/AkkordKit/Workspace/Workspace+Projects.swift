@@ -27,10 +27,11 @@ extension Workspace {
     }
 
     /// Changes a project's name, address, employer, customer, dates or note.
-    public func editProject(_ id: String? = nil, _ details: Project.Details) throws -> Change<Project> {
+    public func editProject(_ id: String? = nil, _ details: Project.Details) throws -> Change<Edited<Project>> {
         try changeProject(id) { p in
+            let before = p
             let changes = p.edit(details)
-            return (p, changes)
+            return (Edited(before: before, after: p), changes)
         }
     }
 

@@ -129,6 +129,15 @@ public struct Change<Value> {
 
 extension Change: Sendable where Value: Sendable {}
 
+/// An edited value as it was before the change and as it is after it (the same when nothing
+/// changed), so a confirmation can show old → new in the user's language.
+public struct Edited<Value> {
+    public let before: Value
+    public let after: Value
+}
+
+extension Edited: Sendable where Value: Sendable {}
+
 public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
     /// A photo file no longer used by this project was kept, because it could not be checked or
     /// removed; `check` lists files no project uses.

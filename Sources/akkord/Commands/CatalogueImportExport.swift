@@ -56,7 +56,10 @@ struct CatalogueImportCommand: Command {
         }
         let kind = format ?? Self.detectFormat(file: file, bytes: bytes)
         let showProgress = isatty(2) == 1
-        let progress: (Int) -> Void = { rows in if showProgress { Terminal.writeProgress("reading \(source): \(rows) rows") } }
+        let language = context.language
+        let progress: (Int) -> Void = { rows in
+            if showProgress { Terminal.writeProgress(CatalogueImportText.progress(source: source, rows: rows, language: language)) }
+        }
 
         var incoming: [Activity] = []
         var fileMetadata: Catalogue?
@@ -122,7 +125,7 @@ struct CatalogueExportCommand: Command {
         let bytes = format == "json" ? CatalogueJSON.write(catalogue) : CatalogueCSV.write(catalogue, language: context.language)
         if let output {
             try workspace.writeOutput(bytes, to: output)
-            context.print("wrote \(output) (\(format), \(catalogue.activities.count) activities)")
+            context.print(Confirmation.wroteCatalogue(output, format: format, activities: catalogue.activities.count, context.language))
         } else {
             context.printBytes(bytes)
         }

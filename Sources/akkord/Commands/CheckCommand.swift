@@ -29,11 +29,12 @@ struct CheckCommand: Command {
                                          "leftovers": .array(report.leftovers.map(leftoverJSON)),
                                          "removed": .array(removed.map(leftoverJSON))]))
         } else {
-            for l in removed { context.print("removed \(l.path) (\(l.reason), \(l.bytes) bytes)") }
-            for l in report.leftovers { context.warn("leftover \(l.path) (\(l.reason), \(l.bytes) bytes)") }
+            let language = context.language
+            for l in removed { context.print(Confirmation.checkRemoved(l.path, reason: l.reason, bytes: l.bytes, language)) }
+            for l in report.leftovers { context.warn(Confirmation.checkLeftover(l.path, reason: l.reason, bytes: l.bytes, language)) }
             if report.problems.isEmpty {
-                let hint = report.leftovers.isEmpty ? "" : "; \(report.leftovers.count) leftover\(report.leftovers.count == 1 ? "" : "s") (akkord check --fix removes them)"
-                context.print("store \(context.storeDirectory): \(report.filesRead) files read, \(report.projects) projects, \(report.photos) photos, no problems\(hint)")
+                context.print(Confirmation.checkSummary(store: context.storeDirectory, files: report.filesRead, projects: report.projects,
+                                                        photos: report.photos, leftovers: report.leftovers.count, language))
             }
         }
         if !report.problems.isEmpty { throw CheckFailedError(store: context.storeDirectory, problems: report.problems) }

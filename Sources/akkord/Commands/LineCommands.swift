@@ -55,8 +55,7 @@ struct AddCommand: Command {
     func run(_ context: CommandContext) throws {
         let line = try context.workspace().addLine(.init(source: source, quantity: quantity, note: note, date: date, section: section)).value
         if context.wantsJSON { context.printJSON(ProjectText.lineJSON(line)); return }
-        let l = context.language
-        context.print("line \(line.id): \(line.pos) \(line.name), \(line.quantity.formatted(l)) \(line.unit) × \(line.price.formatted(l)) = \(line.amount.formatted(l))")
+        context.print(Confirmation.lineAdded(line, context.language))
     }
 }
 
@@ -95,8 +94,8 @@ struct EditLineCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().editLine(line, quantity: quantity, note: note, price: price)
-        context.print(change.history.isEmpty ? "nothing changed" : change.history.joined(separator: "\n"))
+        let edit = try context.workspace().editLine(line, quantity: quantity, note: note, price: price).value
+        context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }
 }
 
@@ -107,7 +106,7 @@ struct RemoveLineCommand: Command {
     init(_ a: ParsedArguments) throws { lines = try a[Self.lines] }
 
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeLines(lines).history.joined(separator: "\n"))
+        context.print(Confirmation.linesRemoved(try context.workspace().removeLines(lines).value, context.language))
     }
 }
 
@@ -116,6 +115,6 @@ struct HistoryCommand: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(ProjectText.historyJSON(project)) } else { context.print(ProjectText.history(project)) }
+        if context.wantsJSON { context.printJSON(ProjectText.historyJSON(project)) } else { context.print(ProjectText.history(project, language: context.language)) }
     }
 }

@@ -19,10 +19,7 @@ struct PhotoAdd: Command {
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
         let photos = try context.workspace().addPhotos(uploads, caption: caption).value
-        for (photo, upload) in zip(photos, uploads) {
-            let note = upload.image.notEmbeddable.map { "; the PDF lists it by name (\($0))" } ?? ""
-            context.print("photo \(photo.id): \(photo.originalName), \(upload.image.width)×\(upload.image.height) \(upload.image.kind.rawValue.uppercased())\(note)")
-        }
+        for (photo, upload) in zip(photos, uploads) { context.print(Confirmation.photoAdded(photo, image: upload.image, context.language)) }
     }
 }
 
@@ -31,16 +28,7 @@ struct PhotoList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON {
-            context.printJSON(JSONValue(["photos": .array(p.photos.map { ph in
-                JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
-                           "file": .string(ph.file), "added": .string(ph.added)])
-            })]))
-            return
-        }
-        var t = TextTable([.init("Id", .right), .init("Caption", wraps: true), .init("File"), .init("Added")])
-        for ph in p.photos { t.add(["\(ph.id)", ph.caption, ph.originalName, ph.added]) }
-        context.print(p.photos.isEmpty ? "no photos" : t.render())
+        if context.wantsJSON { context.printJSON(TeamText.photosJSON(p)) } else { context.print(TeamText.photos(p, language: context.language)) }
     }
 }
 
@@ -52,8 +40,11 @@ struct PhotoRemove: Command {
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
         let change = try context.workspace().removePhoto(id)
-        let changes = change.history
-        context.warn(change.warnings)
-        context.print(changes.joined(separator: "\n"))
+        for warning in change.warnings {
+            switch warning {
+            case .photoFileKept(let file, let reason): context.warn(Confirmation.photoFileKept(file: file, reason: reason, context.language))
+            }
+        }
+        context.print(Confirmation.photoRemoved(change.value, context.language))
     }
 }

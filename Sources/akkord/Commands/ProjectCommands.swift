@@ -40,7 +40,7 @@ struct ProjectNew: Command {
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().createProject(name: name, details: details).value
         if context.wantsJSON { context.printJSON(ProjectText.summaryJSON(project)) } else {
-            context.print("created project \(project.id) (\(project.name)); it is now the current project")
+            context.print(Confirmation.projectCreated(project, context.language))
         }
     }
 }
@@ -60,7 +60,7 @@ struct ProjectList: Command {
                                          "unreadable": .array(listing.unreadable.map { .string("\($0)") })]))
         } else if projects.isEmpty {
             if listing.unreadable.isEmpty || status != nil {
-                context.print("no projects\(status.map { " (\($0.rawValue))" } ?? ""); create one with: akkord project new NAME")
+                context.print(ProjectText.noProjects(status: status, language: context.language))
             }
         } else {
             context.print(ProjectText.list(projects, current: listing.currentProjectId, language: context.language))
@@ -89,8 +89,8 @@ struct ProjectUse: Command {
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
 
     func run(_ context: CommandContext) throws {
-        _ = try context.workspace().useProject(id)
-        context.print("current project: \(id)")
+        let project = try context.workspace().useProject(id).value
+        context.print(Confirmation.projectCurrent(project.id, context.language))
     }
 }
 
@@ -130,8 +130,8 @@ struct ProjectEdit: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().editProject(id, details)
-        context.print(change.history.isEmpty ? "nothing changed" : change.history.joined(separator: "\n"))
+        let edit = try context.workspace().editProject(id, details).value
+        context.print(Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
     }
 }
 
@@ -140,7 +140,7 @@ struct ProjectClose: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print("project \(try context.workspace().closeProject(id).value.id) is now closed")
+        context.print(Confirmation.projectStatus(try context.workspace().closeProject(id).value, context.language))
     }
 }
 
@@ -149,7 +149,7 @@ struct ProjectReopen: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print("project \(try context.workspace().reopenProject(id).value.id) is now open")
+        context.print(Confirmation.projectStatus(try context.workspace().reopenProject(id).value, context.language))
     }
 }
 
@@ -184,7 +184,7 @@ struct ProjectDelete: Command {
         } catch let error as StoreFileError {
             throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
         }
-        context.print("deleted project \(id)\(change.value == nil ? " (its damaged file)" : ""); the file is in the store's trash/")
+        context.print(Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
     }
 }
 

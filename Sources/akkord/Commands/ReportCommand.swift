@@ -28,10 +28,10 @@ struct ReportOutput {
     func format(_ context: CommandContext) -> ReportFormat { requestedFormat ?? (context.wantsJSON ? .json : .text) }
 
     func write(_ report: RenderedReport, _ context: CommandContext) throws {
-        let l = context.language
         if let output {
             try context.workspace().writeOutput(report.bytes, to: output)
-            context.print("wrote \(output) (\(report.format.rawValue), \(report.accounting.lines.count) lines, total \(report.accounting.total.formatted(l)))")
+            context.print(Confirmation.wroteReport(output, format: report.format.rawValue, lines: report.accounting.lines.count,
+                                                   total: report.accounting.total, context.language))
         } else {
             context.printBytes(report.bytes)
         }

@@ -16,7 +16,7 @@ struct SupplementAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let s = try context.workspace().addSupplement(name: name, percent: percent).value
-        context.print("supplement \(s.id): \(s.name) \(s.percent.formatted(context.language)) %")
+        context.print(Confirmation.supplementAdded(s, context.language))
     }
 }
 
@@ -37,7 +37,7 @@ struct SupplementRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeSupplement(id).history.joined(separator: "\n"))
+        context.print(Confirmation.supplementRemoved(try context.workspace().removeSupplement(id).value, context.language))
     }
 }
 
@@ -64,7 +64,7 @@ struct ExtraAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addExtraWork(text: text, pricing: pricing).value
-        context.print("extra work \(e.id): \(e.text), \(e.amount.formatted(context.language))")
+        context.print(Confirmation.extraWorkAdded(e, context.language))
     }
 }
 
@@ -85,7 +85,7 @@ struct ExtraRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeExtraWork(id).history.joined(separator: "\n"))
+        context.print(Confirmation.extraWorkRemoved(try context.workspace().removeExtraWork(id).value, context.language))
     }
 }
 

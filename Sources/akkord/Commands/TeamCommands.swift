@@ -25,7 +25,7 @@ struct WorkerAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let w = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate).value
-        context.print("worker \(w.id): \(w.name)\(w.apprentice ? ", apprentice at \(w.rate!.formatted(context.language))/h" : ", journeyman")")
+        context.print(Confirmation.workerAdded(w, context.language))
     }
 }
 
@@ -50,7 +50,7 @@ struct WorkerRemove: Command {
     let worker: String
     init(_ a: ParsedArguments) throws { worker = try a.required(Self.worker) }
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeWorker(worker).history.joined(separator: "\n"))
+        context.print(Confirmation.workerRemoved(try context.workspace().removeWorker(worker).value, context.language))
     }
 }
 
@@ -71,7 +71,7 @@ struct HoursAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addHours(worker: worker, hours: hours, date: date, note: note).value
-        context.print("hours \(e.id): \(e.worker) \(e.hours.formatted(context.language)) h on \(e.date ?? "-")")
+        context.print(Confirmation.hoursAdded(e, context.language))
     }
 }
 
@@ -90,7 +90,7 @@ struct HoursRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeHours(id).history.joined(separator: "\n"))
+        context.print(Confirmation.hoursRemoved(try context.workspace().removeHours(id).value, context.language))
     }
 }
 
@@ -111,7 +111,7 @@ struct AdvanceAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addAdvance(worker: worker, amount: amount, date: date, note: note).value
-        context.print("advance \(e.id): \(e.worker) \(e.amount.formatted(context.language)) on \(e.date ?? "-")")
+        context.print(Confirmation.advanceAdded(e, context.language))
     }
 }
 
@@ -130,6 +130,6 @@ struct AdvanceRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(try context.workspace().removeAdvance(id).history.joined(separator: "\n"))
+        context.print(Confirmation.advanceRemoved(try context.workspace().removeAdvance(id).value, context.language))
     }
 }

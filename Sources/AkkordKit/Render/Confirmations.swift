@@ -1,0 +1,209 @@
+/// What a command prints when its change is done, in the user's language, made from the values
+/// the change returned: a command parses, makes one `Workspace` call and prints one of these.
+///
+/// A number the user typed is echoed as it was read, formatted for the language. Edits and
+/// removals in English read exactly as the lines they add to the project's history (plain
+/// numbers, units as stored); the history itself is data and stays English, so in Danish they
+/// are made from the values instead. The result has no final line break; several lines (one per
+/// removed line, one per changed field) are joined by line breaks.
+public enum Confirmation {
+    // MARK: projects
+
+    public static func projectCreated(_ p: Project, _ l: Language) -> String {
+        Words(l)(.projectCreated, p.id, p.name)
+    }
+
+    public static func projectCurrent(_ id: String, _ l: Language) -> String {
+        Words(l)(.projectCurrent, id)
+    }
+
+    /// `project close` and `project reopen`: the project's new status.
+    public static func projectStatus(_ p: Project, _ l: Language) -> String {
+        Words(l)(p.status == .closed ? .projectClosed : .projectReopened, p.id)
+    }
+
+    /// `unread`: the project's file did not read and was moved to the trash as it was.
+    public static func projectDeleted(_ id: String, unread: Bool, _ l: Language) -> String {
+        Words(l)(unread ? .projectDeletedUnread : .projectDeleted, id)
+    }
+
+    /// One line per changed field, `field: old → new`, in the order `project edit` records them.
+    public static func projectEdited(before: Project, after: Project, _ l: Language) -> String {
+        let w = Words(l)
+        var out: [String] = []
+        func text(_ term: Term, _ keyPath: KeyPath<Project, String>) {
+            let (o, n) = (before[keyPath: keyPath], after[keyPath: keyPath])
+            if o != n { out.append("\(w[term]): \"\(o)\" → \"\(n)\"") }
+        }
+        func date(_ term: Term, _ keyPath: KeyPath<Project, String?>) {
+            let (o, n) = (before[keyPath: keyPath], after[keyPath: keyPath])
+            if o != n { out.append("\(w[term]): \(o ?? "-") → \(n ?? "-")") }
+        }
+        text(.fieldName, \.name)
+        text(.fieldAddress, \.address)
+        text(.fieldEmployer, \.employer)
+        text(.fieldCustomer, \.customer)
+        date(.fieldStart, \.start)
+        date(.fieldEnd, \.end)
+        text(.fieldNote, \.note)
+        return out.isEmpty ? w[.nothingChanged] : out.joined(separator: "\n")
+    }
+
+    // MARK: lines
+
+    /// `line 1: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25`.
+    public static func lineAdded(_ line: Line, _ l: Language) -> String {
+        Words(l)(.lineAdded, "\(line.id)", describe(line, l, figure: { $0.formatted(l) }))
+    }
+
+    public static func linesRemoved(_ lines: [Line], _ l: Language) -> String {
+        let w = Words(l)
+        return lines.map { line in w(.lineRemoved, "\(line.id)", describe(line, l, figure: { record($0, l) })) }.joined(separator: "\n")
+    }
+
+    /// One line per changed field (quantity, note, price), then the amount, old → new.
+    public static func lineEdited(before: Line, after: Line, _ l: Language) -> String {
+        let w = Words(l)
+        let id = "\(after.id)"
+        var out: [String] = []
+        if before.quantity != after.quantity { out.append(w(.lineFieldChanged, id, w[.fieldQuantity], record(before.quantity, l), record(after.quantity, l))) }
+        if before.note != after.note { out.append(w(.lineFieldChanged, id, w[.fieldNote], "\"\(before.note)\"", "\"\(after.note)\"")) }
+        if before.price != after.price { out.append(w(.lineFieldChanged, id, w[.fieldPrice], record(before.price, l), record(after.price, l))) }
+        if out.isEmpty { return w[.nothingChanged] }
+        out.append(w(.lineFieldChanged, id, w[.fieldAmount], record(before.amount, l), record(after.amount, l)))
+        return out.joined(separator: "\n")
+    }
+
+    /// `2.01 Under felt, nailed (underpap), 12,5 m² × 38,50 = 481,25`.
+    static func describe(_ line: Line, _ l: Language, figure: (any FixedPointNumber) -> String) -> String {
+        "\(line.pos) \(line.name), \(figure(line.quantity)) \(UnitName.display(line.unit, language: l)) × \(figure(line.price)) = \(figure(line.amount))"
+    }
+
+    // MARK: team
+
+    public static func workerAdded(_ worker: Worker, _ l: Language) -> String {
+        let w = Words(l)
+        let kind = worker.apprentice ? w(.apprenticeAt, worker.rate?.formatted(l) ?? "?") : w[.journeyman]
+        return w(.workerAdded, worker.id, worker.name, kind)
+    }
+
+    public static func workerRemoved(_ worker: Worker, _ l: Language) -> String {
+        Words(l)(.workerRemoved, worker.id, worker.name)
+    }
+
+    /// `hours 4: jens-hansen 7:18 (7.30 h) on 2026-05-05`.
+    public static func hoursAdded(_ e: HoursEntry, _ l: Language) -> String {
+        Words(l)(.hoursAdded, "\(e.id)", e.worker, hours(e.hours, l), e.date ?? "-")
+    }
+
+    public static func hoursRemoved(_ e: HoursEntry, _ l: Language) -> String {
+        Words(l)(.hoursRemoved, "\(e.id)", e.worker, l == .en ? "\(e.hours.plain) h" : hours(e.hours, l))
+    }
+
+    public static func advanceAdded(_ a: Advance, _ l: Language) -> String {
+        Words(l)(.advanceAdded, "\(a.id)", a.worker, a.amount.formatted(l), a.date ?? "-")
+    }
+
+    public static func advanceRemoved(_ a: Advance, _ l: Language) -> String {
+        Words(l)(.advanceRemoved, "\(a.id)", a.worker, record(a.amount, l))
+    }
+
+    public static func supplementAdded(_ s: Supplement, _ l: Language) -> String {
+        Words(l)(.supplementAdded, "\(s.id)", s.name, s.percent.formatted(l))
+    }
+
+    public static func supplementRemoved(_ s: Supplement, _ l: Language) -> String {
+        Words(l)(.supplementRemoved, "\(s.id)", s.name, record(s.percent, l))
+    }
+
+    /// The agreed amount, or `1:30 (1.50 h) × 300.00 = 450.00` for work by the hour.
+    public static func extraWorkAdded(_ e: ExtraWork, _ l: Language) -> String {
+        let how: String
+        switch e.pricing {
+        case .amount(let m): how = m.formatted(l)
+        case .hourly(let h, let rate): how = "\(hours(h, l)) × \(rate.formatted(l)) = \(e.amount.formatted(l))"
+        }
+        return Words(l)(.extraWorkAdded, "\(e.id)", e.text, how)
+    }
+
+    public static func extraWorkRemoved(_ e: ExtraWork, _ l: Language) -> String {
+        Words(l)(.extraWorkRemoved, "\(e.id)", e.text, record(e.amount, l))
+    }
+
+    /// Hours as `H:MM`, then in decimal hours with two decimals: `7:18 (7,30 t)`, `7:18 (7.30 h)`.
+    /// Minutes are rounded to the nearest whole minute.
+    public static func hours(_ h: Hours, _ l: Language) -> String {
+        let unitsPerMinute = Hours.unitsPerHour / 60
+        let minutes = (abs(h.raw) + unitsPerMinute / 2) / unitsPerMinute
+        let m = minutes % 60
+        let clock = "\(h.raw < 0 ? "-" : "")\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
+        return Words(l)(.hoursAndDecimal, clock, h.formatted(l))
+    }
+
+    // MARK: photos
+
+    /// `photo 1: roof.jpg, 640×480 JPEG`, and why the PDF cannot show it, when it cannot.
+    public static func photoAdded(_ photo: Photo, image: PhotoImage, _ l: Language) -> String {
+        let w = Words(l)
+        let note = image.notEmbeddable.map { w(.photoNotEmbeddable, $0) } ?? ""
+        return w(.photoStored, "\(photo.id)", photo.originalName, "\(image.width)×\(image.height) \(image.kind.rawValue.uppercased())") + note
+    }
+
+    public static func photoRemoved(_ photo: Photo, _ l: Language) -> String {
+        Words(l)(.photoRemoved, "\(photo.id)", photo.originalName)
+    }
+
+    /// The warning when a photo file no project uses could not be removed.
+    public static func photoFileKept(file: String, reason: String, _ l: Language) -> String {
+        Words(l)(.photoFileKept, file, self.reason(reason, l))
+    }
+
+    // MARK: files written
+
+    public static func wroteReport(_ path: String, format: String, lines: Int, total: Money, _ l: Language) -> String {
+        Words(l)(.wroteReport, path, format, "\(lines)", total.formatted(l))
+    }
+
+    public static func wroteCatalogue(_ path: String, format: String, activities: Int, _ l: Language) -> String {
+        Words(l)(.wroteCatalogue, path, format, "\(activities)")
+    }
+
+    // MARK: check
+
+    /// `store DIR: 12 files read, 2 projects, 1 photos, no problems`, and the leftovers' count.
+    public static func checkSummary(store: String, files: Int, projects: Int, photos: Int, leftovers: Int, _ l: Language) -> String {
+        let w = Words(l)
+        let hint = leftovers == 0 ? "" : w(leftovers == 1 ? .checkLeftoverHint : .checkLeftoversHint, "\(leftovers)")
+        return w(.checkSummary, store, "\(files)", "\(projects)", "\(photos)") + hint
+    }
+
+    /// `check --fix`: a leftover it removed.
+    public static func checkRemoved(_ path: String, reason: String, bytes: Int, _ l: Language) -> String {
+        Words(l)(.checkRemoved, path, self.reason(reason, l), "\(bytes)")
+    }
+
+    /// `check`: a leftover (a warning).
+    public static func checkLeftover(_ path: String, reason: String, bytes: Int, _ l: Language) -> String {
+        Words(l)(.checkLeftover, path, self.reason(reason, l), "\(bytes)")
+    }
+
+    /// A reason the store gives in English (for a leftover, a kept photo file) in `l`: a reason
+    /// that starts with one of the known English phrases has that phrase put in `l`; the rest
+    /// (an error's own words, in parentheses) is kept as it is. Anything else stays English.
+    public static func reason(_ english: String, _ l: Language) -> String {
+        for term in knownReasons {
+            let phrase = Words.en[term] ?? ""
+            if english.hasPrefix(phrase) { return Words(l)[term] + english.dropFirst(phrase.count) }
+        }
+        return english
+    }
+
+    static let knownReasons: [Term] = [.reasonTemporary, .reasonUnusedPhoto, .reasonArchivedCopy, .reasonUncheckedPhoto]
+
+    // MARK: helpers
+
+    /// A figure as an English history line records it (plain: `1234.5`), or formatted in `l`.
+    static func record(_ n: any FixedPointNumber, _ l: Language) -> String {
+        l == .en ? n.plain : n.formatted(l)
+    }
+}
