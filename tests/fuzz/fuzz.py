@@ -22,9 +22,10 @@ chunks), puts it where akkord reads it, runs the target's commands and checks ev
                     FFD9) or PNG (chunks with correct CRCs through IEND)
   unreadable after write  the store passed `check` before, a command that writes exited 0,
                     and `check` fails afterwards
-  control char in output  a control character (C0 other than TAB/LF/CR, DEL, C1) on stderr or
-                    in the stdout of a command printing for a terminal
-  control char stored     an import exited 0 and the store's catalogue now holds one
+  control char on stderr / in output  a control character (C0 other than TAB/LF/CR, DEL, C1)
+                    on stderr, or in the stdout of a command printing for a terminal
+  control char stored     a command that writes exited 0 and a JSON file of the store now
+                    holds a string with a control character that was not there before
 
 Case i of a run uses the seed BASE*1000003+i; every case is named TARGET:SEED and can be rerun
 alone with --case TARGET:SEED (it prints each command and keeps its directory).
@@ -270,13 +271,13 @@ def json_verdict(data, kind):
     return None
 
 
-def has_control_strings(data):
-    """The first string in a JSON file that holds a control character, or None."""
+def control_strings(data):
+    """Descriptions of the strings in a JSON file that hold a control character."""
     try:
         doc = json.loads(data.decode("utf-8", "replace"))
     except Exception:
-        return None
-    stack = [doc]
+        return set()
+    found, stack = set(), [doc]
     while stack:
         v = stack.pop()
         if isinstance(v, dict):
@@ -287,8 +288,28 @@ def has_control_strings(data):
         elif isinstance(v, str):
             m = CONTROL_RE.search(v)
             if m:
-                return "U+%04X in %r" % (ord(m.group(0)), v[max(0, m.start() - 20):m.start() + 20])
-    return None
+                found.add("U+%04X in %r" % (ord(m.group(0)), v[max(0, m.start() - 20):m.start() + 20]))
+    return found
+
+
+STORED_CONTROLS_CACHE = {}
+
+
+def stored_controls(case, snap):
+    """Control-character strings in the store's JSON files (keyed by the snapshot's hashes)."""
+    found = set()
+    for path, meta in snap.items():
+        if not path.endswith(".json") or not path.startswith(case.store) or meta[0] in ("link", "unreadable"):
+            continue
+        if meta not in STORED_CONTROLS_CACHE:
+            if len(STORED_CONTROLS_CACHE) > 256:
+                STORED_CONTROLS_CACHE.clear()
+            try:
+                STORED_CONTROLS_CACHE[meta] = control_strings(read(path)) if meta[0] < 50_000_000 else set()
+            except OSError:
+                STORED_CONTROLS_CACHE[meta] = set()
+        found |= STORED_CONTROLS_CACHE[meta]
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -580,12 +601,13 @@ def mutate_json_tree(rng, doc, ops):
                      weights=[3, 3, 2, 8, 3, 2, 1, 3, 1, 1, 2, 1, 1, 1, 1])[0]
     if not keyed:
         op = "deep_nest"
+    top = [s for s in keyed if s[0] is doc]
     if op == "rename_key":
-        s = rng.choice(keyed)
+        s = rng.choice(top if top and rng.random() < 0.4 else keyed)
         s[0][s[1]][0] = typo(rng, s[3])
         ops.append("rename_key %s -> %s" % (s[2], s[0][s[1]][0]))
     elif op == "dup_key":
-        s = rng.choice(keyed)
+        s = rng.choice(top if top and rng.random() < 0.4 else keyed)
         pair = s[0][s[1]]
         value = copy.deepcopy(pair[1]) if rng.random() < 0.6 else interesting_value(rng, s[3], pair[1])
         s[0].insert(rng.randrange(len(s[0]) + 1), [pair[0], value])
@@ -721,7 +743,8 @@ def mutate_json_file(rng, data, others, project=False):
     ops = []
     if mode == "strict":
         keyed = [s for s in slots(doc) if s[3] is not None]
-        s = rng.choice(keyed)
+        top = [s for s in keyed if s[0] is doc]
+        s = rng.choice(top if top and rng.random() < 0.4 else keyed)
         if rng.random() < 0.5:
             s[0][s[1]][0] = typo(rng, s[3])
             ops.append("rename_key %s -> %s" % (s[2], s[0][s[1]][0]))
@@ -1242,6 +1265,7 @@ def execute(ctx, case, verbose=False):
     for cmd in case.commands:
         photos_before = stored_photos(case) if cmd.role == "photo-add" else None
         invalid_now = case.expect65 and cmd.reads and still_there(case)
+        controls_before = stored_controls(case, before) if cmd.writes else set()
         rc, out, err, timed_out, secs = run_command(ctx, case, cmd)
         text = command_text(ctx, case, cmd.args)
         err_text = err.decode("utf-8", "replace")
@@ -1269,7 +1293,10 @@ def execute(ctx, case, verbose=False):
         long_lines = [l for l in err_text.splitlines() if len(l) >= MAX_STDERR_LINE]
         if long_lines:
             fail("long line", "stderr line of %d characters" % max(len(l) for l in long_lines))
-        ctl = CONTROL_RE.search(err_text) or (cmd.terminal and CONTROL_RE.search(out.decode("utf-8", "replace")))
+        ctl = CONTROL_RE.search(err_text)
+        if ctl:
+            fail("control char on stderr", "U+%04X printed" % ord(ctl.group(0)))
+        ctl = cmd.terminal and CONTROL_RE.search(out.decode("utf-8", "replace"))
         if ctl:
             fail("control char in output", "U+%04X printed" % ord(ctl.group(0)))
         if invalid_now and rc != 65 and not timed_out:
@@ -1286,13 +1313,10 @@ def execute(ctx, case, verbose=False):
                 why = check_png(data) if data.startswith(b"\x89PNG") else check_jpeg(data)
                 if why:
                     fail("bad photo stored", "photos/%s: %s" % (f, why))
-        if rc == 0 and cmd.role == "import" and "--dry-run" not in cmd.args:
-            path = os.path.join(case.store, "catalogue.json")
-            if os.path.exists(path):
-                with open(path, "rb") as fh:
-                    bad = has_control_strings(fh.read())
-                if bad is not None:
-                    fail("control char stored", "catalogue.json holds " + bad)
+        if rc == 0 and cmd.writes:
+            new = stored_controls(case, after) - controls_before
+            if new:
+                fail("control char stored", sorted(new)[0])
         if cmd.args[:1] == ["check"] and check_clean is None and not wrote:
             check_clean = rc == 0
         if rc == 0 and cmd.writes:
@@ -1503,7 +1527,7 @@ def catalogue_json_case(ctx, case, rng):
     set_expect(case, data, "catalogue")
     flags = rng.choice([[], ["--replace"], ["--dry-run"], ["--json"], ["--replace", "--dry-run"]])
     fmt = ["--format", "json"] if rng.random() < 0.8 or not path.endswith(".json") else []
-    case.commands.append(Cmd(["catalogue", "import", path] + fmt + flags, reads=True, writes=True,
+    case.commands.append(Cmd(["catalogue", "import", path] + fmt + flags, reads=True, writes="--dry-run" not in flags,
                              terminal="--json" not in flags, role="import"))
     case.commands.append(Cmd(["catalogue", "list"]))
 
@@ -1521,7 +1545,7 @@ def catalogue_csv_case(ctx, case, rng):
     case.inputs[os.path.basename(path)] = data
     flags = rng.choice([[], ["--replace"], ["--dry-run"], ["--json"], ["--dry-run", "--json"]])
     fmt = ["--format", "csv"] if rng.random() < 0.8 else []
-    case.commands.append(Cmd(["catalogue", "import", path] + fmt + flags, reads=True, writes=True,
+    case.commands.append(Cmd(["catalogue", "import", path] + fmt + flags, reads=True, writes="--dry-run" not in flags,
                              terminal="--json" not in flags, role="import"))
     case.commands.append(Cmd(["catalogue", "list"]))
 
@@ -1725,7 +1749,7 @@ def run_case_unguarded(job, verbose=False, keep=False):
 def main():
     ap = argparse.ArgumentParser(description="Seeded mutation fuzzer over akkord's readers.")
     ap.add_argument("--bin", required=True, help="the akkord binary")
-    ap.add_argument("--cases", type=int, default=2400, help="number of cases (default 2400)")
+    ap.add_argument("--cases", type=int, default=2000, help="number of cases (default 2000)")
     ap.add_argument("--seed", type=int, default=1, help="base seed; case i uses BASE*1000003+i")
     ap.add_argument("--case", action="append", default=[], metavar="TARGET:SEED",
                     help="rerun one case (repeatable); prints each command and keeps its directory")
@@ -1842,7 +1866,7 @@ def main():
         with open(os.path.join(ctx.failures, "findings.tsv"), "w") as fh:
             fh.write("target\tseed\tkind\texit\tcommand\tstderr\tdetail\tmutation\n")
             for f in sorted(all_findings, key=lambda f: (f.target, f.kind, f.seed)):
-                fh.write("\t".join(str(x).replace("\t", " ").replace("\n", " ") for x in (
+                fh.write("\t".join(re.sub(r"[\t\n\r]", " ", str(x)) for x in (
                     f.target, f.seed, f.kind, f.rc, f.cmd, f.first_stderr, f.detail, getattr(f, "mutation", ""))) + "\n")
         print("\nfailing inputs and case.txt files are under %s (all findings: findings.tsv)" % ctx.failures)
         print("rerun one case: bash tests/fuzz/run.sh BIN --case TARGET:SEED")

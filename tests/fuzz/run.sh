@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The seeded mutation fuzzer over every reader of akkord (tests/fuzz/README.md).
-#   bash tests/fuzz/run.sh /path/to/akkord [CASES] [SEED]       a run (default: 2400 cases, seed 1)
+#   bash tests/fuzz/run.sh /path/to/akkord [CASES] [SEED]       a run (default: 2000 cases, seed 1)
 #   bash tests/fuzz/run.sh /path/to/akkord --case TARGET:SEED     rerun one case, verbosely
 #   bash tests/fuzz/run.sh /path/to/akkord CASES SEED --only photo --jobs 2   more fuzz.py options
 # Ends with "  fuzz.sh: N passed, M failed" and exits non-zero on any failure.
 set -uo pipefail
 AKKORD=${1:?usage: run.sh /path/to/akkord [CASES] [SEED] [fuzz.py options]}
 shift
-CASES=2400
+CASES=2000
 SEED=1
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then CASES=$1; shift; fi
 if [ $# -gt 0 ] && [[ $1 != -* ]]; then SEED=$1; shift; fi
