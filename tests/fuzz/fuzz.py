@@ -1828,7 +1828,8 @@ def main():
     by_kind = collections.OrderedDict()
     failed_cases, shown = 0, 0
     all_findings = []
-    with multiprocessing.Pool(njobs, initializer=init_worker, initargs=(ctx,)) as pool:
+    mp = multiprocessing.get_context("fork") if hasattr(os, "fork") else multiprocessing
+    with mp.Pool(njobs, initializer=init_worker, initargs=(ctx,)) as pool:
         for target, seed, findings, ncmds, secs in pool.imap_unordered(run_case, jobs, chunksize=4):
             row = per_target[target]
             row[0] += 1
