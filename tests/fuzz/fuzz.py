@@ -1754,9 +1754,9 @@ def main():
     ap.add_argument("--case", action="append", default=[], metavar="TARGET:SEED",
                     help="rerun one case (repeatable); prints each command and keeps its directory")
     ap.add_argument("--only", action="append", default=[], metavar="TARGET", help="run only these targets")
-    ap.add_argument("--jobs", type=int, default=0, help="parallel cases (default: CPUs + 1, at most 4)")
+    ap.add_argument("--jobs", type=int, default=0, help="parallel cases (default: CPUs + 2, at most 4)")
     ap.add_argument("--timeout", type=float, default=10.0, help="seconds per command (default 10)")
-    ap.add_argument("--readers", type=int, default=6,
+    ap.add_argument("--readers", type=int, default=4,
                     help="project target: how many of the %d reading commands each case runs" % len(PROJECT_READERS))
     ap.add_argument("--workdir", help="where cases run (default: a new directory in /dev/shm or $TMPDIR)")
     ap.add_argument("--keep", action="store_true", help="keep every case directory")
@@ -1819,7 +1819,7 @@ def main():
         return 2
     order = schedule(ctx, args.cases, args.only)
     jobs = [(t, args.seed * 1000003 + i) for i, t in enumerate(order)]
-    njobs = args.jobs or min(4, (os.cpu_count() or 2) + 1)
+    njobs = args.jobs or min(4, (os.cpu_count() or 2) + 2)
     print("fuzz: %d cases (base seed %d) on %s with %d jobs; seeds built in %.1fs; work in %s" % (
         len(jobs), args.seed, ctx.bin, njobs, time.monotonic() - started, ctx.work))
     sys.stdout.flush()
