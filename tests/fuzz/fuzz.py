@@ -935,7 +935,7 @@ def mutate_csv(rng, data, others):
         c = rng.randrange(len(rows[r]))
         size = rng.choice([100_000, 1_000_000, 10 * 1024 * 1024])
         rows[r][c] = ('"' + "x" * size + '"') if rng.random() < 0.5 else "y" * size
-        ops.append("big_cell %d" % size)
+        op = "big_cell %d" % size
     elif op == "cp1252_bytes":
         enc = "latin-1"
         for _ in range(3):
