@@ -49,8 +49,13 @@ final class CSVRoundTripTests: XCTestCase {
     }
 
     /// Reads what `write` printed, in the given language, as the import command does.
+    /// The tricky texts akkord stores in a name (line breaks and CR are control characters it
+    /// refuses there; the writer test above still covers them).
+    static var storable: [(text: String, en: String)] { tricky.filter { TextField.name.problem($0.text) == nil } }
+
     func roundTrip(_ c: Catalogue, _ language: Language) throws -> [Activity] {
-        try CatalogueCSV.read(CatalogueCSV.write(c, language: language), source: "rt.csv").activities
+        // Read in the other language: an export must mean the same whichever language imports it.
+        try CatalogueCSV.read(CatalogueCSV.write(c, language: language), source: "rt.csv", language: language == .en ? .da : .en).activities
     }
 
     /// Exact comparison: `String ==` treats canonically equivalent texts as equal, JSON bytes do not.
@@ -78,7 +83,7 @@ final class CSVRoundTripTests: XCTestCase {
     func testEveryTrickyTextComesBackInEveryTextField() throws {
         for (language, delimiter) in [(Language.en, ","), (Language.da, ";")] {
             var activities: [Activity] = []
-            for (i, t) in Self.tricky.enumerated() {
+            for (i, t) in Self.storable.enumerated() {
                 let unit = UnitName.canonical(t.text).isEmpty ? "m2" : UnitName.canonical(t.text)
                 activities.append(Activity(pos: "\(i + 1)", name: t.text, unit: unit, price: try UnitPrice(parsing: "\(i).25"),
                                            section: t.text, note: t.text))
@@ -94,14 +99,14 @@ final class CSVRoundTripTests: XCTestCase {
 
     func testEachTrickyTextAloneAsTheName() throws {
         for (language, delimiter) in [(Language.en, ","), (Language.da, ";")] {
-            for (text, en) in Self.tricky {
+            for (text, en) in Self.storable {
                 let a = Activity(pos: "7.01", name: text, unit: "m2", price: try UnitPrice(parsing: "12.50"), section: "S", note: "")
                 let bytes = CatalogueCSV.write(catalogue([a]), language: language)
                 let cell = delimiter == "," ? en : CSVField.quote(CSVField.inert(text), ";")
                 let price = language == .da ? "12,50" : "12.50"
                 XCTAssertEqual(String(decoding: bytes, as: UTF8.self),
-                               ["pos", "name", "unit", "price", "section", "note"].joined(separator: delimiter) + "\r\n"
-                               + ["7.01", cell, "m2", price, "S", ""].joined(separator: delimiter) + "\r\n", text.debugDescription)
+                               ["pos", "name", "unit", "price", "section", "note", "keywords"].joined(separator: delimiter) + "\r\n"
+                               + ["7.01", cell, "m2", price, "S", "", ""].joined(separator: delimiter) + "\r\n", text.debugDescription)
                 assertSame(try roundTrip(catalogue([a]), language), [a], "\(language) \(text.debugDescription)")
             }
         }
@@ -144,7 +149,8 @@ final class CSVRoundTripTests: XCTestCase {
     func testRandomTextsRoundTrip() throws {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? 20_260_119
         var rng = WorkspacePropertyTests.SplitMix64(state: seed)
-        let alphabet: [Unicode.Scalar] = ["'", "'", "'", "=", "=", "+", "-", "@", "\t", "\r", "\n", "\"", "\"", ";", ";", ",", ",",
+        // No CR or LF: akkord refuses them in names and sections; a note gets a line break below.
+        let alphabet: [Unicode.Scalar] = ["'", "'", "'", "=", "=", "+", "-", "@", "\t", "\t", "\"", "\"", ";", ";", ",", ",",
                                           " ", " ", " ", "a", "b", "Z", "0", "æ", "Ø", "\u{A0}", "\u{301}", "\u{FEFF}"]
         func text(maxLength: Int) -> String {
             var s = String.UnicodeScalarView()
@@ -160,7 +166,8 @@ final class CSVRoundTripTests: XCTestCase {
                 let unit = UnitName.canonical(text(maxLength: 5))
                 activities.append(Activity(pos: "\(n).\(i + 1)", name: name, unit: unit.isEmpty ? "h" : unit,
                                            price: UnitPrice(raw: Int64.random(in: 0...99_999_999, using: &rng)),
-                                           section: text(maxLength: 6), note: text(maxLength: 8)))
+                                           section: text(maxLength: 6),
+                                           note: text(maxLength: 8) + (Bool.random(using: &rng) ? "\n" + text(maxLength: 4) : "")))
             }
             let c = catalogue(activities)
             for language in [Language.en, .da] {

@@ -280,7 +280,7 @@ final class DanishViewsTests: XCTestCase {
             ("7,333", "7:20 (7,33 t)", "7:20 (7.33 h)"), ("1234:59", "1234:59 (1.234,98 t)", "1234:59 (1,234.98 h)"),
         ]
         for (typed, da, en) in cases {
-            let h = try Hours(parsing: typed)
+            let h = try Hours(parsing: typed, language: .da)  // typed as a Dane writes them
             XCTAssertEqual(Confirmation.hours(h, .da), da, typed)
             XCTAssertEqual(Confirmation.hours(h, .en), en, typed)
         }

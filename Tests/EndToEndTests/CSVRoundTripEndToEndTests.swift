@@ -6,8 +6,10 @@ import XCTest
 final class CSVRoundTripEndToEndTests: EndToEndCase {
     static let texts = [
         "'=SUM(A1)", "\t=1", "  padded  ", "=cmd", "+45 12 34", "-3", "@x", "'", "''=", "a;b", "a,b", "\"quoted\"",
-        "two\nlines", "crlf\r\nlines", "\r=x", "æøå ÆØÅ", "'text", "trail\u{A0}", ",\u{301}",
+        "tab\there", "æøå ÆØÅ", "'text", "trail\u{A0}", ",\u{301}",
     ]
+    // Line breaks and CR are control characters akkord refuses in names (a note may hold a line
+    // break): CSVRoundTripTests covers them at the CSV level.
 
     /// Files the test writes: a directory beside the store, removed afterwards.
     var files: URL { akkord.store.appendingPathExtension("files") }

@@ -38,7 +38,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         XCTAssertTrue(lines.stdout.contains("Subtotal") && lines.stdout.contains("3.850,00"), lines.stdout)
         XCTAssertFalse(lines.stdout.contains("3,850.00"), lines.stdout)
         XCTAssertTrue(try run(["project", "list"]).stdout.contains("3.850,00"))
-        XCTAssertTrue(try run(["add", "2.01", "0,5"]).stdout.hasSuffix("0,5 m2 × 38,50 = 19,25\n"))
+        XCTAssertTrue(try run(["add", "2.01", "0,5"]).stdout.hasSuffix("0,5 m² × 38,50 = 19,25\n"))
 
         // --lang and AKKORD_LANG come before the file.
         let flag = try run(["lines", "--lang", "en"])

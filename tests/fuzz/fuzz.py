@@ -59,7 +59,7 @@ PHOTO_FIXTURES = os.path.join(REPO, "Tests", "Fixtures", "photos")
 ALLOWED_EXIT = {0, 1, 64, 65, 75}
 TRAP_TEXT = re.compile(r"Fatal error|Stack dump|backtrace|Illegal instruction|Segmentation|Crash", re.I)
 MAX_STDERR_LINE = 400
-EXCLUDED_FILES = {".lock", ".catalogue-index"}
+EXCLUDED_FILES = {".lock", ".catalogue-index", "config.json.lock"}  # locks and a derived cache
 # Control characters that must not reach a terminal or be stored: C0 except TAB, LF, CR; DEL; C1.
 CONTROL_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\x80-\x9f]")
 

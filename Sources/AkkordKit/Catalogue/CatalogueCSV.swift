@@ -8,18 +8,20 @@ public enum CatalogueCSV {
         ("price", ["price", "pris", "enhedspris"]),
         ("section", ["section", "afsnit"]),
         ("note", ["note", "bemærkning", "bemaerkning"]),
+        ("keywords", ["keywords", "søgeord", "soegeord", "nøgleord", "noegleord"]),
     ]
     static let required = ["pos", "name", "unit", "price"]
 
     public struct ReadResult: Sendable {
         public let activities: [Activity]
         public let encoding: TextEncoding
-        /// Optional columns (section, note) the file does not have: a merge keeps their values.
+        /// Optional columns (section, note, keywords) the file does not have: a merge keeps their values.
         public let missingOptionalColumns: Set<String>
     }
 
     /// Reads and validates every row; any problem throws with all problems as `source:line`.
-    public static func read(_ bytes: [UInt8], source: String, progress: ((Int) -> Void)? = nil) throws -> ReadResult {
+    /// An ambiguous price (`1.200`) is read by `language` (SPEC §2), as the roofer types it.
+    public static func read(_ bytes: [UInt8], source: String, language: Language = .en, progress: ((Int) -> Void)? = nil) throws -> ReadResult {
         let (text, encoding) = TextEncoding.decode(bytes)
         var problems: [Problem] = []
         func problem(_ line: Int, _ message: String) { problems.append(Problem("\(line)", message)) }
@@ -37,10 +39,10 @@ public enum CatalogueCSV {
             let name = raw.trimmingSpaces.lowercased()
             if name.isEmpty { continue }
             guard let field = aliases.first(where: { $0.names.contains(name) })?.field else {
-                problem(headerLine, "unknown column \"\(raw)\"; known columns: pos, name, unit, price, section, note (or their Danish names)")
+                problem(headerLine, "unknown column \(Excerpt.quoted(raw)); known columns: pos, name, unit, price, section, note, keywords (or their Danish names)")
                 continue
             }
-            if column[field] != nil { problem(headerLine, "column \"\(raw)\" repeats the \(field) column") } else { column[field] = i }
+            if column[field] != nil { problem(headerLine, "column \(Excerpt.quoted(raw)) repeats the \(field) column") } else { column[field] = i }
         }
         let missing = required.filter { column[$0] == nil }
         if !missing.isEmpty { problem(headerLine, "missing required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))") }
@@ -66,22 +68,32 @@ public enum CatalogueCSV {
             if let p = PosNumber.problem(pos) { problem(line, p) }
             if name.trimmingSpaces.isEmpty { problem(line, "name is empty") }
             if unit.isEmpty { problem(line, "unit is empty") }
+            let section = cell("section"), note = cell("note")
+            for (field, text, kind) in [("name", name, TextField.name), ("unit", unit, .unit), ("section", section, .section), ("note", note, .note)] {
+                if let p = kind.problem(text) { problem(line, "\(field) \(p)") }
+            }
+            var keywords: [String] = []
+            for word in cell("keywords").split(separator: "|", omittingEmptySubsequences: false).map(String.init) {
+                let k = word.trimmingSpaces
+                if k.isEmpty { continue }
+                if let p = Activity.keywordProblem(k) { problem(line, "keyword \(p)") } else { keywords.append(k) }
+            }
             var price = UnitPrice.zero
             do {
-                price = try UnitPrice(parsing: priceText)
-                if price.isNegative { problem(line, "price \"\(priceText)\" must not be negative") }
+                price = try UnitPrice(parsing: priceText, language: language)
+                if price.isNegative { problem(line, "price \(Excerpt.quoted(priceText)) must not be negative") }
             } catch { problem(line, "price \(error)") }
             if problems.count > before { continue }
             if let first = seen.updateValue(line, forKey: pos) {
-                problem(line, "pos \"\(pos)\" appears twice (also line \(first))")
+                problem(line, "pos \(Excerpt.quoted(pos)) appears twice (also line \(first))")
                 continue
             }
-            activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: cell("section"), note: cell("note")))
+            activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords))
         }
         if let error = records.error { problem(error.line, error.message) }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
         return ReadResult(activities: activities, encoding: encoding,
-                          missingOptionalColumns: Set(["section", "note"].filter { column[$0] == nil }))
+                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil }))
     }
 
     /// `;`, `,` or tab: whichever appears most in the header line outside quotes.
@@ -99,14 +111,23 @@ public enum CatalogueCSV {
         return counts[best]! > 0 ? best : ";"
     }
 
-    /// `pos,name,unit,price,section,note`; `da`: `;` and decimal comma. Every cell goes through
+    /// `pos,name,unit,price,section,note,keywords` (keywords joined by `|`); `da`: `;` and
+    /// decimal comma. Every cell goes through
     /// `CSVField` (a `'` before formulas, quotes around edge spaces), which `read` undoes exactly.
+    /// A price with exactly three decimals (`1.125`) would read as thousands in the other
+    /// language (SPEC §2), so it is written with four (`1.1250`): the file means the same
+    /// whichever language imports it.
+    static func unambiguous(_ plain: String) -> String {
+        guard let dot = plain.firstIndex(of: "."), plain[plain.index(after: dot)...].count == 3 else { return plain }
+        return plain + "0"
+    }
+
     public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
         let delimiter = language == .da ? ";" : ","
-        var out = ["pos", "name", "unit", "price", "section", "note"].joined(separator: delimiter) + "\r\n"
+        var out = ["pos", "name", "unit", "price", "section", "note", "keywords"].joined(separator: delimiter) + "\r\n"
         for a in catalogue.sortedActivities {
-            let price = language == .da ? a.price.plain.replacingOccurrences(of: ".", with: ",") : a.price.plain
-            out += [a.pos, a.name, a.unit, price, a.section, a.note]
+            let price = language == .da ? unambiguous(a.price.plain).replacingOccurrences(of: ".", with: ",") : unambiguous(a.price.plain)
+            out += [a.pos, a.name, a.unit, price, a.section, a.note, a.keywords.joined(separator: "|")]
                 .map { CSVField.quote(CSVField.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
         }
         return Array(out.utf8)

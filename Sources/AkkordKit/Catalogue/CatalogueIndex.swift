@@ -16,7 +16,7 @@ public struct CatalogueIndex: Sendable {
     }
 
     /// The format and the folding rules the index was made with: a change to either changes it.
-    static let magic: [UInt8] = Array("AKCI0002".utf8)
+    static let magic: [UInt8] = Array("AKCI0003".utf8)
     private let bytes: [UInt8]
     private let offsets: [Int]          // start of each activity record
     public let name: String, edition: String, validFrom: String?, currency: String
@@ -28,7 +28,7 @@ public struct CatalogueIndex: Sendable {
         func bytes(_ b: [UInt8]) { int(Int64(b.count)); out += b }
         func string(_ s: String) { bytes(Array(s.utf8)) }
         for v in stamp.values { int(v) }
-        string(c.name); string(c.edition); string(c.validFrom ?? "\u{0}"); string(c.currency)
+        string(c.name); string(c.edition); string(c.validFrom ?? ""); string(c.currency)
         int(Int64(c.activities.count))
         var folded: [UInt8] = []
         for a in c.activities {
@@ -57,14 +57,17 @@ public struct CatalogueIndex: Sendable {
               let n = r.int(), n >= 0, n < 10_000_000 else { return nil }
         var offsets: [Int] = []
         offsets.reserveCapacity(Int(n))
+        // The hash proves only that the index is whole, not that it is ours: every price must be
+        // one a catalogue can hold and no text may carry a control character, as in the JSON.
         for _ in 0..<n {
             offsets.append(r.at)
-            guard r.int() != nil else { return nil }
-            for _ in 0..<8 { guard r.skip() else { return nil } }
+            guard let price = r.int(), price >= 0, price <= UnitPrice.maximumRaw else { return nil }
+            for _ in 0..<8 { guard r.skipText() else { return nil } }
         }
         guard r.at == bytes.count else { return nil }
         self.bytes = bytes; self.offsets = offsets
-        self.name = name; self.edition = edition; self.validFrom = valid == "\u{0}" ? nil : valid; self.currency = currency
+        guard [name, edition, valid, currency].allSatisfy({ ControlCharacters.first(in: $0) == nil }) else { return nil }
+        self.name = name; self.edition = edition; self.validFrom = valid.isEmpty ? nil : valid; self.currency = currency
     }
 
     public func activity(_ i: Int) -> Activity {
@@ -99,13 +102,31 @@ public struct CatalogueIndex: Sendable {
             at += 8
             return v
         }
+        /// A length that fits in what is left of the bytes (compared without adding: a huge
+        /// length in a damaged index must not overflow).
+        private mutating func length() -> Int? {
+            guard let n = int(), n >= 0, n <= Int64(bytes.count - at) else { return nil }
+            return Int(n)
+        }
         mutating func skip() -> Bool {
-            guard let n = int(), n >= 0, at + Int(n) <= bytes.count else { return false }
-            at += Int(n)
+            guard let n = length() else { return false }
+            at += n
+            return true
+        }
+        /// Skips a text, refusing control bytes (but the line breaks and tabs a note may have)
+        /// and DEL; C1 controls (0xC2 0x80–0x9F) too.
+        mutating func skipText() -> Bool {
+            guard let n = length() else { return false }
+            var previous: UInt8 = 0
+            for b in bytes[at..<(at + n)] {
+                if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { return false }
+                previous = b
+            }
+            at += n
             return true
         }
         mutating func string() -> String? {
-            guard let n = int(), n >= 0, at + Int(n) <= bytes.count else { return nil }
+            guard let n = length() else { return nil }
             defer { at += Int(n) }
             return String(decoding: bytes[at..<(at + Int(n))], as: UTF8.self)
         }

@@ -61,12 +61,12 @@ public enum PosNumber {
     public static func problem(_ pos: String) -> String? {
         if isPlainASCII(pos) { return nil }
         if pos.isEmpty { return "pos must not be empty" }
-        if pos.count > 32 { return "pos \"\(pos)\" is longer than 32 characters" }
+        if pos.count > 32 { return "pos \(Excerpt.quoted(pos)) is longer than 32 characters" }
         guard let first = pos.first, first.isLetter || first.isNumber else {
-            return "pos \"\(pos)\" must start with a letter or digit"
+            return "pos \(Excerpt.quoted(pos)) must start with a letter or digit"
         }
         if let bad = pos.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "/") }) {
-            return "pos \"\(pos)\" contains \"\(bad)\"; only letters, digits, '.', '-' and '/' are allowed"
+            return "pos \(Excerpt.quoted(pos)) contains \(Excerpt.quoted(String(bad))); only letters, digits, '.', '-' and '/' are allowed"
         }
         return nil
     }
@@ -149,5 +149,30 @@ extension Catalogue {
         if partial.count == 1 { return partial[0] }
         if partial.isEmpty { throw AkkordError.sectionNotFound(text, sections: all) }
         throw AkkordError.sectionAmbiguous(text, matches: partial)
+    }
+}
+
+/// The kinds of free text akkord keeps, each with its longest length and whether line breaks are
+/// allowed. A price list with a 10 MB name is an input error, not a table that takes minutes to
+/// print.
+public enum TextField: Sendable {
+    case name, unit, section, note
+
+    public var maximumCharacters: Int {
+        switch self {
+        case .name: return 500
+        case .unit: return 20
+        case .section: return 200
+        case .note: return 2000
+        }
+    }
+
+    /// What is wrong with `text` as this kind of field, or nil.
+    public func problem(_ text: String) -> String? {
+        // utf8.count bounds the character count from above: most texts need no counting.
+        if text.utf8.count > maximumCharacters, text.count > maximumCharacters {
+            return "\(Excerpt.quoted(text)) is longer than \(maximumCharacters) characters"
+        }
+        return ControlCharacters.problem(in: text, allowsLineBreaks: self == .note)
     }
 }

@@ -18,9 +18,10 @@ public enum ProjectRules {
             }
         }
         /// Required text (names) must not be empty; no text may hold a control character.
-        func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, note: Bool = false) {
+        func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, note: Bool = false,
+                  kind: TextField = .name) {
             if required, value.isEmpty { problem(place(), "must not be empty") }
-            if let p = ControlCharacters.problem(in: value, allowsLineBreaks: note) { problem(place(), p) }
+            if let p = (note ? TextField.note : kind).problem(value) { problem(place(), p) }
         }
 
         if !Slug.isValid(p.id) { problem("id", "\"\(p.id)\" is not a valid project id") }
@@ -39,8 +40,8 @@ public enum ProjectRules {
             // Places are built only for a problem: this runs on every line of every read.
             text("lines[\(i)].pos", l.pos)
             text("lines[\(i)].name", l.name)
-            text("lines[\(i)].unit", l.unit)
-            text("lines[\(i)].section", l.section, required: false)
+            text("lines[\(i)].unit", l.unit, kind: .unit)
+            text("lines[\(i)].section", l.section, required: false, kind: .section)
             text("lines[\(i)].note", l.note, required: false, note: true)
             if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
             if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
@@ -115,6 +116,11 @@ public enum ProjectRules {
             }
         }
 
+        for (i, h) in p.history.enumerated() {
+            text("history[\(i)].time", h.time, required: false)
+            text("history[\(i)].command", h.command, kind: .note)
+            for (j, c) in h.changes.enumerated() { text("history[\(i)].changes[\(j)]", c, required: false, kind: .note) }
+        }
         uniqueIds("photos", p.photos.map(\.id), counter: "photo")
         for (i, ph) in p.photos.enumerated() {
             if !PhotoFile.isValidStoredName(ph.file) { problem("photos[\(i)].file", "\"\(ph.file)\" is not a stored photo name") }

@@ -77,14 +77,14 @@ public enum ProjectCodec {
         })
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Project.format {
-            f.problem("format", "is \"\(format)\", expected \"\(Project.format)\"")
+            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
         }
         f.version(expected: Project.version)
         let id = f.string("id", required: true) ?? ""
-        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\"\(id)\" is not a valid project id") }
+        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\(Excerpt.quoted(id)) is not a valid project id") }
         var p = Project(id: id, name: f.string("name", required: true) ?? "")
         if let s = f.string("status", required: true) {
-            if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\"\(s)\" is not open or closed") }
+            if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\(Excerpt.quoted(s)) is not open or closed") }
         }
         p.address = f.string("address") ?? ""
         p.employer = f.string("employer") ?? ""

@@ -135,7 +135,7 @@ public struct Store: Sendable {
         guard let object = root.objectValue else { throw StoreFileError(path: stateFile, problem: "expected a JSON object") }
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Store.format {
-            f.problem("format", "is \"\(format)\", expected \"\(Store.format)\"")
+            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Store.format))")
         }
         f.version(expected: Store.version)
         let current = f.string("currentProject")
@@ -174,7 +174,7 @@ public struct Store: Sendable {
         let path = projectFile(id)
         guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
         let project = try ProjectCodec.decode(bytes, source: path)
-        guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \"\(project.id)\" but the file is named \(id).json") }
+        guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)) but the file is named \(id).json") }
         return project
     }
 

@@ -54,7 +54,8 @@ struct FieldReader {
             if let close = known.first(where: { $0.lowercased() == lowered }) {
                 problems.append(Problem(here, "unknown field \(name); did you mean \"\(close)\"?"))
             } else {
-                problems.append(Problem(here, "unknown field \(name) (known: \(known.joined(separator: ", ")))"))
+                let list = known.count <= 12 ? " (known: \(known.joined(separator: ", ")))" : ""
+                problems.append(Problem(here, "unknown field \(name)\(list)"))
             }
         }
     }

@@ -70,7 +70,12 @@ final class Transaction {
         history += changes
     }
 
-    func setState(_ state: Store.State) { stagedState = state }
+    /// Stages a new `store.json`; the current one is read first, so one that does not parse is
+    /// refused (exit 65), never written over.
+    func setState(_ state: Store.State) throws {
+        _ = try self.state()
+        stagedState = state
+    }
 
     /// Stages a photo file; returns the name it is stored under.
     func stagePhoto(_ upload: PhotoUpload) -> String {

@@ -12,7 +12,7 @@ extension Workspace {
             rest.start = nil
             _ = p.edit(rest)
             tx.stage(p, changes: ["project \"\(id)\" created: \(name)"])
-            tx.setState(Store.State(currentProject: id))
+            try tx.setState(Store.State(currentProject: id))
             return try tx.project(id)
         }
     }
@@ -21,7 +21,7 @@ extension Workspace {
     public func useProject(_ id: String) throws -> Change<Project> {
         try change { tx in
             let p = try tx.project(id)
-            tx.setState(Store.State(currentProject: id))
+            try tx.setState(Store.State(currentProject: id))
             return p
         }
     }
@@ -58,7 +58,7 @@ extension Workspace {
             do { p = try tx.project(id) } catch let error where force && (error is StoreFileError || error is InvalidDataError) {
                 p = nil
             }
-            if try tx.state().currentProject == id { tx.setState(Store.State(currentProject: nil)) }
+            if try tx.state().currentProject == id { try tx.setState(Store.State(currentProject: nil)) }
             tx.delete(project: id, changes: ["project \"\(id)\" moved to the trash" + (p == nil ? " unread (its file does not read)" : "")])
             return p
         }

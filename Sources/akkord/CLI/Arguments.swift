@@ -5,7 +5,24 @@ import AkkordKit
 struct ValueParser<Value> {
     /// A text this parser accepts: the sample value the declaration test gives the argument.
     let example: String
-    let parse: (String) throws -> Value
+    let parse: (String, ParseContext) throws -> Value
+
+    /// A parser that reads the text alone.
+    init(example: String, _ parse: @escaping (String) throws -> Value) {
+        self.example = example
+        self.parse = { text, _ in try parse(text) }
+    }
+
+    /// A parser that reads the text as the user's language writes it (numbers: SPEC §2).
+    init(example: String, withContext parse: @escaping (String, ParseContext) throws -> Value) {
+        self.example = example
+        self.parse = parse
+    }
+}
+
+/// What a value may depend on besides its text: the active language, for `1.200`.
+struct ParseContext {
+    var language: Language = .en
 }
 
 /// A typed argument constant: a command declares each once as `static let`, lists it in its
@@ -90,6 +107,8 @@ struct ParsedArguments {
     /// Called with every argument read (the declaration test uses it to see that its samples
     /// reach every read).
     var onRead: ((ArgumentSpec) -> Void)?
+    /// Set once the language is resolved, before the command reads its arguments.
+    var context = ParseContext()
     private var texts: [String: [String]] = [:]
     private var flags: Set<String> = []
 
@@ -130,7 +149,7 @@ struct ParsedArguments {
     }
 
     private func parse<Value>(_ text: String, _ spec: ArgumentSpec, _ parser: ValueParser<Value>) throws -> Value {
-        do { return try parser.parse(text) } catch {
+        do { return try parser.parse(text, context) } catch {
             throw InvalidArgumentError(spec.display, "\(error)", exitStatus: .usage)
         }
     }

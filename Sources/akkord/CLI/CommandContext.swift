@@ -134,6 +134,9 @@ final class CommandContext {
         stdoutBuffer.removeAll(keepingCapacity: true)
     }
 
+    /// A note on how input was read (`note: 7.30 h is 7 h 18 min; …`), on stderr.
+    func note(_ text: String) { Terminal.writeError("note: \(text)", color: useColor(fd: 2)) }
+
     /// Warnings and progress for people go to stderr.
     func warn(_ text: String) { Terminal.writeError("warning: \(text)", color: useColor(fd: 2)) }
 
@@ -149,13 +152,37 @@ enum Terminal {
         try? FileIO.writeAll(fd: 2, Array(line.utf8), path: "stderr")
     }
 
+    /// Lines on stderr are at most this long: a value the library forgot to cut cannot flood a
+    /// terminal or a log.
+    static let maximumErrorLine = 300
+
     static func writeError(_ line: String, color: Bool) {
-        var text = line
+        var text = safeLine(line)
         if color, let colon = line.firstIndex(of: ":") {
             let label = line[..<colon]
             let code = label == "error" ? "31" : label == "hint" ? "36" : "33"
             text = "\u{1B}[1;\(code)m\(label)\u{1B}[0m" + line[colon...]
         }
         try? FileIO.writeAll(fd: 2, Array((text + "\n").utf8), path: "stderr")
+    }
+
+    /// The line with control characters shown as `\u{1B}` (an error that quotes a file's bytes
+    /// must not drive the terminal) and cut to `maximumErrorLine` characters.
+    static func safeLine(_ line: String) -> String {
+        var out = ""
+        var n = 0
+        for scalar in line.unicodeScalars {
+            if n >= maximumErrorLine - 1 { return out + "…" }
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F:
+                let escaped = "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                out += escaped
+                n += escaped.count
+            default:
+                out.unicodeScalars.append(scalar)
+                n += 1
+            }
+        }
+        return out
     }
 }

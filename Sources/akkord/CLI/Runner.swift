@@ -24,7 +24,11 @@ enum Runner {
             } else if !invocation.command.spec.subcommands.isEmpty && invocation.command.spec.arguments.allSatisfy({ !$0.isPositional }) {
                 ctx.print(HelpFormatter.help(invocation.path))
             } else {
-                try invocation.command.init(invocation.arguments).run(ctx)
+                // A bad AKKORD_LANG or a config file that does not parse stops every command
+                // (64 / 65) before it prints anything, not only those that open the store.
+                var arguments = invocation.arguments
+                if invocation.command != HelpCommand.self { arguments.context.language = try ctx.resolvedLanguage() }
+                try invocation.command.init(arguments).run(ctx)
             }
             ctx.flush()
             return ExitStatus.success.rawValue

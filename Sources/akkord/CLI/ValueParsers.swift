@@ -68,11 +68,11 @@ extension ValueParser where Value == Int {
 extension ValueParser where Value: FixedPointNumber {
     /// A number that must be greater than zero.
     static func positive(example: String) -> ValueParser {
-        ValueParser(example: example) { text in
-            let n = try Value(parsing: text)
+        ValueParser(example: example, withContext: { text, context in
+            let n = try Value(parsing: text, language: context.language)
             guard n.raw > 0 else { throw NumberError.notPositive(text) }
             return n
-        }
+        })
     }
 }
 
@@ -87,21 +87,27 @@ extension ValueParser where Value == Money {
 extension ValueParser where Value == UnitPrice {
     /// A unit price or rate: zero or more.
     static var price: ValueParser {
-        ValueParser(example: "19,99") { text in
-            let p = try UnitPrice(parsing: text)
+        ValueParser(example: "19,99", withContext: { text, context in
+            let p = try UnitPrice(parsing: text, language: context.language)
             guard !p.isNegative else { throw NumberError.negative(text) }
             return p
-        }
+        })
     }
 }
 
-extension ValueParser where Value == Hours {
+/// Hours as typed, with the note to give when they look like a clock time (`7.30`, SPEC §8).
+struct EnteredHours {
+    let hours: Hours
+    let note: String?
+}
+
+extension ValueParser where Value == EnteredHours {
     static var positiveHours: ValueParser {
-        ValueParser(example: "7:30") { text in
-            let h = try Hours(parsing: text)
+        ValueParser(example: "7:30", withContext: { text, context in
+            let h = try Hours(parsing: text, language: context.language)
             guard h.raw > 0 else { throw NumberError.notPositive(text) }
-            return h
-        }
+            return EnteredHours(hours: h, note: Hours.clockTimeLookalike(text, language: context.language))
+        })
     }
 }
 

@@ -52,18 +52,20 @@ struct ExtraAdd: Command {
     static let hours = Option("--hours", value: "hours", parse: .positiveHours, help: "Hours (7,5 or 7:30), with --rate.")
     static let rate = Option("--rate", value: "rate", parse: .price, help: "Hourly rate, with --hours.")
     static let spec = CommandSpec(name: "add", abstract: "Add agreed extra work.", arguments: [text, amount, hours, rate])
-    let text: String, pricing: ExtraWork.Pricing
+    let text: String, pricing: ExtraWork.Pricing, hoursNote: String?
     init(_ a: ParsedArguments) throws {
         text = try a.required(Self.text)
         let amount = try a[Self.amount], hours = try a[Self.hours], rate = try a[Self.rate]
+        hoursNote = hours?.note
         switch (amount, hours, rate) {
         case (let m?, nil, nil): pricing = .amount(m)
-        case (nil, let h?, let r?): pricing = .hourly(hours: h, rate: r)
+        case (nil, let h?, let r?): pricing = .hourly(hours: h.hours, rate: r)
         default: throw UsageError("give either --amount A, or --hours H with --rate R", hint: "akkord extra add \"Extra gutter\" --amount 1.500")
         }
     }
     func run(_ context: CommandContext) throws {
         let e = try context.workspace().addExtraWork(text: text, pricing: pricing).value
+        if let n = hoursNote { context.note(n) }
         context.print(Confirmation.extraWorkAdded(e, context.language))
     }
 }
@@ -92,10 +94,10 @@ struct ExtraRemove: Command {
 extension ValueParser where Value == Percent {
     /// A supplement's percent, -100 … 1000.
     static var supplementPercent: ValueParser {
-        ValueParser(example: "12,5") { text in
-            let p = try Percent(parsing: text)
+        ValueParser(example: "12,5", withContext: { text, context in
+            let p = try Percent(parsing: text, language: context.language)
             guard Supplement.range.contains(p.raw) else { throw NumberError.outOfRange(text, range: "-100 … 1000") }
             return p
-        }
+        })
     }
 }

@@ -65,12 +65,13 @@ struct HoursAdd: Command {
     static let date = Option("--date", value: "date", parse: .date, help: "The day, YYYY-MM-DD (default: today).")
     static let note = Option("--note", value: "note", parse: .note, help: "A note.")
     static let spec = CommandSpec(name: "add", abstract: "Record hours for a worker.", arguments: [worker, hours, date, note])
-    let worker: String, hours: Hours, date: String?, note: String
+    let worker: String, hours: EnteredHours, date: String?, note: String
     init(_ a: ParsedArguments) throws {
         worker = try a.required(Self.worker); hours = try a.required(Self.hours); date = try a[Self.date]; note = try a[Self.note] ?? ""
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addHours(worker: worker, hours: hours, date: date, note: note).value
+        let e = try context.workspace().addHours(worker: worker, hours: hours.hours, date: date, note: note).value
+        if let n = hours.note { context.note(n) }
         context.print(Confirmation.hoursAdded(e, context.language))
     }
 }
