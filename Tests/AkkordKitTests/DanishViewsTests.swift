@@ -251,9 +251,9 @@ final class DanishViewsTests: XCTestCase {
         ]
         for (name, text) in expected { XCTAssertEqual(s.da(name), text, name) }
         XCTAssertTrue(s.da("check").hasPrefix("arkiv /data/akkord: "), s.da("check"))
-        XCTAssertTrue(s.da("check").hasSuffix(" fotos, ingen problemer; 1 overskydende fil (akkord check --fix fjerner den)"), s.da("check"))
+        XCTAssertTrue(s.da("check").hasSuffix(" fotos, ingen problemer; 1 overskydende fil"), s.da("check"))
         XCTAssertEqual(Confirmation.checkSummary(store: "/s", files: 4, projects: 1, photos: 2, leftovers: 2, .da),
-                       "arkiv /s: 4 filer læst, 1 projekter, 2 fotos, ingen problemer; 2 overskydende filer (akkord check --fix fjerner dem)")
+                       "arkiv /s: 4 filer læst, 1 projekter, 2 fotos, ingen problemer; 2 overskydende filer")
         XCTAssertEqual(Confirmation.checkSummary(store: "/s", files: 4, projects: 1, photos: 2, leftovers: 0, .en),
                        "store /s: 4 files read, 1 projects, 2 photos, no problems")
     }
@@ -355,9 +355,9 @@ final class DanishViewsTests: XCTestCase {
         XCTAssertTrue(s.views["import"]!(.da).hasSuffix("\naktiv prisliste: Prøveliste, udgave 2026-1, 3 ydelser\n"), s.views["import"]!(.da))
         XCTAssertEqual(s.views["import progress"]!(.da), "læser opdatering.csv: 1000 rækker")
         XCTAssertEqual(s.views["no projects"]!(.da), """
-            ingen projekter; opret et med: akkord project new NAVN
-            ingen åbne projekter; opret et med: akkord project new NAVN
-            ingen afsluttede projekter; opret et med: akkord project new NAVN
+            ingen projekter
+            ingen åbne projekter
+            ingen afsluttede projekter
             """)
         XCTAssertEqual(s.views["empty history"]!(.da), "ingen ændringer registreret\n")
         XCTAssertEqual(s.views["empty lists"]!(.da), "ingen medarbejdere\ningen timer\ningen acontobetalinger\ningen tillæg\nintet ekstraarbejde\ningen fotos\n")

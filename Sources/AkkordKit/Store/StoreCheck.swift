@@ -92,8 +92,8 @@ extension Store {
             let hash = SHA256.hex(bytes)
             if name.split(separator: ".")[0] != hash {
                 report.problems.append("\(path): its bytes have SHA-256 \(hash), not the one in its name: the file was changed or replaced")
-            } else if PhotoImage(bytes) == nil {
-                report.problems.append("\(path): not a whole JPEG or PNG image")
+            } else if case .failure(let damage) = PhotoImage.inspect(bytes) {
+                report.problems.append("\(path): not a whole JPEG or PNG image: \(damage)")
             } else if !inUse.contains(name) {
                 report.leftovers.append(Leftover(path: path, reason: "photo no project uses", bytes: bytes.count))
             }

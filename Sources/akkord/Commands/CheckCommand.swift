@@ -34,7 +34,8 @@ struct CheckCommand: Command {
             for l in report.leftovers { context.warn(Confirmation.checkLeftover(l.path, reason: l.reason, bytes: l.bytes, language)) }
             if report.problems.isEmpty {
                 context.print(Confirmation.checkSummary(store: context.storeDirectory, files: report.filesRead, projects: report.projects,
-                                                        photos: report.photos, leftovers: report.leftovers.count, language))
+                                                        photos: report.photos, leftovers: report.leftovers.count, language)
+                              + (report.leftovers.isEmpty ? "" : CommandHints.fixLeftovers(report.leftovers.count, language)))
             }
         }
         if !report.problems.isEmpty { throw CheckFailedError(store: context.storeDirectory, problems: report.problems) }

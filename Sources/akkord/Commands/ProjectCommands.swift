@@ -60,7 +60,7 @@ struct ProjectList: Command {
                                          "unreadable": .array(listing.unreadable.map { .string("\($0)") })]))
         } else if projects.isEmpty {
             if listing.unreadable.isEmpty || status != nil {
-                context.print(ProjectText.noProjects(status: status, language: context.language))
+                context.print(ProjectText.noProjects(status: status, language: context.language) + CommandHints.createProject(context.language))
             }
         } else {
             context.print(ProjectText.list(projects, current: listing.currentProjectId, language: context.language))
