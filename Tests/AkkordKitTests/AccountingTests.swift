@@ -13,9 +13,15 @@ final class AccountingTests: XCTestCase {
             let name = s["name"] as! String
             var p = Project(id: "t", name: name)
             for l in s["lines"] as! [[String]] {
-                _ = p.addLine(Activity(pos: "1", name: "x", unit: "m2", price: try UnitPrice(parsing: l[1])), quantity: try Quantity(parsing: l[0]), date: nil)
+                _ = p.addLine(Activity(pos: "1", name: "x", unit: "m2", price: try UnitPrice(parsing: l[1]), section: l.count > 2 ? l[2] : ""),
+                              quantity: try Quantity(parsing: l[0]), date: nil)
             }
-            for sup in s["supplements"] as? [[String]] ?? [] { _ = p.addSupplement(name: sup[0], percent: try Percent(parsing: sup[1])) }
+            for sup in s["supplements"] as? [Any] ?? [] {
+                if let pair = sup as? [String] { _ = try p.addSupplement(name: pair[0], percent: try Percent(parsing: pair[1])); continue }
+                let o = sup as! [String: Any]
+                let scope = Supplement.Scope(sections: o["sections"] as? [String] ?? [], lines: o["lines"] as? [Int] ?? [])
+                _ = try p.addSupplement(name: o["name"] as! String, percent: try Percent(parsing: o["percent"] as! String), scope: scope)
+            }
             for e in s["extra"] as? [[Any]] ?? [] {
                 if let amount = e[1] as? String { _ = p.addExtraWork(text: e[0] as! String, pricing: .amount(try Money(parsing: amount))) } else {
                     _ = p.addExtraWork(text: e[0] as! String, pricing: .hourly(hours: try Hours(parsing: e[2] as! String), rate: try UnitPrice(parsing: e[3] as! String)))
@@ -37,6 +43,7 @@ final class AccountingTests: XCTestCase {
             XCTAssertEqual(a.pool.plain, e["pool"] as? String, name)
             XCTAssertEqual(a.hourlyEarnings?.plain, e["hourlyEarnings"] as? String, name)
             if let sup = e["supplements"] as? [String] { XCTAssertEqual(a.supplements.map(\.amount.plain), sup, name) }
+            if let bases = e["supplementBases"] as? [String] { XCTAssertEqual(a.supplements.map(\.base.plain), bases, name) }
             if let ex = e["extraWork"] as? [String] { XCTAssertEqual(a.extraWork.map(\.amount.plain), ex, name) }
             let team = (e["team"] as! [[Any]]).map { row in row.map { $0 as? String } }
             XCTAssertEqual(a.team.map { [$0.worker.name, $0.hours.twoDecimalsPlain, $0.share?.plain, $0.advances.plain, $0.balance?.plain] }, team, name)

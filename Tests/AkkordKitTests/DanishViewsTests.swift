@@ -363,7 +363,8 @@ final class DanishViewsTests: XCTestCase {
         XCTAssertEqual(s.views["empty lists"]!(.da), "ingen medarbejdere\ningen timer\ningen acontobetalinger\ningen tillæg\nintet ekstraarbejde\ningen fotos\n")
         XCTAssertTrue(s.views["project list"]!(.da).hasSuffix("* det aktuelle projekt\n"))
         XCTAssertTrue(s.views["project list"]!(.da).contains("  åben  "))
-        XCTAssertTrue(s.views["supplements"]!(.da).hasSuffix("Hvert tillæg er en procentdel af subtotalen 5.335,00.\n"))
+        XCTAssertTrue(s.views["supplements"]!(.da).hasSuffix("Hvert tillæg er en procentdel af sit grundlag: ydelserne i dets omfang, ellers subtotalen.\n"))
+        XCTAssertTrue(s.views["supplements"]!(.da).contains("Grundlag"), s.views["supplements"]!(.da))
         XCTAssertTrue(s.views["catalogue list, no section"]!(.da).contains("(uden afsnit)"))
     }
 

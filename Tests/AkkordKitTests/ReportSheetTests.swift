@@ -35,7 +35,7 @@ final class ReportSheetTests: XCTestCase {
         _ = try p.addHours(worker: "mette-soerensen", hours: try Hours(parsing: "6"), date: nil, note: "")
         _ = try p.addHours(worker: "ali-nielsen", hours: try Hours(parsing: "20"), date: nil, note: "")
         _ = try p.addAdvance(worker: "jens-hansen", amount: try Money(parsing: "100"), date: nil, note: "")
-        _ = p.addSupplement(name: "Højdetillæg", percent: try Percent(parsing: "4,5"))
+        _ = try p.addSupplement(name: "Højdetillæg", percent: try Percent(parsing: "4,5"))
         _ = p.addExtraWork(text: "Inddækning ved skorsten", pricing: .amount(try Money(parsing: "250")))
         _ = p.addExtraWork(text: "Snerydning", pricing: .hourly(hours: try Hours(parsing: "1:30"), rate: try UnitPrice(parsing: "300")))
         return p

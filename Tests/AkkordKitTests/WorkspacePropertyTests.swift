@@ -90,7 +90,7 @@ final class WorkspacePropertyTests: XCTestCase {
                     // Percent in −150 … 1100 %: outside −100 … 1000 is refused by the rules.
                     let pct = Percent(raw: Int64.random(in: -150_000...1_100_000, using: &rng))
                     action = { _ = try ws.addSupplement(name: "S", percent: pct) }
-                    (_, changes) = expected.addSupplement(name: "S", percent: pct)
+                    (_, changes) = try expected.addSupplement(name: "S", percent: pct)
                 case 9:
                     let amount: Money = number(&rng, 500_000)
                     action = { _ = try ws.addExtraWork(text: "Extra", pricing: .amount(amount)) }

@@ -2,7 +2,8 @@
 /// from the ones before it:
 ///
 ///     S  = Σ line amounts                       (each line rounded to øre)
-///     supplement = round2(S × percent / 100)    (each on S, added, not compounded)
+///     supplement = round2(base × percent / 100) (base: the lines in its scope, else S; added,
+///                                              not compounded)
 ///     extra work = Σ agreed amounts + Σ round2(hours × rate)
 ///     T  = S + Σ supplements + extra work
 ///     P  = T − Σ round2(apprentice hours × rate)
@@ -11,6 +12,8 @@
 public struct FinalAccounting: Equatable, Sendable {
     public struct SupplementLine: Equatable, Sendable {
         public let supplement: Supplement
+        /// The amounts of the lines in the supplement's scope (S when it has none).
+        public let base: Money
         public let amount: Money
     }
     public struct ExtraWorkLine: Equatable, Sendable {
@@ -36,7 +39,10 @@ public struct FinalAccounting: Equatable, Sendable {
     public init(_ project: Project) {
         lines = project.lines
         subtotal = project.subtotal
-        supplements = project.supplements.map { SupplementLine(supplement: $0, amount: project.subtotal.percentage($0.percent)) }
+        supplements = project.supplements.map { s in
+            let base = s.scope.isAll ? project.subtotal : s.base(of: project.lines)
+            return SupplementLine(supplement: s, base: base, amount: base.percentage(s.percent))
+        }
         extraWork = project.extraWork.map { ExtraWorkLine(extra: $0, amount: $0.amount) }
         total = supplements.reduce(subtotal) { $0 + $1.amount } + extraWork.reduce(Money.zero) { $0 + $1.amount }
 

@@ -20,6 +20,8 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The change would leave the project breaking its own rules (an amount too large to keep,
     /// …); nothing was written.
     case invalidChange(project: String, problems: [Problem])
+    /// A supplement's scope (sections, lines) that matches no line of the project.
+    case scopeMatchesNothing(sections: [String], lines: [Int])
     case cannotRead(path: String, reason: String)
     case cannotWrite(path: String, reason: String)
     /// `check` on a directory that is not there: a typo is not "no problems".
@@ -46,6 +48,8 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
         case .invalidChange(let project, let problems):
             let list = problems.prefix(3).map(\.description).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
             return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
+        case .scopeMatchesNothing(let sections, let lines):
+            return "the scope \(Project.describe(Supplement.Scope(sections: sections, lines: lines))) matches no line of the project"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .storeNotFound(let path): return "no store at \(path)"

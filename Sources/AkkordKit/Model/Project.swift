@@ -101,13 +101,37 @@ public struct Advance: Equatable, Sendable {
     }
 }
 
-/// A percentage on the line subtotal (may be negative).
+/// A percentage (may be negative) on the amounts of the lines it concerns: lines of some
+/// sections and chosen lines, or, with no scope, the whole line subtotal.
 public struct Supplement: Equatable, Sendable {
     public static let range: ClosedRange<Int64> = -100_000...1_000_000  // −100 % … 1000 %, in Percent raw units
     public var id: Int
     public var name: String
     public var percent: Percent
-    public init(id: Int, name: String, percent: Percent) { self.id = id; self.name = name; self.percent = percent }
+    public var scope: Scope
+
+    /// The lines a supplement applies to. Empty: all of them.
+    public struct Scope: Equatable, Sendable {
+        public var sections: [String]
+        public var lines: [Int]
+        public init(sections: [String] = [], lines: [Int] = []) { self.sections = sections; self.lines = lines }
+        public static let all = Scope()
+        public var isAll: Bool { sections.isEmpty && lines.isEmpty }
+
+        /// A line is in scope when its section is one of `sections` or its id one of `lines`.
+        public func contains(_ line: Line) -> Bool {
+            isAll || lines.contains(line.id) || sections.contains(line.section)
+        }
+    }
+
+    public init(id: Int, name: String, percent: Percent, scope: Scope = .all) {
+        self.id = id; self.name = name; self.percent = percent; self.scope = scope
+    }
+
+    /// The sum of the amounts of the lines in scope.
+    public func base(of lines: [Line]) -> Money {
+        scope.isAll ? lines.reduce(Money.zero) { $0 + $1.amount } : lines.reduce(Money.zero) { scope.contains($1) ? $0 + $1.amount : $0 }
+    }
 }
 
 /// Agreed extra work (aftaleseddel): an agreed amount, or hours × rate.
@@ -179,5 +203,14 @@ public enum Slug {
             if !taken.contains(candidate) { return candidate }
             n += 1
         }
+    }
+}
+
+extension Supplement.Scope {
+    /// `"all"`, or `{"sections": […], "lines": […]}` with the line ids as integers (SPEC §9): the
+    /// same in the project file and the report JSON.
+    public var json: JSONValue {
+        if isAll { return .string("all") }
+        return JSONValue(["sections": .array(sections.map(JSONValue.string)), "lines": .array(lines.map(JSONValue.int))])
     }
 }

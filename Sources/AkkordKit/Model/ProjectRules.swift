@@ -92,7 +92,7 @@ public enum ProjectRules {
             text("supplements[\(i)].name", s.name)
             if !Supplement.range.contains(s.percent.raw) {
                 problem("supplements[\(i)].percent", "\(s.percent.plain) is outside -100 … 1000")
-            } else if subtotal.isValid, !total.add(Money(raw: subtotal.value).percentage(s.percent).raw) {
+            } else if subtotal.isValid, !total.add(s.base(of: p.lines).percentage(s.percent).raw) {
                 problem("supplements[\(i)].percent", "the total would be more than \(Money.largest.plain)")
             }
         }

@@ -42,10 +42,35 @@ extension Project {
         return (advance, ["advance \(advance.id) added: \(w.id) \(amount.plain)\(date.map { " on \($0)" } ?? "")"])
     }
 
-    public mutating func addSupplement(name: String, percent: Percent) -> (Supplement, [String]) {
-        let s = Supplement(id: takeId("supplement"), name: name, percent: percent)
+    /// A scope that matches no line is refused: the supplement would be on nothing.
+    public mutating func addSupplement(name: String, percent: Percent, scope given: Supplement.Scope = .all) throws -> (Supplement, [String]) {
+        for id in given.lines where !lines.contains(where: { $0.id == id }) { throw AkkordError.lineNotFound(id, project: self.id) }
+        // A section is named as the lines have it, or by a unique beginning (case and Danish letters folded).
+        var scope = given
+        let known = Array(Set(lines.map(\.section).filter { !$0.isEmpty })).sorted()
+        scope.sections = try given.sections.map { wanted in
+            if known.contains(wanted) { return wanted }
+            let w = SearchText.fold(wanted)
+            let matches = known.filter { SearchText.fold($0).starts(with: w) }
+            if matches.count == 1 { return matches[0] }
+            if matches.isEmpty { throw AkkordError.sectionNotFound(wanted, sections: known) }
+            throw AkkordError.sectionAmbiguous(wanted, matches: matches)
+        }
+        let s = Supplement(id: takeId("supplement"), name: name, percent: percent, scope: scope)
+        guard scope.isAll || lines.contains(where: scope.contains) else {
+            throw AkkordError.scopeMatchesNothing(sections: scope.sections, lines: scope.lines)
+        }
         supplements.append(s)
-        return (s, ["supplement \(s.id) added: \(name) \(percent.plain) %"])
+        let on = scope.isAll ? "" : " on " + Self.describe(scope)
+        return (s, ["supplement \(s.id) added: \(name) \(percent.plain) %\(on)"])
+    }
+
+    /// `sections Tiles, Gutters and lines 1, 3` (history and messages).
+    public static func describe(_ scope: Supplement.Scope) -> String {
+        var parts: [String] = []
+        if !scope.sections.isEmpty { parts.append("section\(scope.sections.count == 1 ? "" : "s") " + scope.sections.joined(separator: ", ")) }
+        if !scope.lines.isEmpty { parts.append("line\(scope.lines.count == 1 ? "" : "s") " + scope.lines.map(String.init).joined(separator: ", ")) }
+        return parts.joined(separator: " and ")
     }
 
     public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing) -> (ExtraWork, [String]) {

@@ -39,7 +39,7 @@ public enum ReportJSON {
     public static func supplements(_ a: FinalAccounting) -> JSONValue {
         .array(a.supplements.map { s in
             JSONValue(["id": .int(s.supplement.id), "name": .string(s.supplement.name), "percent": .string(s.supplement.percent.plain),
-                       "amount": .string(s.amount.plain)])
+                       "amount": .string(s.amount.plain), "base": .string(s.base.plain), "scope": s.supplement.scope.json])
         })
     }
 

@@ -168,7 +168,10 @@ public struct ReportSheet {
         var totals = [TotalRow(label: w[.subtotal], description: w[.subtotalWhat], amount: a.subtotal.formatted(l), emphasis: .normal, ruleAbove: false)]
         for s in a.supplements {
             totals.append(TotalRow(label: w[.supplement],
-                                   description: w(.supplementWhat, s.supplement.name, s.supplement.percent.formatted(l), a.subtotal.formatted(l)),
+                                   description: s.supplement.scope.isAll
+                                       ? w(.supplementWhat, s.supplement.name, s.supplement.percent.formatted(l), s.base.formatted(l))
+                                       : w(.supplementScoped, s.supplement.name, s.supplement.percent.formatted(l), s.base.formatted(l),
+                                           s.supplement.scope.text(l)),
                                    amount: s.amount.formatted(l), emphasis: .normal, ruleAbove: false))
         }
         for e in a.extraWork {

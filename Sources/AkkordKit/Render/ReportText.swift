@@ -125,9 +125,13 @@ public enum TeamText {
 
     public static func supplements(_ a: FinalAccounting, language l: Language) -> String {
         let w = Words(l)
-        var t = TextTable([.init(w[.id], .right), .init(w[.name], wraps: true), .init(w[.percent], .right), .init(w[.amount], .right)])
-        for s in a.supplements { t.add(["\(s.supplement.id)", s.supplement.name, s.supplement.percent.formatted(l) + " %", s.amount.formatted(l)]) }
-        return a.supplements.isEmpty ? w[.noSupplements] + "\n" : t.render() + w(.supplementsNote, a.subtotal.formatted(l)) + "\n"
+        var t = TextTable([.init(w[.id], .right), .init(w[.name], wraps: true), .init(w[.percent], .right), .init(w[.supplementBase], .right),
+                           .init(w[.amount], .right)])
+        for s in a.supplements {
+            let name = s.supplement.scope.isAll ? s.supplement.name : "\(s.supplement.name) (\(s.supplement.scope.text(l)))"
+            t.add(["\(s.supplement.id)", name, s.supplement.percent.formatted(l) + " %", s.base.formatted(l), s.amount.formatted(l)])
+        }
+        return a.supplements.isEmpty ? w[.noSupplements] + "\n" : t.render() + w[.supplementsNote] + "\n"
     }
 
     public static func extraWork(_ a: FinalAccounting, language l: Language) -> String {

@@ -13,7 +13,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Totals
     case totalsTitle
     case subtotal, subtotalWhat
-    case supplement, supplementWhat
+    case supplement, supplementWhat, supplementScoped, supplementBase, scopeSection, scopeSections, scopeLine, scopeLines
     case extraWork, extraWorkHourly
     case total
     case apprentices, apprenticesWhat
@@ -149,6 +149,9 @@ public struct Words: Sendable {
         .subtotalWhat: "sum of line amounts",
         .supplement: "Supplement",
         .supplementWhat: "{1}, {2} % of {3}",
+        .supplementScoped: "{1}, {2} % of {3} ({4})",
+        .supplementBase: "Base",
+        .scopeSection: "section", .scopeSections: "sections", .scopeLine: "line", .scopeLines: "lines",
         .extraWork: "Extra work",
         .extraWorkHourly: "{1}, {2} h × {3}",
         .total: "TOTAL",
@@ -255,7 +258,7 @@ public struct Words: Sendable {
         .noHours: "no hours",
         .noAdvances: "no advances",
         .noSupplements: "no supplements",
-        .supplementsNote: "Each supplement is a percentage of the subtotal {1}.",
+        .supplementsNote: "Each supplement is a percentage of its base: the lines in its scope, else the subtotal.",
         .noExtraWork: "no extra work",
         .noPhotos: "no photos",
 
@@ -338,6 +341,9 @@ public struct Words: Sendable {
         .subtotalWhat: "sum af ydelsernes beløb",
         .supplement: "Tillæg",
         .supplementWhat: "{1}, {2} % af {3}",
+        .supplementScoped: "{1}, {2} % af {3} ({4})",
+        .supplementBase: "Grundlag",
+        .scopeSection: "afsnit", .scopeSections: "afsnit", .scopeLine: "linje", .scopeLines: "linjer",
         .extraWork: "Ekstraarbejde",
         .extraWorkHourly: "{1}, {2} t × {3}",
         .total: "I alt",
@@ -444,7 +450,7 @@ public struct Words: Sendable {
         .noHours: "ingen timer",
         .noAdvances: "ingen acontobetalinger",
         .noSupplements: "ingen tillæg",
-        .supplementsNote: "Hvert tillæg er en procentdel af subtotalen {1}.",
+        .supplementsNote: "Hvert tillæg er en procentdel af sit grundlag: ydelserne i dets omfang, ellers subtotalen.",
         .noExtraWork: "intet ekstraarbejde",
         .noPhotos: "ingen fotos",
 
@@ -497,6 +503,17 @@ public struct Words: Sendable {
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",
     ]
+}
+
+extension Supplement.Scope {
+    /// `sections Felt roofing, Gutters; lines 1, 3` in the language; empty for all lines.
+    public func text(_ language: Language) -> String {
+        let w = Words(language)
+        var parts: [String] = []
+        if !sections.isEmpty { parts.append(w[sections.count == 1 ? .scopeSection : .scopeSections] + " " + sections.joined(separator: ", ")) }
+        if !lines.isEmpty { parts.append(w[lines.count == 1 ? .scopeLine : .scopeLines] + " " + lines.map(String.init).joined(separator: ", ")) }
+        return parts.joined(separator: "; ")
+    }
 }
 
 extension AccountingWarning {

@@ -34,7 +34,9 @@ public enum ProjectCodec {
                        "date": .optional(a.date), "note": .string(a.note)])
         }))
         root.append("supplements", .array(p.supplements.map { s in
-            JSONValue(["id": .int(s.id), "name": .string(s.name), "percent": .string(s.percent.plain)])
+            var o = JSONObject([("id", .int(s.id)), ("name", .string(s.name)), ("percent", .string(s.percent.plain))])
+            if !s.scope.isAll { o.append("scope", s.scope.json) }
+            return .object(o)
         }))
         root.append("extraWork", .array(p.extraWork.map { e in
             var o = JSONObject([("id", .int(e.id)), ("text", .string(e.text))])
@@ -52,6 +54,25 @@ public enum ProjectCodec {
             JSONValue(["time": .string(h.time), "command": .string(h.command), "changes": .array(h.changes.map(JSONValue.string))])
         }))
         return JSONWriter.write(.object(root))
+    }
+
+    static func decodeScope(_ r: inout FieldReader) -> Supplement.Scope? {
+        guard let v = r.value("scope") else { return .all }
+        if v == .string("all") { return .all }
+        guard let o = v.objectValue else { r.problem("scope", "expected \"all\" or an object with sections and lines, got \(v.kindDescription)"); return nil }
+        var s = FieldReader(object: o, path: r.place("scope"), problems: [])
+        s.rejectUnknown(["sections", "lines"])
+        var scope = Supplement.Scope()
+        for (i, item) in (s.value("sections")?.arrayValue ?? []).enumerated() {
+            if let t = item.stringValue { scope.sections.append(t) } else { s.problem("sections[\(i)]", "expected a string") }
+        }
+        for (i, item) in (s.value("lines")?.arrayValue ?? []).enumerated() {
+            if case .number(let n) = item, let id = Int(n), id >= 1 { scope.lines.append(id) } else { s.problem("lines[\(i)]", "expected a line id") }
+        }
+        if let v = s.value("sections"), v.arrayValue == nil { s.problem("sections", "expected an array") }
+        if let v = s.value("lines"), v.arrayValue == nil { s.problem("lines", "expected an array") }
+        r.problems += s.problems
+        return s.problems.isEmpty ? scope : nil
     }
 
     static func encode(_ l: Line) -> JSONValue {
@@ -129,10 +150,10 @@ public enum ProjectCodec {
             return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "")
         }
         p.supplements = f.list("supplements") { r in
-            r.rejectUnknown(["id", "name", "percent"])
+            r.rejectUnknown(["id", "name", "percent", "scope"])
             guard let id = r.integer("id", required: true), let name = r.string("name", required: true),
-                  let percent: Percent = r.storedNumber("percent", required: true) else { return nil }
-            return Supplement(id: id, name: name, percent: percent)
+                  let percent: Percent = r.storedNumber("percent", required: true), let scope = decodeScope(&r) else { return nil }
+            return Supplement(id: id, name: name, percent: percent, scope: scope)
         }
         p.extraWork = f.list("extraWork") { r in
             r.rejectUnknown(["id", "text", "amount", "hours", "rate"])

@@ -30,7 +30,7 @@ public enum DemoProject {
         _ = try p.addHours(worker: "ali-nielsen", hours: try Hours(parsing: "60"), date: "2026-05-15", note: "")
         _ = try p.addAdvance(worker: "jens-hansen", amount: try Money(parsing: "8000"), date: "2026-05-08", note: "aconto week 19")
         _ = try p.addAdvance(worker: "mette-soerensen", amount: try Money(parsing: "8000"), date: "2026-05-08", note: "aconto week 19")
-        _ = p.addSupplement(name: "Height supplement, 4th floor", percent: try Percent(parsing: "4,5"))
+        _ = try p.addSupplement(name: "Height supplement, 4th floor", percent: try Percent(parsing: "4,5"))
         _ = p.addExtraWork(text: "Extra flashing at neighbour's wall (agreement 17)", pricing: .amount(try Money(parsing: "1850")))
         _ = p.addExtraWork(text: "Snow clearing before work (agreement 18)",
                            pricing: .hourly(hours: try Hours(parsing: "3:30"), rate: try UnitPrice(parsing: "342.50")))

@@ -20,8 +20,8 @@ extension Workspace {
         try changeProject { try $0.addAdvance(worker: worker, amount: amount, date: date ?? clock.today, note: note) }
     }
 
-    public func addSupplement(name: String, percent: Percent) throws -> Change<Supplement> {
-        try changeProject { $0.addSupplement(name: name, percent: percent) }
+    public func addSupplement(name: String, percent: Percent, scope: Supplement.Scope = .all) throws -> Change<Supplement> {
+        try changeProject { try $0.addSupplement(name: name, percent: percent, scope: scope) }
     }
 
     public func addExtraWork(text: String, pricing: ExtraWork.Pricing) throws -> Change<ExtraWork> {

@@ -124,6 +124,11 @@ struct ParsedArguments {
         get throws { try texts(of: argument.spec).last.map { try parse($0, argument.spec, argument.parser) } }
     }
 
+    /// Every value given for an option that may be repeated (`--section A --section B`).
+    func all<Value>(_ option: Option<Value>) throws -> [Value] {
+        try texts(of: option.spec).map { try parse($0, option.spec, option.parser) }
+    }
+
     subscript(_ flag: Flag) -> Bool {
         get throws { _ = try texts(of: flag.spec); return flags.contains(flag.spec.name) }
     }

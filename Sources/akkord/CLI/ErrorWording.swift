@@ -83,6 +83,7 @@ extension AkkordError: UserFacingError {
         case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
         case .invalidChange: return "amounts, sums and shares must stay within ±\(Money.largest.formatted(.en))"
         case .cannotRead, .cannotWrite, .outputInsideStore: return nil
+        case .scopeMatchesNothing: return "see the lines and their sections with: akkord lines"
         case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
         }
     }

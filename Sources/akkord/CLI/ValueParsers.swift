@@ -43,6 +43,25 @@ extension ValueParser where Value == String {
     }
 }
 
+extension ValueParser where Value == [Int] {
+    /// Line ids and ranges: `1,3-5` is 1, 3, 4, 5 (at most 10,000 ids).
+    static var lineList: ValueParser {
+        ValueParser(example: "1,3-5") { text in
+            var ids: [Int] = []
+            for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+                let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low >= 1, low <= high, high - low < 10_000 else {
+                    throw PlainError("\(Excerpt.quoted(text)) is not a list of line ids like 1,3-5")
+                }
+                ids += Array(low...high)
+                guard ids.count <= 10_000 else { throw PlainError("more than 10,000 line ids") }
+            }
+            var seen = Set<Int>()
+            return ids.filter { seen.insert($0).inserted }
+        }
+    }
+}
+
 extension ValueParser where Value == Int {
     static func int(in range: ClosedRange<Int>) -> ValueParser {
         ValueParser(example: "\(range.lowerBound)") { text in

@@ -8,14 +8,25 @@ struct SupplementCommand: CommandGroup {
 struct SupplementAdd: Command {
     static let name = Positional("name", parse: .text, help: "What it is for, e.g. \"Winter\".")
     static let percent = Positional("percent", parse: .supplementPercent, help: "Percent from -100 to 1000, up to 3 decimals; negative for a deduction.")
-    static let spec = CommandSpec(name: "add", abstract: "Add a supplement: round2(subtotal × percent / 100).", arguments: [name, percent])
-    let name: String, percent: Percent
+    static let section = Option("--section", value: "section", parse: .text,
+                                help: "Only the lines of this section (repeat for several).")
+    static let lines = Option("--lines", value: "list", parse: .lineList, help: "Only these lines: ids and ranges, e.g. 1,3-5.")
+    static let spec = CommandSpec(
+        name: "add", abstract: "Add a supplement: round2(base × percent / 100).",
+        discussion: """
+        The base is the sum of the amounts of the lines in scope: the lines of the --section(s) and \
+        the --lines given, or the whole subtotal when neither is given. A scope that matches no line \
+        is refused (exit 1).
+        """,
+        arguments: [name, percent, section, lines])
+    let name: String, percent: Percent, scope: Supplement.Scope
     init(_ a: ParsedArguments) throws {
         name = try a.required(Self.name)
         percent = try a.required(Self.percent)
+        scope = Supplement.Scope(sections: try a.all(Self.section), lines: try a[Self.lines] ?? [])
     }
     func run(_ context: CommandContext) throws {
-        let s = try context.workspace().addSupplement(name: name, percent: percent).value
+        let s = try context.workspace().addSupplement(name: name, percent: percent, scope: scope).value
         context.print(Confirmation.supplementAdded(s, context.language))
     }
 }

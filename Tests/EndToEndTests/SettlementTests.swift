@@ -1,0 +1,50 @@
+import Foundation
+import XCTest
+
+/// The settlement as the building agreements do it (SPEC §9), through the built binary; every
+/// expected figure worked out by hand in the comments.
+final class SettlementTests: EndToEndCase {
+    func testSupplementsApplyToTheirScope() throws {
+        // 2.01 Under felt (Felt roofing) 10 × 38.50 = 385.00; 6.01 Gutter (Gutters and drainage)
+        // 8 × 79.60 = 636.80; 6.04 Downpipe 2 × 71.20 = 142.40. S = 1164.20.
+        for s in [["project", "new", "Tag"], ["add", "2.01", "10"], ["add", "6.01", "8"], ["add", "6.04", "2"]] {
+            let r = try akkord.run(s)
+            XCTAssertEqual(r.status, 0, "\(s): \(r.stderr)")
+        }
+        let project = akkord.store.appendingPathComponent("projects/tag.json")
+        let before = try Data(contentsOf: project)
+        // A scope that matches nothing is refused and nothing is written.
+        assertError(try akkord.run("supplement", "add", "Höhe", "10", "--lines", "9"), status: 1, contains: "no line 9")
+        assertError(try akkord.run("supplement", "add", "Höhe", "10", "--section", "Insulation"), status: 1, contains: "no section \"Insulation\"")
+        XCTAssertEqual(try Data(contentsOf: project), before)
+
+        // Gutters by a beginning of the section's name: base 636.80 + 142.40 = 779.20 → 10 % = 77.92.
+        let gutters = try akkord.run("supplement", "add", "Height", "10", "--section", "gutters")
+        XCTAssertEqual(gutters.status, 0, gutters.stderr)
+        // Lines 1 and 3: base 385.00 + 142.40 = 527.40 → 4.5 % = 23.733 → 23.73.
+        XCTAssertEqual(try akkord.run("supplement", "add", "Steep", "4,5", "--lines", "1,3").status, 0)
+        // All: 1164.20 × 2 % = 23.284 → 23.28.
+        XCTAssertEqual(try akkord.run("supplement", "add", "Winter", "2").status, 0)
+
+        let json = try akkord.run("report", "--format", "json").json as! [String: Any]
+        let sups = json["supplements"] as! [[String: Any]]
+        XCTAssertEqual(sups.map { $0["base"] as? String }, ["779.20", "527.40", "1164.20"])
+        XCTAssertEqual(sups.map { $0["amount"] as? String }, ["77.92", "23.73", "23.28"])
+        let scope0 = sups[0]["scope"] as? [String: Any], scope1 = sups[1]["scope"] as? [String: Any]
+        XCTAssertEqual(scope0?["sections"] as? [String], ["Gutters and drainage"])
+        XCTAssertEqual(scope0?["lines"] as? [Int], [])
+        XCTAssertEqual(scope1?["sections"] as? [String], [])
+        XCTAssertEqual(scope1?["lines"] as? [Int], [1, 3])
+        XCTAssertEqual(sups[2]["scope"] as? String, "all")
+        // T = 1164.20 + 77.92 + 23.73 + 23.28 = 1289.13
+        XCTAssertEqual(json["total"] as? String, "1289.13")
+
+        let text = try akkord.run("report").stdout
+        XCTAssertTrue(text.contains("Height, 10 % of 779.20 (section Gutters and drainage)"), text)
+        XCTAssertTrue(text.contains("Steep, 4.5 % of 527.40 (lines 1, 3)"), text)
+        XCTAssertTrue(text.contains("Winter, 2 % of 1,164.20"), text)
+        let da = try akkord.run("report", "--lang", "da").stdout
+        XCTAssertTrue(da.contains("Steep, 4,5 % af 527,40 (linjer 1, 3)"), da)
+        XCTAssertEqual(try akkord.run("check").status, 0, "the scope reads back from the project file")
+    }
+}
