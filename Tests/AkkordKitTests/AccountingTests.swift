@@ -31,7 +31,11 @@ final class AccountingTests: XCTestCase {
                 let apprentice = w["apprentice"] as? Bool ?? false
                 let (worker, _) = p.addWorker(name: w["name"] as! String, apprentice: apprentice, rate: try (w["rate"] as? String).map(UnitPrice.init(parsing:)))
                 for h in w["hours"] as! [String] { _ = try p.addHours(worker: worker.id, hours: try Hours(parsing: h), date: nil, note: "") }
-                for a in w["advances"] as? [String] ?? [] { _ = try p.addAdvance(worker: worker.id, amount: try Money(parsing: a), date: nil, note: "") }
+                for a in w["advances"] as? [Any] ?? [] {
+                    if let amount = a as? String { _ = try p.addAdvance(worker: worker.id, amount: try Money(parsing: amount), date: nil, note: ""); continue }
+                    let o = a as! [String: String]
+                    _ = try p.addAdvance(worker: worker.id, hours: try Hours(parsing: o["hours"]!), rate: try UnitPrice(parsing: o["rate"]!), date: nil, note: "")
+                }
             }
             if s["closed"] as? Bool == true { p.status = .closed }
 

@@ -138,14 +138,17 @@ final class ReportSheetTests: XCTestCase {
 
         XCTAssertEqual(AccountingWarning.noWorkers.text(.en), "the team split is missing: the project has no workers")
         XCTAssertEqual(AccountingWarning.negativePool(apprenticePay: Money(raw: 128_400), total: Money(raw: 74_023)).text(.en),
-                       "apprentice pay (1284.00) is more than the total (740.23): the pool is negative")
+                       "The piecework shows a deficit: apprentice pay (1284.00) is more than the total (740.23), so the pool is negative")
         XCTAssertEqual(AccountingWarning.negativePool(apprenticePay: Money(raw: 128_400), total: Money(raw: 74_023)).text(.da),
-                       "lærlingelønnen (1.284,00) er større end beløbet i alt (740,23): beløbet til fordeling er negativt")
+                       "Akkorden giver underskud: lærlingelønnen (1.284,00) er større end beløbet i alt (740,23), så beløbet til fordeling er negativt")
+        // 1000.00 for 8 h is 125.00 per hour, below the aconto rate 180.00 (SPEC §9's wording).
+        XCTAssertEqual(AccountingWarning.shareBelowAcontoRate(name: "Jens", perHour: Money(raw: 12_500), rate: UnitPrice(raw: 1_800_000)).text(.da),
+                       "Akkorden giver underskud for Jens: andelen er 125,00 i timen, under acontosatsen på 180,00 i timen, der er betalt")
         let all: [AccountingWarning] = [.noWorkers, .noJourneymen, .noJourneymanHours, .negativePool(apprenticePay: .zero, total: .zero),
-                                        .apprenticeWithoutHours(name: "Bo")]
+                                        .apprenticeWithoutHours(name: "Bo"), .shareBelowAcontoRate(name: "Bo", perHour: .zero, rate: .zero)]
         for w in all {
             for l in Language.allCases {
-                XCTAssertFalse(w.text(l).lowercased().contains("akkord"), "\(w) \(l): \(w.text(l))")
+                XCTAssertFalse(w.text(l).lowercased().contains("akkord "), "\(w) \(l): no command names: \(w.text(l))")
                 XCTAssertFalse(w.text(l).contains("--"), "\(w) \(l): no flags")
             }
         }

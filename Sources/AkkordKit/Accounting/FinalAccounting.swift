@@ -98,6 +98,18 @@ public struct FinalAccounting: Equatable, Sendable {
         for w in project.workers where w.apprentice && (hoursByWorker[w.id] ?? .zero).raw == 0 {
             warnings.append(.apprenticeWithoutHours(name: w.name))
         }
+        // A journeyman paid aconto by the hour whose share per hour is below that rate: the
+        // piecework gives him less than he was paid on account. Compared exactly:
+        // share/hours < rate ⇔ share (øre) × 3000 × 100 < rate (1/10000 kr) × hours (1/3000 h).
+        for s in team where !s.worker.apprentice {
+            guard let share = s.share, s.hours.raw > 0,
+                  let rate = project.advances.filter({ $0.worker == s.worker.id && !$0.correction }).compactMap(\.rate).max()
+            else { continue }
+            if Int128(share.raw) * Int128(Hours.unitsPerHour) * 100 < Int128(rate.raw) * Int128(s.hours.raw) {
+                let perHour = Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(share.raw) * Int128(Hours.unitsPerHour), Int128(s.hours.raw))))
+                warnings.append(.shareBelowAcontoRate(name: s.worker.name, perHour: perHour, rate: rate))
+            }
+        }
         self.warnings = warnings
     }
 }
@@ -111,8 +123,10 @@ public enum AccountingWarning: Equatable, Sendable {
     case noJourneymen
     /// Journeymen without any hours: the pool cannot be split by hours.
     case noJourneymanHours
-    /// The apprentices' pay is more than the total, so the pool is negative.
+    /// The apprentices' pay is more than the total, so the pool is negative: a deficit.
     case negativePool(apprenticePay: Money, total: Money)
+    /// A journeyman's share per hour is below the hourly aconto rate he was paid: a deficit.
+    case shareBelowAcontoRate(name: String, perHour: Money, rate: UnitPrice)
     /// An apprentice with no hours recorded (paid nothing).
     case apprenticeWithoutHours(name: String)
 }

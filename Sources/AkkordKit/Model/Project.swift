@@ -89,15 +89,22 @@ public struct HoursEntry: Equatable, Sendable {
     }
 }
 
-/// Money already paid to a worker on account (aconto).
+/// Money already paid to a worker on account (aconto): an amount, or hours × an hourly aconto
+/// rate (amount = round2(hours × rate), kept beside them). Negative only as a correction.
 public struct Advance: Equatable, Sendable {
     public var id: Int
     public var worker: String
     public var amount: Money
     public var date: String? = nil
     public var note: String = ""
-    public init(id: Int, worker: String, amount: Money, date: String? = nil, note: String = "") {
+    public var hours: Hours? = nil
+    public var rate: UnitPrice? = nil
+    /// A correction of an earlier advance; only a correction may be negative.
+    public var correction: Bool = false
+    public init(id: Int, worker: String, amount: Money, date: String? = nil, note: String = "",
+                hours: Hours? = nil, rate: UnitPrice? = nil, correction: Bool = false) {
         self.id = id; self.worker = worker; self.amount = amount; self.date = date; self.note = note
+        self.hours = hours; self.rate = rate; self.correction = correction
     }
 }
 
@@ -212,5 +219,18 @@ extension Supplement.Scope {
     public var json: JSONValue {
         if isAll { return .string("all") }
         return JSONValue(["sections": .array(sections.map(JSONValue.string)), "lines": .array(lines.map(JSONValue.int))])
+    }
+}
+
+extension Advance {
+    /// An advance as the project file and `advance list --json` hold it: `amount`, `hours` and
+    /// `rate` side by side for aconto by the hour (SPEC §9).
+    public var json: JSONValue {
+        var o = JSONObject([("id", .int(id)), ("worker", .string(worker)), ("amount", .string(amount.plain))])
+        if let h = hours, let r = rate { o.append("hours", .string(h.plain)); o.append("rate", .string(r.plain)) }
+        if correction { o.append("correction", .bool(true)) }
+        o.append("date", .optional(date))
+        o.append("note", .string(note))
+        return .object(o)
     }
 }

@@ -78,7 +78,17 @@ public enum ProjectRules {
         var advancesByWorker: [String: Sum] = [:]
         for (i, a) in p.advances.enumerated() {
             if !workerIds.contains(a.worker) { problem("advances[\(i)].worker", "no worker \"\(a.worker)\"") }
-            if a.amount.raw <= 0 { problem("advances[\(i)].amount", "must be greater than zero") }
+            if a.correction ? a.amount.raw == 0 : a.amount.raw <= 0 {
+                problem("advances[\(i)].amount", a.correction ? "must not be zero" : "must be greater than zero (a negative advance is a correction)")
+            }
+            if (a.hours == nil) != (a.rate == nil) { problem("advances[\(i)]", "hours and rate go together") }
+            if let h = a.hours, let r = a.rate {
+                if h.raw <= 0 { problem("advances[\(i)].hours", "must be greater than zero") }
+                if r.isNegative { problem("advances[\(i)].rate", "must not be negative") }
+                if h.raw > 0, !r.isNegative, h.pay(at: r) != a.amount {
+                    problem("advances[\(i)].amount", "is \(a.amount.plain) but hours × rate is \(h.pay(at: r).plain)")
+                }
+            }
             text("advances[\(i)].note", a.note, required: false, note: true)
             if !advancesByWorker[a.worker, default: Sum()].add(a.amount.raw) {
                 problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest.plain)")

@@ -35,11 +35,23 @@ extension Project {
         return (entry, ["hours \(entry.id) added: \(w.id) \(h.plain) h\(date.map { " on \($0)" } ?? "")"])
     }
 
-    public mutating func addAdvance(worker reference: String, amount: Money, date: String?, note: String) throws -> (Advance, [String]) {
+    public mutating func addAdvance(worker reference: String, amount: Money, date: String?, note: String,
+                                    correction: Bool = false) throws -> (Advance, [String]) {
         let w = try worker(reference)
-        let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note)
+        let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note, correction: correction)
         advances.append(advance)
-        return (advance, ["advance \(advance.id) added: \(w.id) \(amount.plain)\(date.map { " on \($0)" } ?? "")"])
+        return (advance, ["advance \(advance.id) added: \(w.id) \(amount.plain)\(correction ? " (correction)" : "")\(date.map { " on \($0)" } ?? "")"])
+    }
+
+    /// Aconto by the hour: amount = round2(hours × rate).
+    public mutating func addAdvance(worker reference: String, hours: Hours, rate: UnitPrice, date: String?, note: String,
+                                    correction: Bool = false) throws -> (Advance, [String]) {
+        let w = try worker(reference)
+        let amount = hours.pay(at: rate)
+        let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note,
+                              hours: hours, rate: rate, correction: correction)
+        advances.append(advance)
+        return (advance, ["advance \(advance.id) added: \(w.id) \(hours.twoDecimalsPlain) h × \(rate.plain) = \(amount.plain)\(date.map { " on \($0)" } ?? "")"])
     }
 
     /// A scope that matches no line is refused: the supplement would be on nothing.

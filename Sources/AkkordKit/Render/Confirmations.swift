@@ -101,7 +101,10 @@ public enum Confirmation {
     }
 
     public static func advanceAdded(_ a: Advance, _ l: Language) -> String {
-        Words(l)(.advanceAdded, "\(a.id)", a.worker, a.amount.formatted(l), a.date ?? "-")
+        let w = Words(l)
+        var amount = a.amount.formatted(l)
+        if let h = a.hours, let r = a.rate { amount = "\(h.formatted(l)) \(UnitName.display("h", language: l)) × \(r.formatted(l)) = \(amount)" }
+        return w(.advanceAdded, "\(a.id)", a.worker, amount, a.date ?? "-")
     }
 
     public static func advanceRemoved(_ a: Advance, _ l: Language) -> String {

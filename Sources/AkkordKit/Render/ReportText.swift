@@ -113,14 +113,17 @@ public enum TeamText {
     public static func advances(_ p: Project, language l: Language) -> String {
         let w = Words(l)
         var t = TextTable([.init(w[.id], .right), .init(w[.worker]), .init(w[.amount], .right), .init(w[.date]), .init(w[.note], wraps: true)])
-        for a in p.advances { t.add(["\(a.id)", a.worker, a.amount.formatted(l), a.date ?? "", a.note]) }
+        for a in p.advances {
+            // Aconto by the hour shows how: 37.50 h × 180.00.
+            var note = a.note
+            if let h = a.hours, let r = a.rate { note = "\(h.formatted(l)) \(UnitName.display("h", language: l)) × \(r.formatted(l))" + (note.isEmpty ? "" : "; " + note) }
+            t.add(["\(a.id)", a.worker, a.amount.formatted(l), a.date ?? "", note])
+        }
         return p.advances.isEmpty ? w[.noAdvances] + "\n" : t.render()
     }
 
     public static func advancesJSON(_ p: Project) -> JSONValue {
-        JSONValue(["advances": .array(p.advances.map { a in
-            JSONValue(["id": .int(a.id), "worker": .string(a.worker), "amount": .string(a.amount.plain), "date": .optional(a.date), "note": .string(a.note)])
-        })])
+        JSONValue(["advances": .array(p.advances.map(\.json))])
     }
 
     public static func supplements(_ a: FinalAccounting, language l: Language) -> String {

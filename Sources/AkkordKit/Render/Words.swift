@@ -26,6 +26,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Warnings
     case warningLabel
     case warningNoWorkers, warningNoJourneymen, warningNoJourneymanHours, warningNegativePool, warningApprenticeWithoutHours
+    case warningShareBelowAconto
     // Signatures
     case roofer, union, signatureHint
     // PDF
@@ -178,7 +179,8 @@ public struct Words: Sendable {
         .warningNoWorkers: "the team split is missing: the project has no workers",
         .warningNoJourneymen: "the team split is missing: the project has no journeymen, only apprentices",
         .warningNoJourneymanHours: "the team split is missing: no hours are recorded for the journeymen",
-        .warningNegativePool: "apprentice pay ({1}) is more than the total ({2}): the pool is negative",
+        .warningNegativePool: "The piecework shows a deficit: apprentice pay ({1}) is more than the total ({2}), so the pool is negative",
+        .warningShareBelowAconto: "The piecework shows a deficit for {1}: the share is {2} per hour, below the aconto rate of {3} per hour he was paid on account",
         .warningApprenticeWithoutHours: "apprentice {1} has no hours",
 
         .roofer: "Roofer",
@@ -370,7 +372,8 @@ public struct Words: Sendable {
         .warningNoWorkers: "fordelingen på sjakket mangler: projektet har ingen medarbejdere",
         .warningNoJourneymen: "fordelingen på sjakket mangler: projektet har ingen svende, kun lærlinge",
         .warningNoJourneymanHours: "fordelingen på sjakket mangler: der er ikke registreret timer for svendene",
-        .warningNegativePool: "lærlingelønnen ({1}) er større end beløbet i alt ({2}): beløbet til fordeling er negativt",
+        .warningNegativePool: "Akkorden giver underskud: lærlingelønnen ({1}) er større end beløbet i alt ({2}), så beløbet til fordeling er negativt",
+        .warningShareBelowAconto: "Akkorden giver underskud for {1}: andelen er {2} i timen, under acontosatsen på {3} i timen, der er betalt",
         .warningApprenticeWithoutHours: "lærlingen {1} har ingen timer",
 
         .roofer: "Tagdækker",
@@ -528,6 +531,8 @@ extension AccountingWarning {
         case .noJourneymanHours: return w[.warningNoJourneymanHours]
         case .negativePool(let apprenticePay, let total): return w(.warningNegativePool, figure(apprenticePay), figure(total))
         case .apprenticeWithoutHours(let name): return w(.warningApprenticeWithoutHours, name)
+        case .shareBelowAcontoRate(let name, let perHour, let rate):
+            return w(.warningShareBelowAconto, name, figure(perHour), language == .en ? rate.plain : rate.formatted(language))
         }
     }
 }

@@ -29,10 +29,7 @@ public enum ProjectCodec {
             JSONValue(["id": .int(h.id), "worker": .string(h.worker), "hours": .string(h.hours.plain),
                        "date": .optional(h.date), "note": .string(h.note)])
         }))
-        root.append("advances", .array(p.advances.map { a in
-            JSONValue(["id": .int(a.id), "worker": .string(a.worker), "amount": .string(a.amount.plain),
-                       "date": .optional(a.date), "note": .string(a.note)])
-        }))
+        root.append("advances", .array(p.advances.map(\.json)))
         root.append("supplements", .array(p.supplements.map { s in
             var o = JSONObject([("id", .int(s.id)), ("name", .string(s.name)), ("percent", .string(s.percent.plain))])
             if !s.scope.isAll { o.append("scope", s.scope.json) }
@@ -144,10 +141,11 @@ public enum ProjectCodec {
             return HoursEntry(id: id, worker: worker, hours: hours, date: r.date("date"), note: r.string("note") ?? "")
         }
         p.advances = f.list("advances") { r in
-            r.rejectUnknown(["id", "worker", "amount", "date", "note"])
+            r.rejectUnknown(["id", "worker", "amount", "hours", "rate", "correction", "date", "note"])
             guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true),
                   let amount: Money = r.storedNumber("amount", required: true) else { return nil }
-            return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "")
+            return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "",
+                           hours: r.storedHours("hours"), rate: r.storedNumber("rate"), correction: r.bool("correction") ?? false)
         }
         p.supplements = f.list("supplements") { r in
             r.rejectUnknown(["id", "name", "percent", "scope"])

@@ -16,8 +16,24 @@ extension Workspace {
         try changeProject { try $0.addHours(worker: worker, hours: hours, date: date ?? clock.today, note: note) }
     }
 
-    public func addAdvance(worker: String, amount: Money, date: String?, note: String) throws -> Change<Advance> {
-        try changeProject { try $0.addAdvance(worker: worker, amount: amount, date: date ?? clock.today, note: note) }
+    /// An advance of an amount, or of hours × an hourly aconto rate.
+    public enum AdvancePayment: Sendable {
+        case amount(Money)
+        case hourly(hours: Hours, rate: UnitPrice)
+    }
+
+    public func addAdvance(worker: String, amount: Money, date: String?, note: String, correction: Bool = false) throws -> Change<Advance> {
+        try addAdvance(worker: worker, payment: .amount(amount), date: date, note: note, correction: correction)
+    }
+
+    public func addAdvance(worker: String, payment: AdvancePayment, date: String?, note: String, correction: Bool = false) throws -> Change<Advance> {
+        try changeProject { p in
+            switch payment {
+            case .amount(let m): return try p.addAdvance(worker: worker, amount: m, date: date ?? clock.today, note: note, correction: correction)
+            case .hourly(let h, let r):
+                return try p.addAdvance(worker: worker, hours: h, rate: r, date: date ?? clock.today, note: note, correction: correction)
+            }
+        }
     }
 
     public func addSupplement(name: String, percent: Percent, scope: Supplement.Scope = .all) throws -> Change<Supplement> {

@@ -100,6 +100,11 @@ extension ValueParser where Value == Quantity {
 }
 
 extension ValueParser where Value == Money {
+    /// An amount of either sign (a correction may be negative).
+    static var money: ValueParser {
+        ValueParser(example: "1500", withContext: { text, context in try Money(parsing: text, language: context.language) })
+    }
+
     static var positiveMoney: ValueParser { .positive(example: "1500") }
 }
 

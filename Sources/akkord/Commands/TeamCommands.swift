@@ -102,16 +102,39 @@ struct AdvanceCommand: CommandGroup {
 
 struct AdvanceAdd: Command {
     static let worker = WorkerArgument.worker
-    static let amount = Positional("amount", parse: .positiveMoney, help: "The amount paid, e.g. 5.000,00.")
+    static let amount = Positional("amount", .optional, parse: .money, help: "The amount paid, e.g. 5.000,00 (or --hours with --rate).")
+    static let hours = Option("--hours", value: "hours", parse: .positiveHours, help: "Hours paid on account, with --rate: amount = round2(hours × rate).")
+    static let rate = Option("--rate", value: "rate", parse: .price, help: "The hourly aconto rate, with --hours.")
+    static let correction = Flag("--correction", help: "A correction of an earlier advance; only a correction may be negative.")
     static let date = Option("--date", value: "date", parse: .date, help: "The day it was paid, YYYY-MM-DD (default: today).")
     static let note = Option("--note", value: "note", parse: .note, help: "A note.")
-    static let spec = CommandSpec(name: "add", abstract: "Record an advance paid to a worker.", arguments: [worker, amount, date, note])
-    let worker: String, amount: Money, date: String?, note: String
+    static let spec = CommandSpec(
+        name: "add", abstract: "Record an advance paid to a worker: an amount, or hours × an hourly aconto rate.",
+        discussion: """
+        Aconto is usually paid as a rate per hour: `akkord advance add jens --hours 37,5 --rate 180` \
+        records 37.50 h × 180.00 = 6,750.00, with the hours and rate kept beside the amount. When \
+        the piecework pays less per hour than that rate, the report says so.
+        """,
+        arguments: [worker, amount, hours, rate, correction, date, note])
+    let worker: String, payment: Workspace.AdvancePayment, correction: Bool, date: String?, note: String, hoursNote: String?
     init(_ a: ParsedArguments) throws {
-        worker = try a.required(Self.worker); amount = try a.required(Self.amount); date = try a[Self.date]; note = try a[Self.note] ?? ""
+        worker = try a.required(Self.worker); date = try a[Self.date]; note = try a[Self.note] ?? ""
+        correction = try a[Self.correction]
+        let amount = try a[Self.amount], hours = try a[Self.hours], rate = try a[Self.rate]
+        hoursNote = hours?.note
+        switch (amount, hours, rate) {
+        case (let m?, nil, nil): payment = .amount(m)
+        case (nil, let h?, let r?): payment = .hourly(hours: h.hours, rate: r)
+        default: throw UsageError("give the AMOUNT, or --hours H with --rate R", hint: "akkord advance add jens 5.000 or akkord advance add jens --hours 37,5 --rate 180")
+        }
+        if case .amount(let m) = payment, m.raw <= 0, !correction {
+            throw UsageError("an advance must be greater than zero; a negative one is a --correction of an earlier advance")
+        }
+        if case .amount(let m) = payment, m.raw == 0 { throw UsageError("an advance of 0 records nothing") }
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addAdvance(worker: worker, amount: amount, date: date, note: note).value
+        let e = try context.workspace().addAdvance(worker: worker, payment: payment, date: date, note: note, correction: correction).value
+        if let n = hoursNote { context.note(n) }
         context.print(Confirmation.advanceAdded(e, context.language))
     }
 }
