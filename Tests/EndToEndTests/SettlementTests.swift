@@ -47,4 +47,46 @@ final class SettlementTests: EndToEndCase {
         XCTAssertTrue(da.contains("Steep, 4,5 % af 527,40 (linjer 1, 3)"), da)
         XCTAssertEqual(try akkord.run("check").status, 0, "the scope reads back from the project file")
     }
+
+    func testHourlyAcontoNumberedAgreementsAndDeductions() throws {
+        // 2.01: 10 × 38.50 = 385.00 = S.
+        for s in [["project", "new", "Tag"], ["add", "2.01", "10"], ["worker", "add", "Jens"], ["hours", "add", "jens", "8"]] {
+            XCTAssertEqual(try akkord.run(s).status, 0, "\(s)")
+        }
+        // Aconto 8 h × 180.00 = 1440.00, kept beside the amount.
+        let aconto = try akkord.run("advance", "add", "jens", "--hours", "8", "--rate", "180")
+        XCTAssertEqual(aconto.stdout, "advance 1: jens 8.00 h × 180.00 = 1,440.00 on \(Self.today())\n", aconto.stderr)
+        assertError(try akkord.run("advance", "add", "jens", "-100"), status: 64, contains: "a negative one is a --correction")
+        XCTAssertEqual(try akkord.run("advance", "add", "jens", "-100", "--correction").status, 0)
+        let list = (try akkord.run("advance", "list", "--json").json as! [String: Any])["advances"] as! [[String: Any]]
+        XCTAssertEqual(list[0]["amount"] as? String, "1440.00")
+        XCTAssertEqual(list[0]["hours"] as? String, "8")
+        XCTAssertEqual(list[0]["rate"] as? String, "180.00")
+        XCTAssertEqual(list[1]["correction"] as? Bool, true)
+
+        // Extra work no. 17: 250.00; an agreed deduction no. 18: −75.50. T = 385.00 + 250.00 − 75.50 = 559.50.
+        XCTAssertEqual(try akkord.run("extra", "add", "Inddækning", "--amount", "250", "--number", "17", "--date", "2026-05-06").status, 0)
+        XCTAssertEqual(try akkord.run("extra", "add", "Oprydning ikke udført", "--amount", "-75,50", "--number", "18").status, 0)
+        let json = try akkord.run("report", "--format", "json").json as! [String: Any]
+        XCTAssertEqual(json["total"] as? String, "559.50")
+        let extra = json["extraWork"] as! [[String: Any]]
+        XCTAssertEqual(extra.map { $0["number"] as? String }, ["17", "18"])
+        XCTAssertEqual(extra.map { $0["deduction"] as? Bool }, [false, true])
+        XCTAssertEqual(extra[0]["date"] as? String, "2026-05-06")
+        // Share 559.50 for 8 h = 69.9375 → 69.94 per hour < 180.00: a deficit, said in words.
+        XCTAssertTrue((json["warnings"] as! [String]).contains { $0.hasPrefix("The piecework shows a deficit for Jens: the share is 69.94 per hour") },
+                      "\(json["warnings"]!)")
+        let da = try akkord.run("report", "--lang", "da").stdout
+        XCTAssertTrue(da.contains("Inddækning (aftaleseddel nr. 17)"), da)
+        XCTAssertTrue(da.contains("Fradrag"), da)
+        XCTAssertTrue(da.contains("Akkorden giver underskud for Jens"), da)
+        XCTAssertEqual(try akkord.run("check").status, 0)
+    }
+
+    static func today() -> String {
+        let f = DateFormatter()
+        f.dateFormat = "yyyy-MM-dd"
+        f.locale = Locale(identifier: "en_US_POSIX")
+        return f.string(from: Date())
+    }
 }

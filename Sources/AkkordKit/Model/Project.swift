@@ -141,7 +141,8 @@ public struct Supplement: Equatable, Sendable {
     }
 }
 
-/// Agreed extra work (aftaleseddel): an agreed amount, or hours × rate.
+/// Agreed extra work (aftaleseddel): an agreed amount (negative for an agreed deduction), or
+/// hours × rate.
 public struct ExtraWork: Equatable, Sendable {
     public enum Pricing: Equatable, Sendable {
         case amount(Money)
@@ -150,7 +151,15 @@ public struct ExtraWork: Equatable, Sendable {
     public var id: Int
     public var text: String
     public var pricing: Pricing
-    public init(id: Int, text: String, pricing: Pricing) { self.id = id; self.text = text; self.pricing = pricing }
+    /// The agreement's number (aftaleseddel nr.), printed in every report; empty when none.
+    public var number: String
+    public var date: String?
+    public init(id: Int, text: String, pricing: Pricing, number: String = "", date: String? = nil) {
+        self.id = id; self.text = text; self.pricing = pricing; self.number = number; self.date = date
+    }
+
+    /// An agreed amount below zero: a deduction (fradrag).
+    public var isDeduction: Bool { amount.isNegative }
 
     public var amount: Money {
         switch pricing {

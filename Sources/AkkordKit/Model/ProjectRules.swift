@@ -109,9 +109,10 @@ public enum ProjectRules {
         uniqueIds("extraWork", p.extraWork.map(\.id), counter: "extra")
         for (i, e) in p.extraWork.enumerated() {
             text("extraWork[\(i)].text", e.text)
+            text("extraWork[\(i)].number", e.number, required: false, kind: .section)
             switch e.pricing {
             case .amount(let m):
-                if m.raw <= 0 { problem("extraWork[\(i)].amount", "must be greater than zero") }
+                if m.raw == 0 { problem("extraWork[\(i)].amount", "must not be zero (a negative amount is an agreed deduction)") }
             case .hourly(let h, let r):
                 if h.raw <= 0 { problem("extraWork[\(i)].hours", "must be greater than zero") }
                 if r.isNegative { problem("extraWork[\(i)].rate", "must not be negative") }

@@ -85,15 +85,16 @@ extension Project {
         return parts.joined(separator: " and ")
     }
 
-    public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing) -> (ExtraWork, [String]) {
-        let e = ExtraWork(id: takeId("extra"), text: text, pricing: pricing)
+    public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) -> (ExtraWork, [String]) {
+        let e = ExtraWork(id: takeId("extra"), text: text, pricing: pricing, number: number, date: date)
         extraWork.append(e)
         let how: String
         switch pricing {
-        case .amount(let m): how = "agreed \(m.plain)"
+        case .amount(let m): how = (m.isNegative ? "deduction " : "agreed ") + m.plain
         case .hourly(let h, let r): how = "\(h.plain) h × \(r.plain) = \(e.amount.plain)"
         }
-        return (e, ["extra work \(e.id) added: \(text), \(how)"])
+        let numbered = number.isEmpty ? "" : " (agreement \(number))"
+        return (e, ["extra work \(e.id) added: \(text)\(numbered), \(how)"])
     }
 }
 

@@ -47,6 +47,9 @@ public enum ReportJSON {
         .array(a.extraWork.map { e in
             var o = JSONObject([("id", .int(e.extra.id)), ("text", .string(e.extra.text)), ("amount", .string(e.amount.plain))])
             if case .hourly(let h, let r) = e.extra.pricing { o.append("hours", .string(h.plain)); o.append("rate", .string(r.plain)) }
+            o.append("number", .string(e.extra.number))
+            o.append("date", .optional(e.extra.date))
+            o.append("deduction", .bool(e.extra.isDeduction))
             return .object(o)
         })
     }

@@ -175,9 +175,10 @@ public struct ReportSheet {
                                    amount: s.amount.formatted(l), emphasis: .normal, ruleAbove: false))
         }
         for e in a.extraWork {
-            var what = e.extra.text
+            var what = e.extra.number.isEmpty ? e.extra.text : w(.extraWorkNumbered, e.extra.text, e.extra.number)
             if case .hourly(let h, let r) = e.extra.pricing { what = w(.extraWorkHourly, what, h.formatted(l), r.formatted(l)) }
-            totals.append(TotalRow(label: w[.extraWork], description: what, amount: e.amount.formatted(l), emphasis: .normal, ruleAbove: false))
+            totals.append(TotalRow(label: w[e.extra.isDeduction ? .deduction : .extraWork], description: what, amount: e.amount.formatted(l),
+                                   emphasis: .normal, ruleAbove: false))
         }
         totals.append(TotalRow(label: w[.total], description: "", amount: a.total.formatted(l), emphasis: .strong, ruleAbove: true))
         if a.apprenticePay.raw != 0 {

@@ -14,7 +14,7 @@ public enum Term: String, CaseIterable, Sendable {
     case totalsTitle
     case subtotal, subtotalWhat
     case supplement, supplementWhat, supplementScoped, supplementBase, scopeSection, scopeSections, scopeLine, scopeLines
-    case extraWork, extraWorkHourly
+    case extraWork, extraWorkHourly, extraWorkNumbered, deduction
     case total
     case apprentices, apprenticesWhat
     case pool, poolWhat
@@ -155,6 +155,8 @@ public struct Words: Sendable {
         .scopeSection: "section", .scopeSections: "sections", .scopeLine: "line", .scopeLines: "lines",
         .extraWork: "Extra work",
         .extraWorkHourly: "{1}, {2} h × {3}",
+        .extraWorkNumbered: "{1} (agreement no. {2})",
+        .deduction: "Deduction",
         .total: "TOTAL",
         .apprentices: "Apprentices",
         .apprenticesWhat: "paid by the hour, out of the total",
@@ -348,6 +350,8 @@ public struct Words: Sendable {
         .scopeSection: "afsnit", .scopeSections: "afsnit", .scopeLine: "linje", .scopeLines: "linjer",
         .extraWork: "Ekstraarbejde",
         .extraWorkHourly: "{1}, {2} t × {3}",
+        .extraWorkNumbered: "{1} (aftaleseddel nr. {2})",
+        .deduction: "Fradrag",
         .total: "I alt",
         .apprentices: "Lærlinge",
         .apprenticesWhat: "timeløn, trukket fra beløbet i alt",

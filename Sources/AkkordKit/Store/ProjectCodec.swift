@@ -41,6 +41,8 @@ public enum ProjectCodec {
             case .amount(let m): o.append("amount", .string(m.plain))
             case .hourly(let h, let r): o.append("hours", .string(h.plain)); o.append("rate", .string(r.plain))
             }
+            if !e.number.isEmpty { o.append("number", .string(e.number)) }
+            if let d = e.date { o.append("date", .string(d)) }
             return .object(o)
         }))
         root.append("photos", .array(p.photos.map { ph in
@@ -154,15 +156,16 @@ public enum ProjectCodec {
             return Supplement(id: id, name: name, percent: percent, scope: scope)
         }
         p.extraWork = f.list("extraWork") { r in
-            r.rejectUnknown(["id", "text", "amount", "hours", "rate"])
+            r.rejectUnknown(["id", "text", "amount", "hours", "rate", "number", "date"])
             guard let id = r.integer("id", required: true), let text = r.string("text", required: true) else { return nil }
+            let number = r.string("number") ?? "", date = r.date("date")
             if r.value("amount") != nil {
                 if r.value("hours") != nil || r.value("rate") != nil { r.problem("amount", "give an amount or hours and a rate, not both") }
                 guard let amount: Money = r.storedNumber("amount") else { return nil }
-                return ExtraWork(id: id, text: text, pricing: .amount(amount))
+                return ExtraWork(id: id, text: text, pricing: .amount(amount), number: number, date: date)
             }
             guard let hours = r.storedHours("hours", required: true), let rate: UnitPrice = r.storedNumber("rate", required: true) else { return nil }
-            return ExtraWork(id: id, text: text, pricing: .hourly(hours: hours, rate: rate))
+            return ExtraWork(id: id, text: text, pricing: .hourly(hours: hours, rate: rate), number: number, date: date)
         }
         p.photos = f.list("photos") { r in
             r.rejectUnknown(["id", "caption", "originalName", "file", "added"])

@@ -40,8 +40,8 @@ extension Workspace {
         try changeProject { try $0.addSupplement(name: name, percent: percent, scope: scope) }
     }
 
-    public func addExtraWork(text: String, pricing: ExtraWork.Pricing) throws -> Change<ExtraWork> {
-        try changeProject { $0.addExtraWork(text: text, pricing: pricing) }
+    public func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) throws -> Change<ExtraWork> {
+        try changeProject { $0.addExtraWork(text: text, pricing: pricing, number: number, date: date) }
     }
 
     public func removeHours(_ id: Int) throws -> Change<HoursEntry> {

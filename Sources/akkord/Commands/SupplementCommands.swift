@@ -59,23 +59,30 @@ struct ExtraCommand: CommandGroup {
 
 struct ExtraAdd: Command {
     static let text = Positional("text", parse: .text, help: "What was agreed.")
-    static let amount = Option("--amount", value: "amount", parse: .positiveMoney, help: "The agreed amount.")
+    static let amount = Option("--amount", value: "amount", parse: .money, help: "The agreed amount; negative for an agreed deduction (fradrag).")
+    static let number = Option("--number", value: "no", parse: .text, help: "The agreement's number (aftaleseddel nr.), printed in every report.")
+    static let date = Option("--date", value: "date", parse: .date, help: "The agreement's date, YYYY-MM-DD.")
     static let hours = Option("--hours", value: "hours", parse: .positiveHours, help: "Hours (7,5 or 7:30), with --rate.")
     static let rate = Option("--rate", value: "rate", parse: .price, help: "Hourly rate, with --hours.")
-    static let spec = CommandSpec(name: "add", abstract: "Add agreed extra work.", arguments: [text, amount, hours, rate])
-    let text: String, pricing: ExtraWork.Pricing, hoursNote: String?
+    static let spec = CommandSpec(name: "add", abstract: "Add agreed extra work, or an agreed deduction (a negative --amount).",
+                                  arguments: [text, amount, hours, rate, number, date])
+    let text: String, pricing: ExtraWork.Pricing, hoursNote: String?, number: String, date: String?
     init(_ a: ParsedArguments) throws {
         text = try a.required(Self.text)
+        number = try a[Self.number] ?? ""
+        date = try a[Self.date]
         let amount = try a[Self.amount], hours = try a[Self.hours], rate = try a[Self.rate]
         hoursNote = hours?.note
         switch (amount, hours, rate) {
-        case (let m?, nil, nil): pricing = .amount(m)
+        case (let m?, nil, nil):
+            guard m.raw != 0 else { throw UsageError("--amount 0 agrees nothing; a deduction is a negative amount") }
+            pricing = .amount(m)
         case (nil, let h?, let r?): pricing = .hourly(hours: h.hours, rate: r)
         default: throw UsageError("give either --amount A, or --hours H with --rate R", hint: "akkord extra add \"Extra gutter\" --amount 1.500")
         }
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addExtraWork(text: text, pricing: pricing).value
+        let e = try context.workspace().addExtraWork(text: text, pricing: pricing, number: number, date: date).value
         if let n = hoursNote { context.note(n) }
         context.print(Confirmation.extraWorkAdded(e, context.language))
     }
