@@ -114,4 +114,45 @@ final class WorkdaysTests: XCTestCase {
         XCTAssertNil(SettlementDeadline(project("b", end: "2026-05-04", status: .closed), workdays: 15, today: "2026-06-01"), "closed")
         XCTAssertNil(SettlementDeadline(project("c", end: nil), workdays: 15, today: "2026-06-01"), "no end")
     }
+
+    func testProjectListShowsTheDeadline() {
+        let projects = [project("a", end: "2026-05-04"), project("b", end: nil), project("c", end: "2026-05-20")]
+        let deadlines = ["a": SettlementDeadline(due: "2026-05-25", overdue: true), "c": SettlementDeadline(due: "2026-06-10", overdue: false)]
+        XCTAssertEqual(ProjectText.list(projects, current: "b", deadlines: deadlines, language: .en), """
+               Id  Name  Status  Lines  Subtotal  Due
+            --------------------------------------------------
+               a   A     open        0      0.00  2026-05-25 !
+            *  b   B     open        0      0.00
+               c   C     open        0      0.00  2026-06-10
+            * current project
+            ! past due
+
+            """)
+        XCTAssertEqual(ProjectText.list(projects, current: nil, deadlines: deadlines, language: .da), """
+              Id  Navn  Status  Ydelser  Subtotal  Frist
+            ---------------------------------------------------
+              a   A     åben          0      0,00  2026-05-25 !
+              b   B     åben          0      0,00
+              c   C     åben          0      0,00  2026-06-10
+            ! fristen er overskredet
+
+            """)
+        // No deadline to show: no column and no footnote.
+        XCTAssertEqual(ProjectText.list([projects[1]], current: nil, deadlines: [:], language: .en), """
+              Id  Name  Status  Lines  Subtotal
+            -----------------------------------
+              b   B     open        0      0.00
+
+            """)
+        XCTAssertFalse(ProjectText.list(projects, current: nil, deadlines: ["c": deadlines["c"]!], language: .en).contains("!"))
+    }
+
+    func testProjectListJSON() {
+        let json = ProjectText.listJSON(project("a", end: "2026-05-04"), deadline: SettlementDeadline(due: "2026-05-25", overdue: true))
+        XCTAssertEqual(String(decoding: JSONWriter.write(json), as: UTF8.self).filter { !$0.isWhitespace },
+                       #"{"id":"a","name":"A","status":"open","lines":0,"subtotal":"0.00","due":"2026-05-25","overdue":true}"#)
+        let none = ProjectText.listJSON(project("b", end: nil), deadline: nil)
+        XCTAssertEqual(none["due"], .null)
+        XCTAssertEqual(none["overdue"], .bool(false))
+    }
 }
