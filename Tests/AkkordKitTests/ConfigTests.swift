@@ -210,7 +210,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(ConfigFile.defaultValue(.store, environment: env), .store("/home/ane/.local/share/akkord"))
         XCTAssertEqual(ConfigFile.defaultValue(.store, environment: ["XDG_DATA_HOME": "/d"]), .store("/d/akkord"))
         XCTAssertNil(ConfigFile.defaultValue(.holidayPay, environment: env))
-        XCTAssertNil(ConfigFile.defaultValue(.deadlineWorkdays, environment: env))
+        XCTAssertEqual(ConfigFile.defaultValue(.deadlineWorkdays, environment: env), .deadlineWorkdays(15))
     }
 
     // MARK: reading and writing files

@@ -175,9 +175,9 @@ final class DanishViewsTests: XCTestCase {
         s.confirm("check removed") { Confirmation.checkRemoved("/data/akkord/photos/x.png", reason: leftover.reason, bytes: 1234, $0) }
 
         let p = try ws.project()
-        let listing = try ws.projectListing()
+        let listing = try ws.projectListing(deadlineWorkdays: { 15 })
         let active = try ws.catalogue()
-        s.views["project list"] = { ProjectText.list(listing.projects, current: listing.currentProjectId, language: $0) }
+        s.views["project list"] = { ProjectText.list(listing.projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: $0) }
         s.views["project show"] = { ProjectText.show(p, current: true, language: $0) }
         s.views["lines"] = { ProjectText.lines(p, language: $0) }
         s.views["workers"] = { TeamText.workers(FinalAccounting(p), language: $0) }

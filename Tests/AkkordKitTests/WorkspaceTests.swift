@@ -141,7 +141,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(try ws.useProject("a").value.id, "a")
         _ = try ws.deleteProject("a")
         XCTAssertNil(try ws.currentProjectId())
-        XCTAssertEqual(try ws.projectListing().projects.map(\.id), ["a-2"])
+        XCTAssertEqual(try ws.projectListing(deadlineWorkdays: { 15 }).projects.map(\.id), ["a-2"])
         XCTAssertThrowsError(try ws.project()) { XCTAssertEqual($0 as? AkkordError, .noCurrentProject) }
         XCTAssertThrowsError(try ws.useProject("a")) { XCTAssertEqual($0 as? AkkordError, .projectNotFound("a")) }
     }

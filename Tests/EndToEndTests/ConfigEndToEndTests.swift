@@ -135,7 +135,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         lang = en (default)
         store = \(home)/.local/share/akkord (default)
         holidayPay = (not set)
-        deadlineWorkdays = (not set)
+        deadlineWorkdays = 15 (default)
 
         """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: configFile), "reading creates nothing")

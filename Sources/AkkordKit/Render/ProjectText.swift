@@ -5,14 +5,31 @@ public enum ProjectText {
                    "lines": .int(p.lines.count), "subtotal": .string(p.subtotal.plain)])
     }
 
-    public static func list(_ projects: [Project], current: String?, language: Language) -> String {
+    /// A project in `project list --json`: the summary, then its settlement deadline, `"due"`
+    /// (null for a closed project and one without an end) and `"overdue"`.
+    public static func listJSON(_ p: Project, deadline: SettlementDeadline?) -> JSONValue {
+        guard case .object(var object) = summaryJSON(p) else { return summaryJSON(p) }
+        object.append("due", .optional(deadline?.due))
+        object.append("overdue", .bool(deadline?.overdue ?? false))
+        return .object(object)
+    }
+
+    /// The project table; a Due column when a listed project has a deadline (`deadlines`, by
+    /// id), its date marked `!` when past due.
+    public static func list(_ projects: [Project], current: String?, deadlines: [String: SettlementDeadline], language: Language) -> String {
         let w = Words(language)
-        var table = TextTable([.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
-                               .init(w[.subtotal], .right)])
+        let shown = projects.compactMap { deadlines[$0.id] }
+        var columns: [TextTable.Column] = [.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
+                                           .init(w[.subtotal], .right)]
+        if !shown.isEmpty { columns.append(.init(w[.due])) }
+        var table = TextTable(columns)
         for p in projects {
-            table.add([p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)])
+            var cells = [p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)]
+            if !shown.isEmpty { cells.append(deadlines[p.id].map { $0.due + ($0.overdue ? " !" : "") } ?? "") }
+            table.add(cells)
         }
         return table.render() + (current != nil ? "* \(w[.currentProjectNote])\n" : "")
+            + (shown.contains(where: \.overdue) ? "! \(w[.pastDueNote])\n" : "")
     }
 
     /// `project list` with no project to list (of the status asked for: nil is all).

@@ -40,6 +40,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Views: project list and show, history
     case current, currentProjectNote, workersLabel, linesAndSubtotal
     case noProjects, noOpenProjects, noClosedProjects, noChangesRecorded
+    case due, pastDueNote
     // Views: catalogue info, list, search and show
     case edition, validFrom, currency, source, activities, section, keywords
     case sourceBundled, sourceImported, activitiesInSection, activitiesInSections, noSection
@@ -215,6 +216,8 @@ public struct Words: Sendable {
         .noOpenProjects: "no projects (open)",
         .noClosedProjects: "no projects (closed)",
         .noChangesRecorded: "no changes recorded",
+        .due: "Due",
+        .pastDueNote: "past due",
 
         .edition: "Edition",
         .validFrom: "Valid from",
@@ -410,6 +413,8 @@ public struct Words: Sendable {
         .noOpenProjects: "ingen åbne projekter",
         .noClosedProjects: "ingen afsluttede projekter",
         .noChangesRecorded: "ingen ændringer registreret",
+        .due: "Frist",
+        .pastDueNote: "fristen er overskredet",
 
         .edition: "Udgave",
         .validFrom: "Gyldig fra",

@@ -105,13 +105,14 @@ public enum ConfigFile {
     }
 
     /// What applies when the file does not set a key (and no flag or variable overrides it):
-    /// lang from the locale, else en; store `$XDG_DATA_HOME/akkord` or `~/.local/share/akkord`.
-    /// `holidayPay` and `deadlineWorkdays` have none yet: their commands decide (nil).
+    /// lang from the locale, else en; store `$XDG_DATA_HOME/akkord` or `~/.local/share/akkord`;
+    /// deadlineWorkdays 15 (SPEC §9). `holidayPay` has none yet: its command decides (nil).
     public static func defaultValue(_ key: ConfigKey, environment: [String: String]) -> ConfigValue? {
         switch key {
         case .lang: return .lang(LanguageChoice.fromLocale(environment))
         case .store: return .store(StoreLocation.defaultDirectory(environment: environment))
-        case .holidayPay, .deadlineWorkdays: return nil
+        case .deadlineWorkdays: return .deadlineWorkdays(15)
+        case .holidayPay: return nil
         }
     }
 

@@ -67,17 +67,28 @@ public struct Workspace: Sendable {
     public func currentProjectId() throws -> String? { try store.shared { try store.loadState().currentProject } }
 
     /// Every project that reads, in id order, the current project's id, and the files that do
-    /// not read (each error names its file): one damaged file hides no other project.
-    public func projectListing() throws -> ProjectListing {
-        try store.shared {
+    /// not read (each error names its file): one damaged file hides no other project. With each
+    /// open project that has an end, its settlement deadline (SPEC §9): `deadlineWorkdays` is
+    /// asked for (once) only when there is such a project, so the config file is read only
+    /// then; overdue is judged against `today`, else the clock's.
+    public func projectListing(deadlineWorkdays: () throws -> Int, today: String? = nil) throws -> ProjectListing {
+        let (projects, current, unreadable) = try store.shared {
             var projects: [Project] = [], unreadable: [Error] = []
             for id in try store.projectIds() {
                 do { projects.append(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
                     unreadable.append(e)
                 }
             }
-            return ProjectListing(projects: projects, currentProjectId: try store.loadState().currentProject, unreadable: unreadable)
+            return (projects, try store.loadState().currentProject, unreadable)
         }
+        var deadlines: [String: SettlementDeadline] = [:], workdays: Int?
+        let today = today ?? clock.today
+        for p in projects where p.status == .open && p.end != nil {
+            let n = try workdays ?? deadlineWorkdays()
+            workdays = n
+            deadlines[p.id] = SettlementDeadline(p, workdays: n, today: today)
+        }
+        return ProjectListing(projects: projects, currentProjectId: current, unreadable: unreadable, deadlines: deadlines)
     }
 
     /// The active catalogue: the store's imported one, else the bundled sample.
@@ -115,6 +126,8 @@ public struct ProjectListing {
     public let currentProjectId: String?
     /// `StoreFileError` or `InvalidDataError`, each naming its file.
     public let unreadable: [Error]
+    /// The settlement deadline of each open project with an end, by id; other projects have none.
+    public let deadlines: [String: SettlementDeadline]
 }
 
 /// What a change did.

@@ -72,6 +72,26 @@ final class CommandContext {
         return try cachedConfig!.get()
     }
 
+    /// A setting that applies: the config file's value, else the key's default (nil: none).
+    func setting(_ key: ConfigKey) throws -> ConfigValue? {
+        try config()[key] ?? ConfigFile.defaultValue(key, environment: environment)
+    }
+
+    /// Today's date, `YYYY-MM-DD` in local time, from the clock. Only for tests: a debug build
+    /// (the one `swift test` runs) takes `AKKORD_TODAY=YYYY-MM-DD` instead, so the end-to-end
+    /// tests can judge deadlines against a fixed day; a release build ignores the variable.
+    func today() throws -> String {
+        #if DEBUG
+        if let text = environment["AKKORD_TODAY"] {
+            guard ISODate.problem(text) == nil else {
+                throw InvalidArgumentError("AKKORD_TODAY", "\(Excerpt.quoted(text)) is not a date; write YYYY-MM-DD", exitStatus: .usage)
+            }
+            return text
+        }
+        #endif
+        return clock.today
+    }
+
     /// Where the config file is (for the commands that write it).
     func configPath() throws -> String {
         guard let path = ConfigFile.path(environment: environment) else { throw ConfigFileError.noLocation }

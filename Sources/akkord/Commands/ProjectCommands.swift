@@ -48,22 +48,33 @@ struct ProjectNew: Command {
 struct ProjectList: Command {
     /// nil: all.
     static let status = Option("--status", value: "open|closed|all", parse: .statusFilter, help: "Which projects to list.", default: "all")
-    static let spec = CommandSpec(name: "list", abstract: "List projects with their number of lines and line subtotal.", arguments: [status])
+    static let spec = CommandSpec(
+        name: "list", abstract: "List projects with their number of lines, line subtotal and settlement due date.",
+        discussion: """
+        An open project with an end date is due deadlineWorkdays working days (Monday–Friday; default 15, \
+        see 'akkord config') after it; '!' marks one past due. Public holidays are not skipped. --json adds \
+        "due" (YYYY-MM-DD, or null for a closed project and one without an end) and "overdue" (true or false).
+        """,
+        arguments: [status])
     let status: Project.Status?
     init(_ a: ParsedArguments) throws { status = try a[Self.status] ?? nil }
 
     func run(_ context: CommandContext) throws {
-        let listing = try context.workspace().projectListing()
+        // The config file is read only when an open project has an end (SPEC §9, §12).
+        let listing = try context.workspace().projectListing(deadlineWorkdays: {
+            guard case .deadlineWorkdays(let n)? = try context.setting(.deadlineWorkdays) else { preconditionFailure("deadlineWorkdays has a default") }
+            return n
+        }, today: try context.today())
         let projects = listing.projects.filter { status == nil || $0.status == status }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["projects": .array(projects.map(ProjectText.summaryJSON)),
+            context.printJSON(JSONValue(["projects": .array(projects.map { ProjectText.listJSON($0, deadline: listing.deadlines[$0.id]) }),
                                          "unreadable": .array(listing.unreadable.map { .string("\($0)") })]))
         } else if projects.isEmpty {
             if listing.unreadable.isEmpty || status != nil {
                 context.print(ProjectText.noProjects(status: status, language: context.language) + CommandHints.createProject(context.language))
             }
         } else {
-            context.print(ProjectText.list(projects, current: listing.currentProjectId, language: context.language))
+            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language))
         }
         // The others are listed first; a damaged file is then named and the command fails.
         guard !listing.unreadable.isEmpty else { return }
