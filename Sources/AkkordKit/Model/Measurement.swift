@@ -104,7 +104,7 @@ public struct Measurement: Hashable, Sendable, CustomStringConvertible {
         guard digits.integer <= limit else {
             throw .tooLarge(expression, value: value.formatted(language), max: Quantity(raw: Quantity.maximumRaw).formatted(language))
         }
-        var raw = Int64(digits.integer) * pow10(Quantity.fractionDigits)
+        var raw = Int64(digits.integer)
         for d in digits.fraction { raw = raw &* 10 &+ Int64(d) }
         if digits.remainder > 0, digits.remainder * 2 >= UInt128(value.denominator) { raw += 1 }
         guard raw <= Quantity.maximumRaw else {
@@ -188,7 +188,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
         case .plainNumber(let s): return "\(Excerpt.quoted(s)) is a number, not a measurement (no operator)"
         case .unexpected(let s, let c, let at): return "\(Excerpt.quoted(s)): unexpected \(Excerpt.quoted(c)) at character \(at)"
         case .incomplete(let s): return "\(Excerpt.quoted(s)): ends where a number or \"(\" is needed"
-        case .number(let s, let at, let e): return "\(Excerpt.quoted(s)): \(e) (at character \(at))"
+        case .number(let s, let at, let e): return "\(Excerpt.quoted(s)): at character \(at), \(e)"
         case .unclosedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \"(\" at character \(at) is not closed"
         case .unopenedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \")\" at character \(at) closes no \"(\""
         case .tooDeep(let s, let at):
