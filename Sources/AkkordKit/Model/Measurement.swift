@@ -70,7 +70,7 @@ public struct Measurement: Hashable, Sendable, CustomStringConvertible {
     /// fails (division by zero, a value too large to compute exactly) or when the result is not
     /// a quantity (not greater than zero, zero once rounded, larger than `Quantity.maximumRaw`).
     public func evaluate(language: Language) throws(MeasurementError) -> MeasuredQuantity {
-        var parser = Parser(text: expression, language: language)
+        var parser = ExpressionParser(text: expression, language: language)
         let value = try parser.parse()
         let q = try Self.quantity(of: value, expression: expression, language: language)
         return MeasuredQuantity(measurement: self, quantity: q.quantity, isRounded: q.rounded, value: value)
@@ -105,7 +105,7 @@ public struct Measurement: Hashable, Sendable, CustomStringConvertible {
             throw .tooLarge(expression, value: value.formatted(language), max: Quantity(raw: Quantity.maximumRaw).formatted(language))
         }
         var raw = Int64(digits.integer)
-        for d in digits.fraction { raw = raw &* 10 &+ Int64(d) }
+        for d in digits.fraction { raw = raw * 10 + Int64(d) }  // at most 9,999,999,999
         if digits.remainder > 0, digits.remainder * 2 >= UInt128(value.denominator) { raw += 1 }
         guard raw <= Quantity.maximumRaw else {
             throw .tooLarge(expression, value: value.formatted(language), max: Quantity(raw: Quantity.maximumRaw).formatted(language))
@@ -295,23 +295,16 @@ struct ExactFraction: Hashable, Sendable {
 
     private func text(decimal: String, group: String?) -> String {
         let (integer, fraction, remainder) = decimalDigits(MeasuredQuantity.exactDecimalsShown)
-        var digits = Array(String(integer))
+        let digits = String(integer)
         var out = numerator < 0 ? "-" : ""
-        if let group {
-            var grouped = ""
-            for (i, c) in digits.enumerated() {
-                if i > 0, (digits.count - i) % 3 == 0 { grouped += group }
-                grouped.append(c)
-            }
-            out += grouped
-        } else {
-            out += String(digits)
+        for (i, c) in digits.enumerated() {
+            if let group, i > 0, (digits.count - i) % 3 == 0 { out += group }
+            out.append(c)
         }
-        var shown = fraction
-        if remainder == 0 { while shown.last == 0 { shown.removeLast() } }
+        var shown = fraction[...]
+        if remainder == 0 { while shown.last == 0 { shown = shown.dropLast() } }
         if !shown.isEmpty {
-            digits = shown.map { Character(String($0)) }
-            out += decimal + String(digits) + (remainder == 0 ? "" : "…")
+            out += decimal + String(decoding: shown.map { $0 + 48 }, as: UTF8.self) + (remainder == 0 ? "" : "…")
         }
         return out
     }
@@ -333,7 +326,7 @@ struct ExactFraction: Hashable, Sendable {
 ///
 /// Only `(` recurses, at most `Measurement.maximumNesting` deep. Mistakes in the text throw at
 /// once; the first arithmetic failure is kept and thrown once the whole text has been read.
-private struct Parser {
+private struct ExpressionParser {
     let text: String
     let characters: [Character]
     let language: Language
