@@ -14,7 +14,7 @@ struct CatalogueRegulateCommand: Command {
         price with more decimals is rounded even at 0 %. The new edition is brought in as an import \
         is: the summary counts the changes, --dry-run lists them, and the replaced catalogue is kept \
         in the store's catalogue-history/. Projects keep their prices until 'akkord project reprice'. \
-        A percent outside \(CatalogueRegulation.percentRangeText) is refused.
+        A percent below -50 or above 100 is refused (exit 64).
         """,
         arguments: [percent, edition, validFrom, dryRun])
     let percent: Percent
