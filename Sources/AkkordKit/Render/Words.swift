@@ -49,6 +49,10 @@ public enum Term: String, CaseIterable, Sendable {
     case fieldAdded, fieldRemoved, fieldName, fieldUnit, fieldPrice, fieldSection, fieldNote, fieldKeywords
     case fieldCatalogueName, fieldEdition, fieldValidFrom
     case importCounts, importDryRun, importDone, importActiveCatalogue, importProgress
+    // Views: catalogue regulate and project reprice (the price regulation)
+    case regulateDryRun, regulateDone
+    case repriceLine, repricePrice, repriceAmount, repriceLines, repriceOneLine
+    case repriceDone, repriceDryRun, repriceNone, repriceMissing
     // Views: workers, hours, advances, supplements, extra work, photos
     case kind, journeyman, apprenticeAtRate, rate, caption, file, added
     case noWorkersYet, noHours, noAdvances, noSupplements, supplementsNote, noExtraWork, noPhotos
@@ -254,6 +258,18 @@ public struct Words: Sendable {
         .importActiveCatalogue: "active catalogue: {1}, {2} activities",
         .importProgress: "reading {1}: {2} rows",
 
+        .regulateDryRun: "dry run, nothing written: regulating {1} by {2} % would give {3}",
+        .regulateDone: "regulated {1} by {2} %: {3}",
+        .repriceLine: "Line",
+        .repricePrice: "Price old → new",
+        .repriceAmount: "Amount old → new",
+        .repriceLines: "{1} lines",
+        .repriceOneLine: "1 line",
+        .repriceDone: "{1} repriced from {2}; subtotal {3} → {4}",
+        .repriceDryRun: "dry run, nothing written: {1} would be repriced from {2}; subtotal {3} → {4}",
+        .repriceNone: "every catalogue line has the price of {1}; nothing changed",
+        .repriceMissing: "{1} kept unchanged, pos not in {2}:",
+
         .kind: "Kind",
         .journeyman: "journeyman",
         .apprenticeAtRate: "apprentice {1}/h",
@@ -450,6 +466,18 @@ public struct Words: Sendable {
         .importDone: "importerede {1} ({2}, {3}): {4}",
         .importActiveCatalogue: "aktiv prisliste: {1}, {2} ydelser",
         .importProgress: "læser {1}: {2} rækker",
+
+        .regulateDryRun: "prøvekørsel, intet er skrevet: regulering af {1} med {2} % ville give {3}",
+        .regulateDone: "regulerede {1} med {2} %: {3}",
+        .repriceLine: "Linje",
+        .repricePrice: "Pris før → efter",
+        .repriceAmount: "Beløb før → efter",
+        .repriceLines: "{1} linjer",
+        .repriceOneLine: "1 linje",
+        .repriceDone: "{1} har fået ny pris fra {2}; subtotal {3} → {4}",
+        .repriceDryRun: "prøvekørsel, intet er skrevet: {1} ville få ny pris fra {2}; subtotal {3} → {4}",
+        .repriceNone: "alle linjer fra prislisten har prisen fra {1}; intet er ændret",
+        .repriceMissing: "{1} beholdes uændret, pos. findes ikke i {2}:",
 
         .kind: "Type",
         .journeyman: "svend",

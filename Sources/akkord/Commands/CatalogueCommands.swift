@@ -5,7 +5,7 @@ struct CatalogueCommand: CommandGroup {
         name: "catalogue", abstract: "Look up the price handbook; import and export it.",
         discussion: "The active catalogue is the store's imported one when there is one, else the bundled sample.",
         subcommands: [CatalogueInfo.self, CatalogueList.self, CatalogueSearchCommand.self, CatalogueShow.self,
-                      CatalogueImportCommand.self, CatalogueExportCommand.self]
+                      CatalogueImportCommand.self, CatalogueExportCommand.self, CatalogueRegulateCommand.self]
     )
 }
 
