@@ -105,7 +105,7 @@ final class MeasurementTests: XCTestCase {
         for (text, language, expect) in table {
             let label = "\(text) in \(language)"
             do {
-                let m = try Measurement.evaluate(text, language: language)
+                let m = try MeasurementExpression.evaluate(text, language: language)
                 guard case .value(let plain, let exact) = expect else { XCTFail("\(label): expected \(expect), got \(m.quantity)"); continue }
                 XCTAssertEqual(m.quantity.plain, plain, label)
                 XCTAssertEqual(m.isRounded, exact != nil, label)
@@ -119,7 +119,7 @@ final class MeasurementTests: XCTestCase {
 
     func testErrorsNameThePosition() {
         func message(_ text: String, _ language: Language = .da) -> String {
-            do { return "no error: \(try Measurement.evaluate(text, language: language).quantity)" } catch { return "\(error)" }
+            do { return "no error: \(try MeasurementExpression.evaluate(text, language: language).quantity)" } catch { return "\(error)" }
         }
         XCTAssertEqual(message("12,4*/8"), "\"12,4*/8\": unexpected \"/\" at character 6")
         XCTAssertEqual(message("5/(2-2)"), "\"5/(2-2)\": division by zero at character 2")
@@ -140,20 +140,20 @@ final class MeasurementTests: XCTestCase {
     }
 
     func testRoundingIsStated() throws {
-        let da = try Measurement.evaluate("12,345*2,111", language: .da)
+        let da = try MeasurementExpression.evaluate("12,345*2,111", language: .da)
         XCTAssertEqual(da.quantity, Quantity(raw: 26_060))
         XCTAssertTrue(da.isRounded)
         XCTAssertEqual(da.exact, "26.060295")
         XCTAssertEqual(da.exact(.da), "26,060295")
         XCTAssertEqual(da.roundingNote(.da), "12,345*2,111 = 26,060295, afrundet til 3 decimaler: 26,060")
-        let en = try Measurement.evaluate("12.345*2.111", language: .en)
+        let en = try MeasurementExpression.evaluate("12.345*2.111", language: .en)
         XCTAssertEqual(en.roundingNote(.en), "12.345*2.111 = 26.060295, rounded to 3 decimals: 26.060")
-        XCTAssertEqual(try Measurement.evaluate("10/3", language: .en).roundingNote(.en),
+        XCTAssertEqual(try MeasurementExpression.evaluate("10/3", language: .en).roundingNote(.en),
                        "10/3 = 3.333333333333…, rounded to 3 decimals: 3.333")
-        XCTAssertEqual(try Measurement.evaluate("1234,5678*1", language: .da).exact(.da), "1.234,5678")
-        XCTAssertEqual(try Measurement.evaluate("1234,5678*1", language: .da).exact(.en), "1,234.5678")
+        XCTAssertEqual(try MeasurementExpression.evaluate("1234,5678*1", language: .da).exact(.da), "1.234,5678")
+        XCTAssertEqual(try MeasurementExpression.evaluate("1234,5678*1", language: .da).exact(.en), "1,234.5678")
 
-        let exact = try Measurement.evaluate("12,4*8,2 - 1,2*0,9", language: .da)
+        let exact = try MeasurementExpression.evaluate("12,4*8,2 - 1,2*0,9", language: .da)
         XCTAssertFalse(exact.isRounded)
         XCTAssertNil(exact.exact)
         XCTAssertNil(exact.exact(.da))
@@ -166,26 +166,26 @@ final class MeasurementTests: XCTestCase {
         // 200 characters are fine, 201 are not.
         let longest = String(repeating: "1+", count: 99) + "11"
         XCTAssertEqual(longest.count, 200)
-        XCTAssertEqual(try Measurement.evaluate(longest, language: .da).quantity.plain, "110")
+        XCTAssertEqual(try MeasurementExpression.evaluate(longest, language: .da).quantity.plain, "110")
         let tooLong = String(repeating: "1+", count: 100) + "1"
         XCTAssertEqual(tooLong.count, 201)
-        XCTAssertThrowsError(try Measurement.evaluate(tooLong, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooLong(tooLong)) }
+        XCTAssertThrowsError(try MeasurementExpression.evaluate(tooLong, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooLong(tooLong)) }
         // Whitespace counts once normalized: 200 characters padded with spaces are fine.
-        XCTAssertNoThrow(try Measurement.evaluate("   \(longest)\n\t ", language: .da))
+        XCTAssertNoThrow(try MeasurementExpression.evaluate("   \(longest)\n\t ", language: .da))
         // A very long text is refused without being read to its end.
         let huge = String(repeating: "(", count: 1_000_000)
-        XCTAssertThrowsError(try Measurement(huge)) { XCTAssertEqual($0 as? MeasurementError, .tooLong(huge)) }
+        XCTAssertThrowsError(try MeasurementExpression(huge)) { XCTAssertEqual($0 as? MeasurementError, .tooLong(huge)) }
 
         // Nesting: 20 deep is fine, 21 is refused at the 21st "(" (and nothing recurses further).
         let twenty = String(repeating: "(", count: 20) + "1+1" + String(repeating: ")", count: 20)
-        XCTAssertEqual(try Measurement.evaluate(twenty, language: .da).quantity.plain, "2")
+        XCTAssertEqual(try MeasurementExpression.evaluate(twenty, language: .da).quantity.plain, "2")
         let deep = String(repeating: "(", count: 21) + "1+1" + String(repeating: ")", count: 21)
-        XCTAssertThrowsError(try Measurement.evaluate(deep, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooDeep(deep, at: 21)) }
+        XCTAssertThrowsError(try MeasurementExpression.evaluate(deep, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooDeep(deep, at: 21)) }
         let unclosed = String(repeating: "(", count: 199)
-        XCTAssertThrowsError(try Measurement.evaluate(unclosed, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooDeep(unclosed, at: 21)) }
+        XCTAssertThrowsError(try MeasurementExpression.evaluate(unclosed, language: .da)) { XCTAssertEqual($0 as? MeasurementError, .tooDeep(unclosed, at: 21)) }
         // Unary signs are read in a loop, not by recursion.
         let manySigns = String(repeating: "-", count: 196) + "1+0"
-        XCTAssertEqual(try Measurement.evaluate(manySigns, language: .da).quantity.plain, "1")
+        XCTAssertEqual(try MeasurementExpression.evaluate(manySigns, language: .da).quantity.plain, "1")
 
         // Overflow anywhere along the way is an error, never a trap.
         func repeated(_ number: String, _ count: Int, _ op: String) -> String { Array(repeating: number, count: count).joined(separator: op) }
@@ -203,7 +203,7 @@ final class MeasurementTests: XCTestCase {
             repeated(big, 3, "*") + "*170+" + repeated(big, 3, "*") + "*170",
         ]
         for text in overflowing {
-            XCTAssertThrowsError(try Measurement.evaluate(text, language: .en), text) {
+            XCTAssertThrowsError(try MeasurementExpression.evaluate(text, language: .en), text) {
                 XCTAssertEqual($0 as? MeasurementError, .overflow(text), text)
             }
         }
@@ -211,33 +211,33 @@ final class MeasurementTests: XCTestCase {
 
     func testPlainNumbersAreNotMeasurements() {
         for plain in ["12,5", "12.5", "1.200", "-5", "+5", " -5 ", "1e3", "12,4x8,2", "abc", ""] {
-            XCTAssertFalse(Measurement.isExpression(plain), plain)
+            XCTAssertFalse(MeasurementExpression.isExpression(plain), plain)
         }
         for expression in ["-2+5", "5-2", "(5)", "5 × 4", "5*4", "10/3", "12*", "5 -", "1e-3"] {
-            XCTAssertTrue(Measurement.isExpression(expression), expression)
+            XCTAssertTrue(MeasurementExpression.isExpression(expression), expression)
         }
-        XCTAssertThrowsError(try Measurement("1.200")) { XCTAssertEqual($0 as? MeasurementError, .plainNumber("1.200")) }
+        XCTAssertThrowsError(try MeasurementExpression("1.200")) { XCTAssertEqual($0 as? MeasurementError, .plainNumber("1.200")) }
     }
 
     func testWhitespaceIsNormalized() throws {
-        let m = try Measurement("  12,4 *\t8,2\n-  1,2\u{A0}* 0,9  ")
+        let m = try MeasurementExpression("  12,4 *\t8,2\n-  1,2\u{A0}* 0,9  ")
         XCTAssertEqual(m.expression, "12,4 * 8,2 - 1,2 * 0,9")
         XCTAssertEqual(m.description, m.expression)
         XCTAssertEqual(try m.evaluate(language: .da).quantity.plain, "100.6")
         // Positions count characters of the normalized text.
-        XCTAssertThrowsError(try Measurement.evaluate("   12,4  *  / 8", language: .da)) {
+        XCTAssertThrowsError(try MeasurementExpression.evaluate("   12,4  *  / 8", language: .da)) {
             XCTAssertEqual($0 as? MeasurementError, .unexpected("12,4 * / 8", character: "/", at: 8))
         }
-        XCTAssertEqual(try Measurement("5×4"), try Measurement(" 5×4 "))
+        XCTAssertEqual(try MeasurementExpression("5×4"), try MeasurementExpression(" 5×4 "))
     }
 
     func testYieldsInEitherLanguage() throws {
-        let m = try Measurement("1.200*2")
+        let m = try MeasurementExpression("1.200*2")
         XCTAssertTrue(m.yields(Quantity(raw: 2_400_000)))   // typed in da
         XCTAssertTrue(m.yields(Quantity(raw: 2_400)))       // typed in en
         XCTAssertFalse(m.yields(Quantity(raw: 2_000)))
-        XCTAssertFalse(try Measurement("1/0").yields(Quantity(raw: 1)))
-        XCTAssertTrue(try Measurement("10/3").yields(Quantity(raw: 3_333)))
+        XCTAssertFalse(try MeasurementExpression("1/0").yields(Quantity(raw: 1)))
+        XCTAssertTrue(try MeasurementExpression("10/3").yields(Quantity(raw: 3_333)))
     }
 
     // MARK: - Property: random expressions against an independent evaluator
@@ -259,9 +259,9 @@ final class MeasurementTests: XCTestCase {
             let text = renderer.text
             let label = "seed \(seed): \(text) in \(language)"
             let expected: Oracle.Outcome
-            if text.count > Measurement.maximumCharacters {
+            if text.count > MeasurementExpression.maximumCharacters {
                 expected = .error(.tooLong(text))
-            } else if renderer.maxDepth > Measurement.maximumNesting {
+            } else if renderer.maxDepth > MeasurementExpression.maximumNesting {
                 skipped += 1; continue
             } else {
                 guard let outcome = Oracle.outcome(tree, text: text, language: language) else { skipped += 1; continue }
@@ -269,7 +269,7 @@ final class MeasurementTests: XCTestCase {
             }
             checked += 1
             do {
-                let m = try Measurement.evaluate(text, language: language)
+                let m = try MeasurementExpression.evaluate(text, language: language)
                 guard case .value(let raw, let exact) = expected else { XCTFail("\(label): expected \(expected), got \(m.quantity)"); continue }
                 XCTAssertEqual(m.quantity.raw, raw, label)
                 XCTAssertEqual(m.exact, exact, label)

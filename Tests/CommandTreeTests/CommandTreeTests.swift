@@ -64,15 +64,15 @@ final class CommandTreeTests: XCTestCase {
         let parser = ArgumentParser(root: RootCommand.self)
         let one = try parser.parse(["add", "12"]).arguments
         XCTAssertNil(try one[AddCommand.pos])
-        XCTAssertEqual(try one[AddCommand.quantity], try Quantity(parsing: "12"))
+        XCTAssertEqual(try one[AddCommand.quantity]?.quantity, try Quantity(parsing: "12"))
         let two = try parser.parse(["add", "2.01", "12"]).arguments
         XCTAssertEqual(try two[AddCommand.pos], "2.01")
-        XCTAssertEqual(try two[AddCommand.quantity], try Quantity(parsing: "12"))
+        XCTAssertEqual(try two[AddCommand.quantity]?.quantity, try Quantity(parsing: "12"))
 
         guard case .catalogue(pos: "2.01") = try AddCommand(two).source else { return XCTFail("a catalogue line") }
         let custom = try AddCommand(parser.parse(["add", "--custom", "Moss", "--unit", "m2", "--price", "2", "12"]).arguments)
         guard case .custom(name: "Moss", unit: "m2", _) = custom.source else { return XCTFail("a custom line") }
-        XCTAssertEqual(custom.quantity, try Quantity(parsing: "12"))
+        XCTAssertEqual(custom.quantity.quantity, try Quantity(parsing: "12"))
 
         XCTAssertThrowsError(try AddCommand(one)) { XCTAssertEqual(($0 as? UsageError)?.message, "missing <quantity>") }
         XCTAssertThrowsError(try parser.parse(["add", "2.01", "12", "3"])) {

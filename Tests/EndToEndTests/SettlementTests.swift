@@ -83,6 +83,35 @@ final class SettlementTests: EndToEndCase {
         XCTAssertEqual(try akkord.run("check").status, 0)
     }
 
+    func testMeasurementsAreComputedExactlyKeptAndPrinted() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tag").status, 0)
+        let project = akkord.store.appendingPathComponent("projects/tag.json")
+        // 12.4 × 8.2 − 1.2 × 0.9 = 101.68 − 1.08 = 100.6; × 38.50 = 3873.10.
+        let add = try akkord.run("--lang", "da", "add", "2.01", "12,4*8,2 - 1,2*0,9")
+        XCTAssertEqual(add.stdout, "linje 1: 2.01 Under felt, nailed (underpap), 100,6 m² × 38,50 = 3.873,10\n", add.stderr)
+        XCTAssertEqual(add.stderr, "", "no rounding, no note")
+        // 12.345 × 2.111 = 26.060295 → 26.060 (stated); × 38.50 = 1003.31.
+        let rounded = try akkord.run("--lang", "da", "add", "2.01", "12,345*2,111")
+        XCTAssertEqual(rounded.stderr, "note: 12,345*2,111 = 26,060295, afrundet til 3 decimaler: 26,060\n")
+        let before = try Data(contentsOf: project)
+        assertError(try akkord.run("add", "2.01", "5/(2-2)"), status: 64, contains: "division by zero")
+        XCTAssertEqual(try Data(contentsOf: project), before, "nothing stored")
+
+        let json = try akkord.run("report", "--format", "json").json as! [String: Any]
+        let lines = json["lines"] as! [[String: Any]]
+        XCTAssertEqual(lines.map { $0["measurement"] as? String }, ["12,4*8,2 - 1,2*0,9", "12,345*2,111"])
+        XCTAssertEqual(lines.map { $0["quantity"] as? String }, ["100.6", "26.06"])
+        XCTAssertEqual(json["subtotal"] as? String, "4876.41")   // 3873.10 + 1003.31
+        let text = try akkord.run("report", "--lang", "da").stdout
+        XCTAssertTrue(text.contains("OPMÅLING") && text.contains("2.01  12,345*2,111") && text.contains("26,06 m²"), text)
+        XCTAssertTrue(try akkord.run("report").stdout.contains("MEASUREMENTS"))
+        // The stored expression is checked against the stored quantity.
+        XCTAssertEqual(try akkord.run("check").status, 0)
+        let edited = try String(contentsOf: project, encoding: .utf8).replacingOccurrences(of: "\"12,345*2,111\"", with: "\"12,345*2,112\"")
+        try Data(edited.utf8).write(to: project)
+        assertError(try akkord.run("check"), status: 65, contains: "lines[1].measurement: \"12,345*2,112\" does not give the quantity 26.06")
+    }
+
     static func today() -> String {
         let f = DateFormatter()
         f.dateFormat = "yyyy-MM-dd"

@@ -8,7 +8,7 @@
 ///
 /// Decisions:
 /// - A plain number (`12,5`, `-5`, `+5`: no operator or parenthesis after its first character)
-///   is not a measurement; `Measurement(_:)` refuses it so that only expressions are kept, and
+///   is not a measurement; `MeasurementExpression(_:)` refuses it so that only expressions are kept, and
 ///   callers read it with `Quantity(parsing:language:)` as before (`isExpression` tells which).
 /// - A number inside an expression may have up to 6 decimals (`maximumNumberDecimals`), more
 ///   than a quantity's 3, since the result is rounded anyway; 7 or more is refused as §2 refuses
@@ -24,7 +24,7 @@
 /// - The value of `1.200*2` depends on the language it was typed in (da 2400, en 2.4), and the
 ///   kept text does not say which: keep the quantity with the measurement rather than
 ///   recomputing it in another language (`yields(_:)` checks a kept pair in either language).
-public struct Measurement: Hashable, Sendable, CustomStringConvertible {
+public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible {
     public static let maximumCharacters = 200
     public static let maximumNesting = 20
     public static let maximumNumberDecimals = 6
@@ -62,7 +62,7 @@ public struct Measurement: Hashable, Sendable, CustomStringConvertible {
 
     /// Computes `text` (see `init` and `evaluate(language:)`).
     public static func evaluate(_ text: String, language: Language) throws(MeasurementError) -> MeasuredQuantity {
-        try Measurement(text).evaluate(language: language)
+        try MeasurementExpression(text).evaluate(language: language)
     }
 
     /// Computes the expression exactly, its numbers read in `language`, and rounds the result to
@@ -117,7 +117,7 @@ public struct Measurement: Hashable, Sendable, CustomStringConvertible {
 
 /// A measurement computed: the quantity it gives, and whether that was rounded.
 public struct MeasuredQuantity: Hashable, Sendable {
-    public let measurement: Measurement
+    public let measurement: MeasurementExpression
     /// The result rounded half away from zero to 3 decimals.
     public let quantity: Quantity
     /// Whether the exact result has more than 3 decimals, so `quantity` is it rounded.
@@ -152,7 +152,7 @@ public struct MeasuredQuantity: Hashable, Sendable {
 /// normalized) expression from 1; the expression is the first value of each case.
 public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertible {
     case empty
-    /// More than `Measurement.maximumCharacters` characters (the text as given, trimmed).
+    /// More than `MeasurementExpression.maximumCharacters` characters (the text as given, trimmed).
     case tooLong(String)
     /// No operator: read it as a number (`Quantity(parsing:language:)`), not as a measurement.
     case plainNumber(String)
@@ -167,7 +167,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
     case unclosedParenthesis(String, at: Int)
     /// The `)` at `at` closes no `(`.
     case unopenedParenthesis(String, at: Int)
-    /// The `(` at `at` is nested more than `Measurement.maximumNesting` deep.
+    /// The `(` at `at` is nested more than `MeasurementExpression.maximumNesting` deep.
     case tooDeep(String, at: Int)
     /// The `/` at `at` divides by zero.
     case divisionByZero(String, at: Int)
@@ -184,7 +184,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
         switch self {
         case .empty: return "a measurement is required, got an empty value"
         case .tooLong(let s):
-            return "\(Excerpt.quoted(s)) is too long: a measurement is at most \(Measurement.maximumCharacters) characters"
+            return "\(Excerpt.quoted(s)) is too long: a measurement is at most \(MeasurementExpression.maximumCharacters) characters"
         case .plainNumber(let s): return "\(Excerpt.quoted(s)) is a number, not a measurement (no operator)"
         case .unexpected(let s, let c, let at): return "\(Excerpt.quoted(s)): unexpected \(Excerpt.quoted(c)) at character \(at)"
         case .incomplete(let s): return "\(Excerpt.quoted(s)): ends where a number or \"(\" is needed"
@@ -192,7 +192,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
         case .unclosedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \"(\" at character \(at) is not closed"
         case .unopenedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \")\" at character \(at) closes no \"(\""
         case .tooDeep(let s, let at):
-            return "\(Excerpt.quoted(s)): parentheses nested more than \(Measurement.maximumNesting) deep at character \(at)"
+            return "\(Excerpt.quoted(s)): parentheses nested more than \(MeasurementExpression.maximumNesting) deep at character \(at)"
         case .divisionByZero(let s, let at): return "\(Excerpt.quoted(s)): division by zero at character \(at)"
         case .overflow(let s): return "\(Excerpt.quoted(s)): a value along the way has too many digits to compute exactly"
         case .notPositive(let s, let v): return "\(Excerpt.quoted(s)) is \(v); a quantity must be greater than zero"
@@ -324,7 +324,7 @@ struct ExactFraction: Hashable, Sendable {
 ///     product = operand { ("*" | "×" | "/") operand }
 ///     operand = { "-" | "+" } ( number | "(" sum ")" )
 ///
-/// Only `(` recurses, at most `Measurement.maximumNesting` deep. Mistakes in the text throw at
+/// Only `(` recurses, at most `MeasurementExpression.maximumNesting` deep. Mistakes in the text throw at
 /// once; the first arithmetic failure is kept and thrown once the whole text has been read.
 private struct ExpressionParser {
     let text: String
@@ -412,7 +412,7 @@ private struct ExpressionParser {
         if c == "(" {
             let open = i + 1
             depth += 1
-            guard depth <= Measurement.maximumNesting else { throw .tooDeep(text, at: open) }
+            guard depth <= MeasurementExpression.maximumNesting else { throw .tooDeep(text, at: open) }
             i += 1
             value = try sum()
             skipSpaces()
@@ -447,11 +447,11 @@ private struct ExpressionParser {
         }
         let token = String(characters[start..<i])
         do {
-            let raw = try DecimalText.parse(token, fractionDigits: Measurement.maximumNumberDecimals,
-                                            maxRaw: Measurement.maximumNumberRaw,
+            let raw = try DecimalText.parse(token, fractionDigits: MeasurementExpression.maximumNumberDecimals,
+                                            maxRaw: MeasurementExpression.maximumNumberRaw,
                                             maxText: language == .da ? "999.999.999.999" : "999,999,999,999",
                                             language: language)
-            return ExactFraction(raw: raw, decimals: Measurement.maximumNumberDecimals)
+            return ExactFraction(raw: raw, decimals: MeasurementExpression.maximumNumberDecimals)
         } catch let e as NumberError {
             throw .number(text, at: start + 1, e)
         } catch {

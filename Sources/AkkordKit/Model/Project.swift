@@ -57,6 +57,8 @@ public struct Line: Equatable, Sendable {
     public var section: String = ""
     public var date: String? = nil
     public var custom: Bool = false
+    /// The measurement the quantity was computed from (`12,4*8,2 - 1,2*0,9`), as typed.
+    public var measurement: String? = nil
 
     public init(id: Int, pos: String, name: String, unit: String, price: UnitPrice, quantity: Quantity,
                 note: String = "", section: String = "", date: String? = nil, custom: Bool = false) {

@@ -2,28 +2,30 @@
 /// and new values for edits.
 extension Project {
     public mutating func addLine(_ activity: Activity, quantity: Quantity, note: String = "", date: String?,
-                                 section: String? = nil, custom: Bool = false) -> (Line, [String]) {
-        let line = Line(id: takeId("line"), pos: activity.pos, name: activity.name, unit: activity.unit, price: activity.price,
+                                 section: String? = nil, custom: Bool = false, measurement: String? = nil) -> (Line, [String]) {
+        var line = Line(id: takeId("line"), pos: activity.pos, name: activity.name, unit: activity.unit, price: activity.price,
                         quantity: quantity, note: note, section: section ?? activity.section, date: date, custom: custom)
+        line.measurement = measurement
         lines.append(line)
-        return (line, ["line \(line.id) added: \(line.pos) \(line.name), \(line.quantity.plain) \(line.unit) × \(line.price.plain) = \(line.amount.plain)"])
+        let measured = measurement.map { " (measured \($0))" } ?? ""
+        return (line, ["line \(line.id) added: \(line.pos) \(line.name), \(line.quantity.plain) \(line.unit)\(measured) × \(line.price.plain) = \(line.amount.plain)"])
     }
 
     /// A line priced from the catalogue: the activity's price is copied (a snapshot), and the
     /// project records which catalogue and edition it was priced from.
     public mutating func addCatalogueLine(_ activity: Activity, from catalogue: Catalogue, quantity: Quantity, note: String,
-                                          date: String?, section: String?) -> (Line, [String]) {
+                                          date: String?, section: String?, measurement: String? = nil) -> (Line, [String]) {
         catalogueName = catalogue.name
         catalogueEdition = catalogue.edition
-        return addLine(activity, quantity: quantity, note: note, date: date, section: section)
+        return addLine(activity, quantity: quantity, note: note, date: date, section: section, measurement: measurement)
     }
 
     /// A line for an activity not in the catalogue. Its pos is `X<line id>`, so every custom
     /// line has a pos of its own in the report.
     public mutating func addCustomLine(name: String, unit: String, price: UnitPrice, quantity: Quantity, note: String,
-                                       date: String?, section: String?) -> (Line, [String]) {
+                                       date: String?, section: String?, measurement: String? = nil) -> (Line, [String]) {
         let activity = Activity(pos: "X\(nextIds["line"] ?? 1)", name: name, unit: unit, price: price)
-        return addLine(activity, quantity: quantity, note: note, date: date, section: section, custom: true)
+        return addLine(activity, quantity: quantity, note: note, date: date, section: section, custom: true, measurement: measurement)
     }
 
     public func line(_ id: Int) throws -> Line {
@@ -33,16 +35,19 @@ extension Project {
         return l
     }
 
-    public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?) throws -> [String] {
+    /// With a new quantity, `measurement` is the expression it came from (nil: a plain number,
+    /// and any earlier measurement goes).
+    public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?, measurement: String? = nil) throws -> [String] {
         let old = try line(id)
         guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
         if price != nil && !old.custom {
             throw AkkordError.catalogueLinePrice(line: id)
         }
         var changes: [String] = []
-        if let quantity, quantity != old.quantity {
+        if let quantity, quantity != old.quantity || measurement != old.measurement {
             lines[index].quantity = quantity
-            changes.append("line \(id) quantity: \(old.quantity.plain) → \(quantity.plain)")
+            lines[index].measurement = measurement
+            changes.append("line \(id) quantity: \(old.quantity.plain) → \(quantity.plain)" + (measurement.map { " (measured \($0))" } ?? ""))
         }
         if let note, note != old.note {
             lines[index].note = note

@@ -43,6 +43,13 @@ public enum ProjectRules {
             text("lines[\(i)].unit", l.unit, kind: .unit)
             text("lines[\(i)].section", l.section, required: false, kind: .section)
             text("lines[\(i)].note", l.note, required: false, note: true)
+            if let m = l.measurement {
+                // The stored expression must give the stored quantity (read as da or en: the
+                // language it was typed in is not kept).
+                if let e = try? MeasurementExpression(m) {
+                    if !e.yields(l.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(l.quantity.plain)") }
+                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
+            }
             if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
             if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = l.amount

@@ -91,7 +91,8 @@ public enum ProjectText {
     public static func lineJSON(_ l: Line) -> JSONValue {
         JSONValue(["id": .int(l.id), "pos": .string(l.pos), "name": .string(l.name), "unit": .string(l.unit),
                    "price": .string(l.price.plain), "quantity": .string(l.quantity.plain), "amount": .string(l.amount.plain),
-                   "custom": .bool(l.custom), "note": .string(l.note), "section": .string(l.section), "date": .optional(l.date)])
+                   "custom": .bool(l.custom), "note": .string(l.note), "section": .string(l.section), "date": .optional(l.date),
+                   "measurement": .optional(l.measurement)])
     }
 
     public static func linesJSON(_ p: Project) -> JSONValue {

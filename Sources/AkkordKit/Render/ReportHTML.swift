@@ -77,7 +77,15 @@ public enum ReportHTML {
         }
         for note in sheet.notes { h += "<p>\(escape(note.text))</p>\n" }
         for w in sheet.warnings { h += "<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n" }
-        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0))</div>" }.joined() + "</div>\n</body>\n</html>\n"
+        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0))</div>" }.joined() + "</div>\n"
+        if !sheet.measurements.isEmpty {
+            h += "<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n"
+            for row in sheet.measurements {
+                h += "<tr><td class=\"num\">\(escape(row.line))</td><td>\(escape(row.pos))</td><td>\(escape(row.expression))</td><td class=\"num\">\(escape(row.result))</td></tr>\n"
+            }
+            h += "</tbody>\n</table>\n"
+        }
+        h += "</body>\n</html>\n"
         return h
     }
 

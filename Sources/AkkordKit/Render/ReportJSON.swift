@@ -16,7 +16,7 @@ public enum ReportJSON {
         root.append("lines", .array(a.lines.map { l in
             JSONValue(["id": .int(l.id), "pos": .string(l.pos), "name": .string(l.name), "unit": .string(l.unit),
                        "price": .string(l.price.plain), "quantity": .string(l.quantity.plain), "amount": .string(l.amount.plain),
-                       "custom": .bool(l.custom), "note": .string(l.note)])
+                       "custom": .bool(l.custom), "note": .string(l.note), "measurement": .optional(l.measurement)])
         }))
         root.append("subtotal", .string(a.subtotal.plain))
         root.append("supplements", supplements(a))

@@ -134,6 +134,27 @@ public enum ReportPDF {
         }
         layout.advance(20)
 
+        // Appendix: measurements (line, pos, expression, result).
+        if !sheet.measurements.isEmpty {
+            layout.ensure(60)
+            layout.advance(16)
+            layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
+            layout.advance(16)
+            for row in sheet.measurements {
+                let lead = "\(row.line)  \(row.pos)"
+                let parts = layout.wrap(row.expression, width: right - left - 180, font: .regular, size: 9)
+                for (k, part) in parts.enumerated() {
+                    layout.ensure(12)
+                    if k == 0 {
+                        layout.text(lead, x: left, font: .regular, size: 9)
+                        layout.textRight(row.result, right: right, font: .regular, size: 9)
+                    }
+                    layout.text(part, x: left + 70, font: .regular, size: 9)
+                    layout.advance(12)
+                }
+            }
+        }
+
         // Appendix: photos.
         var embedded = 0
         if !photos.isEmpty {

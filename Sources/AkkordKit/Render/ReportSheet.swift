@@ -107,6 +107,15 @@ public struct ReportSheet {
         public let emptyNote: String
     }
 
+    /// A line whose quantity came from a measurement, for the `Measurements` appendix.
+    public struct MeasurementRow: Sendable {
+        public let line: String
+        public let pos: String
+        public let expression: String
+        public let result: String
+        public var cells: [String] { [line, pos, expression, result] }
+    }
+
     /// A note under the team table. A rule note names the word it defines (`Share = …`); its
     /// phrases may go on separate lines (a plain-text writer indents the following ones).
     public struct Note: Sendable {
@@ -133,6 +142,10 @@ public struct ReportSheet {
     public let totals: TotalsBlock
     public let team: TeamTable
     public let notes: [Note]
+    /// `Measurements` / `Opmåling`: line, pos, expression, result; empty when no line was measured.
+    public let measurementsTitle: String
+    public let measurementColumns: [Column]
+    public let measurements: [MeasurementRow]
     /// `WARNING`: the word before each warning.
     public let warningLabel: String
     public let warnings: [String]
@@ -205,7 +218,15 @@ public struct ReportSheet {
         }
         notes.append(Note(defines: w[.share], phrases: [w[.shareRule], w[.shareRuleRest]]))
         notes.append(Note(defines: w[.balance], phrases: [w[.balanceRule]]))
+        notes.append(Note(defines: nil, phrases: [w[.grossEarningsNote]]))
         self.notes = notes
+        measurementsTitle = w[.measurementsTitle]
+        measurementColumns = [Column(w[.lineId], .right), Column(w[.pos], .left), Column(w[.measurement], .left, wraps: true),
+                              Column(w[.measurementResult], .right)]
+        measurements = p.lines.compactMap { line in
+            line.measurement.map { MeasurementRow(line: "\(line.id)", pos: line.pos, expression: $0,
+                                               result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))") }
+        }
 
         warningLabel = w[.warningLabel]
         warnings = a.warnings.map { $0.text(l) }

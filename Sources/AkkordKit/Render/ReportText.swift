@@ -52,6 +52,13 @@ public enum ReportText {
         for label in labels {
             out += "\n" + label + String(repeating: " ", count: labelWidth - label.count) + String(repeating: "_", count: 40) + "\n"
         }
+        if !sheet.measurements.isEmpty {
+            out += "\n" + sheet.measurementsTitle.uppercased() + "\n"
+            var table = TextTable(sheet.measurementColumns.map(column))
+            table.maxWidth = width
+            for row in sheet.measurements { table.add(row.cells) }
+            out += table.render()
+        }
         return out
     }
 

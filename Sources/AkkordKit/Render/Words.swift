@@ -15,6 +15,7 @@ public enum Term: String, CaseIterable, Sendable {
     case subtotal, subtotalWhat
     case supplement, supplementWhat, supplementScoped, supplementBase, scopeSection, scopeSections, scopeLine, scopeLines
     case extraWork, extraWorkHourly, extraWorkNumbered, deduction
+    case grossEarningsNote, measurementsTitle, measurement, measurementResult
     case total
     case apprentices, apprenticesWhat
     case pool, poolWhat
@@ -161,6 +162,8 @@ public struct Words: Sendable {
         .extraWork: "Extra work",
         .extraWorkHourly: "{1}, {2} h × {3}",
         .extraWorkNumbered: "{1} (agreement no. {2})",
+        .grossEarningsNote: "Shares are gross piecework earnings: holiday pay (feriegodtgørelse 12.5 %), special savings and pension are added by payroll on top.",
+        .measurementsTitle: "Measurements", .measurement: "Measurement", .measurementResult: "Result",
         .deduction: "Deduction",
         .total: "TOTAL",
         .apprentices: "Apprentices",
@@ -370,6 +373,8 @@ public struct Words: Sendable {
         .extraWork: "Ekstraarbejde",
         .extraWorkHourly: "{1}, {2} t × {3}",
         .extraWorkNumbered: "{1} (aftaleseddel nr. {2})",
+        .grossEarningsNote: "Andelene er brutto akkordfortjeneste: feriegodtgørelse (12,5 %), særlig opsparing og pension lægges oveni via lønnen.",
+        .measurementsTitle: "Opmåling", .measurement: "Opmåling", .measurementResult: "Resultat",
         .deduction: "Fradrag",
         .total: "I alt",
         .apprentices: "Lærlinge",

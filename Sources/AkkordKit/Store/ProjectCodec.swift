@@ -79,7 +79,7 @@ public enum ProjectCodec {
             ("id", .int(l.id)), ("pos", .string(l.pos)), ("name", .string(l.name)), ("unit", .string(l.unit)),
             ("price", .string(l.price.plain)), ("quantity", .string(l.quantity.plain)), ("amount", .string(l.amount.plain)),
             ("custom", .bool(l.custom)), ("note", .string(l.note)), ("section", .string(l.section)), ("date", .optional(l.date)),
-        ]))
+        ] + (l.measurement.map { [("measurement", JSONValue.string($0))] } ?? [])))
     }
 
     /// Decodes and validates a project file; every problem is listed with its JSON path.
@@ -203,7 +203,7 @@ public enum ProjectCodec {
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
                                "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",
                                "hours", "advances", "supplements", "extraWork", "photos", "history"]
-    static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date"]
+    static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date", "measurement"]
 
     static func decodeLine(_ r: inout FieldReader) -> Line? {
         r.rejectUnknown(lineKeys)
@@ -212,9 +212,10 @@ public enum ProjectCodec {
         guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
               let name = r.string("name", required: true), let unit = r.string("unit", required: true),
               let price, let quantity else { return nil }
-        let line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
+        var line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
                         note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
                         custom: r.bool("custom") ?? false)
+        line.measurement = r.string("measurement")
         if let stored: Money = r.storedNumber("amount"), stored != line.amount {
             r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
         }

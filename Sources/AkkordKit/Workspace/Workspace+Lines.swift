@@ -16,8 +16,12 @@ extension Workspace {
         public var date: String?
         /// The section to file the line under; the activity's when nil.
         public var section: String?
-        public init(source: LineSource, quantity: Quantity, note: String = "", date: String? = nil, section: String? = nil) {
+        /// The measurement (`12,4*8,2`) the quantity was computed from, when it was one.
+        public var measurement: String?
+        public init(source: LineSource, quantity: Quantity, note: String = "", date: String? = nil, section: String? = nil,
+                    measurement: String? = nil) {
             self.source = source; self.quantity = quantity; self.note = note; self.date = date; self.section = section
+            self.measurement = measurement
         }
     }
 
@@ -36,20 +40,22 @@ extension Workspace {
             switch new.source {
             case .catalogue:
                 let (activity, catalogue) = priced!
-                return p.addCatalogueLine(activity, from: catalogue, quantity: new.quantity, note: new.note, date: date, section: new.section)
+                return p.addCatalogueLine(activity, from: catalogue, quantity: new.quantity, note: new.note, date: date, section: new.section,
+                                          measurement: new.measurement)
             case .custom(let name, let unit, let price):
                 return p.addCustomLine(name: name, unit: unit, price: price, quantity: new.quantity, note: new.note, date: date,
-                                       section: new.section)
+                                       section: new.section, measurement: new.measurement)
             }
         }
     }
 
     /// Changes a line's quantity or note, and the price of a custom line. Nothing given that
     /// differs from today's values changes nothing and writes nothing.
-    public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil) throws -> Change<Edited<Line>> {
+    public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil,
+                         measurement: String? = nil) throws -> Change<Edited<Line>> {
         try changeProject { p in
             let before = try p.line(id)
-            let changes = try p.editLine(id, quantity: quantity, note: note, price: price)
+            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement)
             return (Edited(before: before, after: try p.line(id)), changes)
         }
     }

@@ -95,8 +95,26 @@ extension ValueParser where Value: FixedPointNumber {
     }
 }
 
-extension ValueParser where Value == Quantity {
-    static var quantity: ValueParser { .positive(example: "12,5") }
+/// A quantity as typed: a number, or a measurement (`12,4*8,2 - 1,2*0,9`) with its note when
+/// the result was rounded to 3 decimals.
+struct EnteredQuantity {
+    let quantity: Quantity
+    let measurement: String?
+    let note: String?
+}
+
+extension ValueParser where Value == EnteredQuantity {
+    static var quantity: ValueParser {
+        ValueParser(example: "12,5", withContext: { text, context in
+            guard MeasurementExpression.isExpression(text) else {
+                let q = try Quantity(parsing: text, language: context.language)
+                guard q.raw > 0 else { throw NumberError.notPositive(text) }
+                return EnteredQuantity(quantity: q, measurement: nil, note: nil)
+            }
+            let m = try MeasurementExpression.evaluate(text, language: context.language)
+            return EnteredQuantity(quantity: m.quantity, measurement: m.measurement.expression, note: m.roundingNote(context.language))
+        })
+    }
 }
 
 extension ValueParser where Value == Money {

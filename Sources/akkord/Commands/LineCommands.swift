@@ -5,7 +5,7 @@ struct AddCommand: Command {
     /// quantity. The quantity is optional to the parser so that `init` can say what is missing in
     /// the words of the chosen form.
     static let pos = Positional("pos", .leadingOptional, help: "The activity's pos in the catalogue (left out with --custom).")
-    static let quantity = Positional("quantity", .optional, parse: .quantity, help: "How much: 12,5 or 12.5 (more than zero, up to 3 decimals).")
+    static let quantity = Positional("quantity", .optional, parse: .quantity, help: "How much: 12,5 or 12.5 (more than zero, up to 3 decimals), or a measurement such as \"12,4*8,2 - 1,2*0,9\" (+ - * × / and parentheses; the result is rounded to 3 decimals and the expression kept on the line).")
     static let custom = Option("--custom", value: "name", parse: .text, help: "Add an activity that is not in the catalogue, with this name.")
     static let unit = Option("--unit", value: "unit", parse: .text, help: "Unit of a custom activity: m2, lbm, pcs, m, kg, h or your own.")
     static let price = Option("--price", value: "price", parse: .price, help: "Unit price of a custom activity.")
@@ -22,7 +22,7 @@ struct AddCommand: Command {
         arguments: [pos, quantity, custom, unit, price, note, date, section]
     )
     let source: Workspace.LineSource
-    let quantity: Quantity
+    let quantity: EnteredQuantity
     let note: String
     let date: String?
     let section: String?
@@ -53,7 +53,9 @@ struct AddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let line = try context.workspace().addLine(.init(source: source, quantity: quantity, note: note, date: date, section: section)).value
+        let line = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
+                                                         measurement: quantity.measurement)).value
+        if let n = quantity.note { context.note(n) }
         if context.wantsJSON { context.printJSON(ProjectText.lineJSON(line)); return }
         context.print(Confirmation.lineAdded(line, context.language))
     }
@@ -80,7 +82,7 @@ struct EditLineCommand: Command {
         arguments: [line, quantity, note, price]
     )
     let line: Int
-    let quantity: Quantity?
+    let quantity: EnteredQuantity?
     let note: String?
     let price: UnitPrice?
     init(_ a: ParsedArguments) throws {
@@ -94,7 +96,9 @@ struct EditLineCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let edit = try context.workspace().editLine(line, quantity: quantity, note: note, price: price).value
+        let edit = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
+                                                    measurement: quantity?.measurement).value
+        if let n = quantity?.note { context.note(n) }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }
 }
