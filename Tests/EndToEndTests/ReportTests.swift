@@ -76,8 +76,8 @@ final class ReportTests: EndToEndCase {
             XCTAssertEqual(csv.hasPrefix("\u{FEFF}"), lang == "da", "a BOM in da only (SPEC §8)")
             if lang == "da" { csv.removeFirst() }
             let rows = Self.parseCSV(csv, delimiter: delimiter)
-            XCTAssertEqual(rows[0], lang == "da" ? ["Id", "Pos.", "Ydelse", "Mængde", "Enhed", "Pris", "Beløb", "Bemærkning"]
-                                                 : ["Id", "Pos", "Activity", "Quantity", "Unit", "Price", "Amount", "Note"])
+            XCTAssertEqual(rows[0], lang == "da" ? ["Id", "Pos.", "Ydelse", "Mængde", "Enhed", "Pris", "Beløb", "Bemærkning", "Opmåling"]
+                                                 : ["Id", "Pos", "Activity", "Quantity", "Unit", "Price", "Amount", "Note", "Measurement"])
             XCTAssertEqual(rows.count - 1, lines.count)
             for (row, line) in zip(rows.dropFirst(), lines) {
                 let name = line["name"] as! String

@@ -105,6 +105,9 @@ final class SettlementTests: EndToEndCase {
         let text = try akkord.run("report", "--lang", "da").stdout
         XCTAssertTrue(text.contains("OPMÅLING") && text.contains("2.01  12,345*2,111") && text.contains("26,06 m²"), text)
         XCTAssertTrue(try akkord.run("report").stdout.contains("MEASUREMENTS"))
+        let csv = try akkord.run("report", "--format", "csv", "--lang", "da").stdout
+        XCTAssertTrue(csv.contains(";26,06;m²;38,50;1003,31;;12,345*2,111\r\n"), csv)
+        XCTAssertTrue(try akkord.run("report", "--format", "csv").stdout.contains(",26.06,m2,38.50,1003.31,,\"12,345*2,111\"\r\n"))
         // The stored expression is checked against the stored quantity.
         XCTAssertEqual(try akkord.run("check").status, 0)
         let edited = try String(contentsOf: project, encoding: .utf8).replacingOccurrences(of: "\"12,345*2,111\"", with: "\"12,345*2,112\"")

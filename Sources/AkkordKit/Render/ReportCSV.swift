@@ -7,12 +7,13 @@ import Foundation
 public enum ReportCSV {
     public static let byteOrderMark = "\u{FEFF}"
 
-    /// The English header: `Id,Pos,Activity,Quantity,Unit,Price,Amount,Note`.
+    /// The English header: `Id,Pos,Activity,Quantity,Unit,Price,Amount,Note,Measurement` (the
+    /// measurement a quantity was computed from, empty when it was typed as a number).
     public static let header = header(language: .en)
 
     public static func header(language: Language) -> [String] {
         let w = Words(language)
-        return [w[.lineId], w[.pos], w[.activity], w[.quantity], w[.unit], w[.price], w[.amount], w[.note]]
+        return [w[.lineId], w[.pos], w[.activity], w[.quantity], w[.unit], w[.price], w[.amount], w[.note], w[.measurement]]
     }
 
     public static func render(_ a: FinalAccounting, language: Language) -> String {
@@ -25,7 +26,7 @@ public enum ReportCSV {
         for l in a.lines {
             out += row(["\(l.id)", CSVField.inert(l.pos), CSVField.inert(l.name), number(l.quantity),
                         CSVField.inert(UnitName.display(l.unit, language: language)), number(l.price), number(l.amount),
-                        CSVField.inert(l.note)], delimiter)
+                        CSVField.inert(l.note), CSVField.inert(l.measurement ?? "")], delimiter)
         }
         return out
     }
