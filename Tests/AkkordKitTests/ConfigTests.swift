@@ -295,7 +295,7 @@ final class ConfigTests: XCTestCase {
         defer { TemporaryDirectory.remove(dir) }
         let path = dir + "/config.json"
         do {
-            let held = try ConfigLock(path: path + ".lock", timeout: 0)
+            let held = try ConfigLock.acquire(path: path + ".lock", timeout: 0)
             XCTAssertThrowsError(try ConfigFile.update(path, lockTimeout: 0.05) { $0.set(.lang(.da)) }) {
                 XCTAssertEqual($0 as? ConfigFileError, .busy(path: path + ".lock", seconds: 0.05))
             }

@@ -289,16 +289,7 @@ final class MeasurementTests: XCTestCase {
         if testRun?.failureCount ?? 0 > 0 { print("MeasurementTests failed with AKKORD_SEED=\(seed)") }
     }
 
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    typealias SplitMix64 = WorkspacePropertyTests.SplitMix64
 
     /// A number with its exact value given as digits (never parsed back by the test).
     struct Number {

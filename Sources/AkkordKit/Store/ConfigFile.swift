@@ -129,7 +129,7 @@ public enum ConfigFile {
     /// a file would leave the file it points to behind, unchanged.
     public static func update(_ path: String, lockTimeout: Double = 10, _ change: (inout Config) throws -> Void) throws -> Update {
         try createDirectory(AtomicFile.parentDirectory(of: path))
-        let lock = try ConfigLock(path: path + ".lock", timeout: lockTimeout)
+        let lock = try ConfigLock.acquire(path: path + ".lock", timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
         var st = stat()
         let exists = lstat(path, &st) == 0
@@ -139,7 +139,7 @@ public enum ConfigFile {
         var after = before
         try change(&after)
         guard after != before else { return Update(before: before, after: after, written: false) }
-        try lock.verify()
+        try ConfigLock.verify(lock, path: path + ".lock")
         do { try AtomicFile.write(encode(after), to: path, mode: 0o600) } catch {
             throw ConfigFileError.cannotWrite(path: path, reason: (error as? FileIO.Failure)?.description ?? "\(error)")
         }
@@ -205,54 +205,23 @@ public enum ConfigFileError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// An exclusive `flock` on `config.json.lock`, opened without following a link; after each
-/// `flock` the locked file must still be the one at the path (else it is opened and locked again).
-final class ConfigLock {
-    private let fd: Int32
-    let path: String
-
-    init(path: String, timeout: Double) throws {
-        self.path = path
-        var waited = 0.0
-        while true {
-            let fd = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-            guard fd >= 0 else {
-                let code = errno
-                if code == ELOOP { throw ConfigFileError.symbolicLink(path: path, target: ConfigFile.linkTarget(path)) }
-                throw ConfigFileError.cannotWrite(path: path, reason: "cannot open the lock: \(FileIO.errnoMessage(code))")
-            }
-            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
-                guard errno == EWOULDBLOCK || errno == EINTR else {
-                    let message = FileIO.errnoMessage()
-                    close(fd)
-                    throw ConfigFileError.cannotWrite(path: path, reason: "cannot lock: \(message)")
-                }
-                if waited >= timeout {
-                    close(fd)
-                    throw ConfigFileError.busy(path: path, seconds: timeout)
-                }
-                usleep(5_000)
-                waited += 0.005
-            }
-            if Self.isHeld(fd, at: path) { self.fd = fd; return }
-            close(fd)
+/// The config file's lock: the store's `StoreLock` (an exclusive `flock` opened without following
+/// a link, checked to be still the file at its path) on `config.json.lock`, with its errors told
+/// as the config file's.
+enum ConfigLock {
+    static func acquire(path: String, timeout: Double) throws -> StoreLock {
+        do { return try StoreLock(path: path, timeout: timeout) } catch let e as StoreBusyError {
+            throw ConfigFileError.busy(path: e.path, seconds: e.seconds)
+        } catch is StoreFileError {
+            throw ConfigFileError.symbolicLink(path: path, target: ConfigFile.linkTarget(path))
+        } catch let e as FileIO.Failure {
+            throw ConfigFileError.cannotWrite(path: path, reason: e.reason)
         }
     }
 
-    func verify() throws {
-        guard Self.isHeld(fd, at: path) else {
+    static func verify(_ lock: StoreLock, path: String) throws {
+        do { try lock.verify() } catch {
             throw ConfigFileError.cannotWrite(path: path, reason: "the lock file was removed or replaced while this command held it; nothing was written, run the command again")
         }
-    }
-
-    private static func isHeld(_ fd: Int32, at path: String) -> Bool {
-        var held = stat(), current = stat()
-        guard fstat(fd, &held) == 0, lstat(path, &current) == 0 else { return false }
-        return held.st_dev == current.st_dev && held.st_ino == current.st_ino && (current.st_mode & S_IFMT) == S_IFREG
-    }
-
-    deinit {
-        flock(fd, LOCK_UN)
-        close(fd)
     }
 }
