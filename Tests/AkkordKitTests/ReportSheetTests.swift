@@ -272,8 +272,8 @@ final class ReportSheetTests: XCTestCase {
         let p = try Self.fullProject()
         let a = FinalAccounting(p)
         let da = ReportCSV.render(a, language: .da)
-        XCTAssertTrue(da.hasPrefix("\u{FEFF}Id;Pos.;Ydelse;Mængde;Enhed;Pris;Beløb;Bemærkning\r\n"), da)
+        XCTAssertTrue(da.hasPrefix("\u{FEFF}Id;Pos.;Ydelse;Mængde;Enhed;Pris;Beløb;Bemærkning;Opmåling\r\n"), da)
         XCTAssertTrue(da.contains(";m²;") && da.contains(";stk;"), da)
-        XCTAssertTrue(ReportCSV.render(a, language: .en).hasPrefix("Id,Pos,Activity,Quantity,Unit,Price,Amount,Note\r\n"))
+        XCTAssertTrue(ReportCSV.render(a, language: .en).hasPrefix("Id,Pos,Activity,Quantity,Unit,Price,Amount,Note,Measurement\r\n"))
     }
 }
