@@ -115,6 +115,32 @@ final class SettlementTests: EndToEndCase {
         assertError(try akkord.run("check"), status: 65, contains: "lines[1].measurement: \"12,345*2,112\" does not give the quantity 26.06")
     }
 
+    func testHolidayPayIsAnInformationColumnThatChangesNoShare() throws {
+        // 10 × 38.50 = 385.00; Ali (apprentice) 1 h × 100.00 = 100.00; pool 285.00 to Jens (8 h).
+        for s in [["project", "new", "Tag"], ["add", "2.01", "10"], ["worker", "add", "Jens"], ["worker", "add", "Ali", "--apprentice", "--rate", "100"],
+                  ["hours", "add", "jens", "8"], ["hours", "add", "ali", "1"]] {
+            XCTAssertEqual(try akkord.run(s).status, 0, "\(s)")
+        }
+        let config = akkord.outsideFile("config").path
+        let plain = try akkord.run(["report"], environment: ["XDG_CONFIG_HOME": config])
+        XCTAssertFalse(plain.stdout.contains("Holiday pay"))
+        // 285.00 × 12.5 % = 35.625 → 35.63; 100.00 × 12.5 % = 12.50.
+        let flag = try akkord.run(["report", "--holiday-pay"], environment: ["XDG_CONFIG_HOME": config]).stdout
+        XCTAssertTrue(flag.contains("Holiday pay"), flag)
+        func row(_ text: String, _ name: String) -> [String]? {
+            text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.map { $0.split(separator: " ").map(String.init) }
+        }
+        XCTAssertEqual(row(flag, "Jens"), ["Jens", "8.00", "285.00", "35.63", "0.00", "285.00"], flag)
+        XCTAssertEqual(row(flag, "Ali"), ["Ali", "(apprentice,", "100.00/h)", "1.00", "100.00", "12.50", "0.00", "100.00"], flag)
+        XCTAssertEqual(try akkord.run(["config", "set", "holidayPay", "ja"], environment: ["XDG_CONFIG_HOME": config]).status, 0)
+        let da = try akkord.run(["report", "--lang", "da"], environment: ["XDG_CONFIG_HOME": config]).stdout
+        XCTAssertTrue(da.contains("Feriegodtgørelse") && da.contains("35,63"), da)
+        // The shares and the JSON do not change.
+        XCTAssertEqual(try akkord.run(["report", "--format", "json"], environment: ["XDG_CONFIG_HOME": config]).stdout,
+                       try akkord.run(["report", "--format", "json", "--holiday-pay"]).stdout)
+        XCTAssertTrue(da.contains("285,00") && plain.stdout.contains("285.00"))
+    }
+
     static func today() -> String {
         let f = DateFormatter()
         f.dateFormat = "yyyy-MM-dd"

@@ -12,17 +12,19 @@ public struct RenderedReport: Sendable {
     public let warnings: [String]
 
     /// Renders `project` in `format`; `photo` gives a stored photo file's bytes (nil when missing).
-    public init(_ project: Project, format: ReportFormat, language: Language, photo: (String) -> [UInt8]?) {
+    /// With `holidayPay`, the text, HTML and PDF team tables show holiday pay (12.5 % of each
+    /// share) for information; JSON and CSV do not change.
+    public init(_ project: Project, format: ReportFormat, language: Language, holidayPay: Bool = false, photo: (String) -> [UInt8]?) {
         let accounting = FinalAccounting(project)
         var warnings = accounting.warnings.map { $0.text(language) }
         switch format {
-        case .text: bytes = Array(ReportText.render(project, accounting, language: language).utf8)
+        case .text: bytes = Array(ReportText.render(project, accounting, language: language, holidayPay: holidayPay).utf8)
         case .json: bytes = ReportJSON.render(project, accounting)
         case .csv: bytes = Array(ReportCSV.render(accounting, language: language).utf8)
-        case .html: bytes = Array(ReportHTML.render(project, accounting, language: language).utf8)
+        case .html: bytes = Array(ReportHTML.render(project, accounting, language: language, holidayPay: holidayPay).utf8)
         case .pdf:
             let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: photo($0.file)) }
-            let pdf = ReportPDF.render(project, accounting, language: language, photos: photos)
+            let pdf = ReportPDF.render(project, accounting, language: language, photos: photos, holidayPay: holidayPay)
             bytes = pdf.bytes
             warnings += pdf.warnings
         }

@@ -17,8 +17,8 @@ public enum ReportHTML {
         return out
     }
 
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) -> String {
-        render(ReportSheet(p, a, language: l))
+    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) -> String {
+        render(ReportSheet(p, a, language: l, holidayPay: holidayPay))
     }
 
     public static func render(_ sheet: ReportSheet) -> String {
@@ -71,7 +71,7 @@ public enum ReportHTML {
             h += "<table>\n" + head(sheet.team.columns) + "<tbody>\n"
             for row in sheet.team.rows {
                 let name = escape(row.name) + (row.role.map { " <small>\(escape($0))</small>" } ?? "")
-                h += "<tr><td>\(name)</td><td class=\"num\">\(escape(row.hours))</td><td class=\"num\">\(escape(row.share))</td><td class=\"num\">\(escape(row.advances))</td><td class=\"num\">\(escape(row.balance))</td></tr>\n"
+                h += "<tr><td>\(name)</td>" + row.cells.dropFirst().map { "<td class=\"num\">\(escape($0))</td>" }.joined() + "</tr>\n"
             }
             h += "</tbody>\n</table>\n"
         }

@@ -19,8 +19,8 @@ public enum ReportPDF {
     static let pageWidth = 595.28, pageHeight = 841.89
     static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
 
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput]) -> Output {
-        render(ReportSheet(p, a, language: l), photos: photos)
+    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false) -> Output {
+        render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos)
     }
 
     public static func render(_ sheet: ReportSheet, photos: [PhotoInput]) -> Output {
@@ -91,19 +91,17 @@ public enum ReportPDF {
         layout.ensure(40)
         layout.text(sheet.team.title, x: left, font: .bold, size: 11)
         layout.advance(16)
-        let hoursRight = 330.0, shareRight = 410.0, advancesRight = 480.0
+        // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
+        let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
         if sheet.team.rows.isEmpty {
             layout.text(sheet.team.emptyNote, x: left, font: .regular, size: 9); layout.advance(12)
         } else {
-            let anchors: [Layout.Anchor] = [.left(left), .right(hoursRight), .right(shareRight), .right(advancesRight), .right(right)]
+            let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
             layout.headerRow(Array(zip(sheet.team.columns.map(\.title), anchors)), size: size, rowHeight: row)
             for t in sheet.team.rows {
-                let wrapped = layout.wrap(t.worker, width: 220, font: .regular, size: size)
+                let wrapped = layout.wrap(t.worker, width: rights[0] - left - 60, font: .regular, size: size)
                 layout.ensure(Double(wrapped.count) * row)
-                layout.textRight(t.hours, right: hoursRight, font: .regular, size: size)
-                layout.textRight(t.share, right: shareRight, font: .regular, size: size)
-                layout.textRight(t.advances, right: advancesRight, font: .regular, size: size)
-                layout.textRight(t.balance, right: right, font: .regular, size: size)
+                for (cell, edge) in zip(t.cells.dropFirst(), rights) { layout.textRight(cell, right: edge, font: .regular, size: size) }
                 for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
             }
         }

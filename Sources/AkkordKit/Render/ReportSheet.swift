@@ -92,11 +92,13 @@ public struct ReportSheet {
         public let role: String?
         public let hours: String
         public let share: String
+        /// 12.5 % of the share, for information, when the report shows holiday pay.
+        public let holidayPay: String?
         public let advances: String
         public let balance: String
         public var worker: String { role.map { "\(name) \($0)" } ?? name }
         /// The cells in the order of `TeamTable.columns`.
-        public var cells: [String] { [worker, hours, share, advances, balance] }
+        public var cells: [String] { [worker, hours, share] + (holidayPay.map { [$0] } ?? []) + [advances, balance] }
     }
 
     public struct TeamTable: Sendable {
@@ -126,6 +128,8 @@ public struct ReportSheet {
     }
 
     public static let customMarker = "*"
+    /// Feriegodtgørelse: 12.5 % of the earnings (the holiday act's rate).
+    public static let holidayPayPercent = Percent(raw: 12_500)
     /// Shown for a figure that does not exist (the share when the split is missing).
     public static let missing = "-"
 
@@ -154,7 +158,9 @@ public struct ReportSheet {
     /// `(signature and date)`.
     public let signatureHint: String
 
-    public init(_ p: Project, _ a: FinalAccounting, language l: Language) {
+    /// With `holidayPay`, the team table has an information column: holiday pay
+    /// (feriegodtgørelse), round2(share × 12.5 %). It never changes a share.
+    public init(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) {
         let w = Words(l)
         language = l
         words = w
@@ -203,12 +209,14 @@ public struct ReportSheet {
 
         team = TeamTable(
             title: w[.teamTitle],
-            columns: [Column(w[.worker], wraps: true), Column(w[.hours], .right), Column(w[.share], .right),
-                      Column(w[.advances], .right), Column(w[.balance], .right)],
+            columns: [Column(w[.worker], wraps: true), Column(w[.hours], .right), Column(w[.share], .right)]
+                + (holidayPay ? [Column(w[.holidayPay], .right)] : [])
+                + [Column(w[.advances], .right), Column(w[.balance], .right)],
             rows: a.team.map { t in
                 TeamRow(name: t.worker.name, role: t.worker.apprentice ? w(.apprenticeRole, t.worker.rate?.formatted(l) ?? Self.missing) : nil,
-                        hours: t.hours.formatted(l), share: t.share?.formatted(l) ?? Self.missing, advances: t.advances.formatted(l),
-                        balance: t.balance?.formatted(l) ?? Self.missing)
+                        hours: t.hours.formatted(l), share: t.share?.formatted(l) ?? Self.missing,
+                        holidayPay: holidayPay ? (t.share.map { $0.percentage(Self.holidayPayPercent).formatted(l) } ?? Self.missing) : nil,
+                        advances: t.advances.formatted(l), balance: t.balance?.formatted(l) ?? Self.missing)
             },
             emptyNote: w[.noWorkers])
 

@@ -4,8 +4,8 @@
 public enum ReportText {
     public static let width = 100
 
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) -> String {
-        render(ReportSheet(p, a, language: l))
+    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) -> String {
+        render(ReportSheet(p, a, language: l, holidayPay: holidayPay))
     }
 
     public static func render(_ sheet: ReportSheet) -> String {

@@ -15,7 +15,7 @@ public enum Term: String, CaseIterable, Sendable {
     case subtotal, subtotalWhat
     case supplement, supplementWhat, supplementScoped, supplementBase, scopeSection, scopeSections, scopeLine, scopeLines
     case extraWork, extraWorkHourly, extraWorkNumbered, deduction
-    case grossEarningsNote, measurementsTitle, measurement, measurementResult
+    case grossEarningsNote, measurementsTitle, measurement, measurementResult, holidayPay
     case total
     case apprentices, apprenticesWhat
     case pool, poolWhat
@@ -164,6 +164,7 @@ public struct Words: Sendable {
         .extraWorkNumbered: "{1} (agreement no. {2})",
         .grossEarningsNote: "Shares are gross piecework earnings: holiday pay (feriegodtgørelse 12.5 %), special savings and pension are added by payroll on top.",
         .measurementsTitle: "Measurements", .measurement: "Measurement", .measurementResult: "Result",
+        .holidayPay: "Holiday pay",
         .deduction: "Deduction",
         .total: "TOTAL",
         .apprentices: "Apprentices",
@@ -375,6 +376,7 @@ public struct Words: Sendable {
         .extraWorkNumbered: "{1} (aftaleseddel nr. {2})",
         .grossEarningsNote: "Andelene er brutto akkordfortjeneste: feriegodtgørelse (12,5 %), særlig opsparing og pension lægges oveni via lønnen.",
         .measurementsTitle: "Opmåling", .measurement: "Opmåling", .measurementResult: "Resultat",
+        .holidayPay: "Feriegodtgørelse",
         .deduction: "Fradrag",
         .total: "I alt",
         .apprentices: "Lærlinge",

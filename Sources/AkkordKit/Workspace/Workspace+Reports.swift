@@ -1,8 +1,8 @@
 /// The final accounting of a project, in any format.
 extension Workspace {
-    public func report(_ id: String? = nil, format: ReportFormat, language: Language) throws -> RenderedReport {
+    public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {
         let project = try project(id)
-        return RenderedReport(project, format: format, language: language, photo: store.readPhoto)
+        return RenderedReport(project, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled

@@ -47,11 +47,19 @@ struct ReportCommand: Command {
         line table (--lang da: ';' and decimal comma); html is one self-contained printable page; pdf \
         (needs -o) is A4 with the project's photos in an appendix.
         """,
-        arguments: ReportOutput.arguments)
+        arguments: ReportOutput.arguments + [holidayPay])
+    static let holidayPay = Flag("--holiday-pay", help: "Show holiday pay (feriegodtgørelse, 12.5 % of each share) in the team table, for information (also config holidayPay).")
     let output: ReportOutput
-    init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
+    let holidayPay: Bool
+    init(_ a: ParsedArguments) throws {
+        output = try ReportOutput(a)
+        holidayPay = try a[Self.holidayPay]
+    }
     func run(_ context: CommandContext) throws {
-        try output.write(try context.workspace().report(format: output.format(context), language: context.language), context)
+        var showHolidayPay = holidayPay
+        if !showHolidayPay, case .holidayPay(true)? = try context.setting(.holidayPay) { showHolidayPay = true }
+        try output.write(try context.workspace().report(format: output.format(context), language: context.language,
+                                                        holidayPay: showHolidayPay), context)
     }
 }
 
