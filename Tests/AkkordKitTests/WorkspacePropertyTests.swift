@@ -83,14 +83,25 @@ final class WorkspacePropertyTests: XCTestCase {
                     action = { _ = try ws.addHours(worker: workerRef, hours: h, date: nil, note: "") }
                     (_, changes) = try expected.addHours(worker: workerRef, hours: h, date: clock.today, note: "")
                 case 7:
-                    let m: Money = number(&rng, 1_000_000)
-                    action = { _ = try ws.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a") }
-                    (_, changes) = try expected.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a")
+                    if Bool.random(using: &rng) {
+                        let m: Money = number(&rng, 1_000_000)
+                        action = { _ = try ws.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a") }
+                        (_, changes) = try expected.addAdvance(worker: workerRef, amount: m, date: "2026-02-03", note: "a")
+                    } else {
+                        // Aconto by the hour: whole thousandths of an hour × a rate.
+                        let h = Hours(raw: 3 * Int64.random(in: 1...60_000, using: &rng))
+                        let r: UnitPrice = number(&rng, 5_000_000)
+                        action = { _ = try ws.addAdvance(worker: workerRef, payment: .hourly(hours: h, rate: r), date: "2026-02-03", note: "a") }
+                        (_, changes) = try expected.addAdvance(worker: workerRef, hours: h, rate: r, date: "2026-02-03", note: "a")
+                    }
                 case 8:
                     // Percent in −150 … 1100 %: outside −100 … 1000 is refused by the rules.
                     let pct = Percent(raw: Int64.random(in: -150_000...1_100_000, using: &rng))
-                    action = { _ = try ws.addSupplement(name: "S", percent: pct) }
-                    (_, changes) = try expected.addSupplement(name: "S", percent: pct)
+                    // Half the time on chosen lines (ids 1…6, some of which may not exist: refused).
+                    let scope = Bool.random(using: &rng) ? Supplement.Scope.all
+                        : Supplement.Scope(lines: Array(Set((0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 1...6, using: &rng) }).sorted()))
+                    action = { _ = try ws.addSupplement(name: "S", percent: pct, scope: scope) }
+                    (_, changes) = try expected.addSupplement(name: "S", percent: pct, scope: scope)
                 case 9:
                     let amount: Money = number(&rng, 500_000)
                     action = { _ = try ws.addExtraWork(text: "Extra", pricing: .amount(amount)) }
