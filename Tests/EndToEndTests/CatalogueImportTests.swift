@@ -11,17 +11,6 @@ final class CatalogueImportTests: EndToEndCase {
         return url.path
     }
 
-    /// Every file in the store with its bytes, to prove a failed or dry run changed nothing.
-    func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: akkord.store.path) else { return result }
-        for case let path as String in e {
-            let url = akkord.store.appendingPathComponent(path)
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { result[path] = try Data(contentsOf: url) }
-        }
-        return result
-    }
 
     func testExportThenImportChangesNothing() throws {
         XCTAssertEqual(try akkord.run("catalogue", "import", try write("seed.csv", Data("pos;name;unit;price\n99.1;Seed;m2;1\n".utf8))).status, 0)

@@ -81,6 +81,19 @@ class EndToEndCase: XCTestCase {
         akkord.cleanUp()
     }
 
+    /// Every regular file in the store with its bytes (but `excluding`, by path in the store), to
+    /// prove a refused or dry run changed nothing.
+    func snapshot(excluding: Set<String> = []) throws -> [String: Data] {
+        var result: [String: Data] = [:]
+        guard let e = FileManager.default.enumerator(atPath: akkord.store.path) else { return result }
+        for case let path as String in e where !excluding.contains(path) {
+            let url = akkord.store.appendingPathComponent(path)
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { result[path] = try Data(contentsOf: url) }
+        }
+        return result
+    }
+
     func assertError(_ r: Akkord.Result, status: Int32, contains text: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(r.status, status, "exit status; stderr: \(r.stderr)", file: file, line: line)
         XCTAssertTrue(r.stderr.contains(text), "stderr should contain \(text.debugDescription): \(r.stderr)", file: file, line: line)

@@ -7,17 +7,6 @@ import XCTest
 ///   custom Moss: 7 × 19.99 = 139.93, untouched
 ///   subtotal 481.25 + 213.60 + 139.93 = 834.78 → 488.00 + 216.60 + 139.93 = 844.53
 final class RepriceTests: EndToEndCase {
-    /// Every file in the store with its bytes, to prove a dry run changed nothing.
-    func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: akkord.store.path) else { return result }
-        for case let path as String in e {
-            let url = akkord.store.appendingPathComponent(path)
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue { result[path] = try Data(contentsOf: url) }
-        }
-        return result
-    }
 
     func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws -> Akkord.Result {
         let r = try akkord.run(arguments)

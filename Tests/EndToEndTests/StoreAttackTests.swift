@@ -8,18 +8,7 @@ final class StoreAttackTests: EndToEndCase {
     func projectFile(_ id: String) -> URL { akkord.store.appendingPathComponent("projects/\(id).json") }
 
     /// Every regular file under the store with its bytes, but the lock and the derived index.
-    func snapshot() throws -> [String: Data] {
-        var result: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(atPath: storePath) else { return result }
-        for case let path as String in e where path != ".lock" && path != ".catalogue-index" {
-            let url = akkord.store.appendingPathComponent(path)
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), !isDir.boolValue {
-                result[path] = try Data(contentsOf: url)
-            }
-        }
-        return result
-    }
+    func snapshot() throws -> [String: Data] { try snapshot(excluding: [".lock", ".catalogue-index"]) }
 
     func makeProject() throws {
         for s in [["project", "new", "Roof"], ["add", "2.01", "10"], ["worker", "add", "Jens"], ["advance", "add", "jens", "1000"]] {
