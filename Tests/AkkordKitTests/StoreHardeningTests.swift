@@ -60,3 +60,19 @@ final class StoreHardeningTests: XCTestCase {
         }
     }
 }
+
+extension StoreHardeningTests {
+    /// The eight-bytes-at-a-time check agrees with the character rule on every placement of
+    /// every refused and allowed byte around word boundaries.
+    func testTheFastByteCheckAgreesWithTheCharacterRule() {
+        let samples: [String] = ["a", "\t", "\n", "\u{1B}", "\u{0}", "\u{7F}", "\u{85}", "\u{9F}", "æ", "Ø", "€", "\u{A0}", "\r", "\u{1F}"]
+        for sample in samples {
+            for pad in 0..<17 {
+                let text = String(repeating: "x", count: pad) + sample + String(repeating: "y", count: 16 - pad)
+                let expected = ControlCharacters.first(in: text, allowsLineBreaks: true) == nil
+                let got = Array(text.utf8).withUnsafeBytes { ControlCharacters.bytesHaveNone($0) }
+                XCTAssertEqual(got, expected, "\(sample.debugDescription) after \(pad) bytes")
+            }
+        }
+    }
+}

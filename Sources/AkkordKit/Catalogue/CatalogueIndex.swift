@@ -117,13 +117,9 @@ public struct CatalogueIndex: Sendable {
         /// and DEL; C1 controls (0xC2 0x80–0x9F) too.
         mutating func skipText() -> Bool {
             guard let n = length() else { return false }
-            var previous: UInt8 = 0
-            for b in bytes[at..<(at + n)] {
-                if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { return false }
-                previous = b
-            }
+            let start = at
             at += n
-            return true
+            return bytes.withUnsafeBytes { ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(rebasing: $0[start..<(start + n)])) }
         }
         mutating func string() -> String? {
             guard let n = length() else { return nil }

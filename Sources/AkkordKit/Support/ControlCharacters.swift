@@ -17,6 +17,34 @@ public enum ControlCharacters {
         }
     }
 
+    /// Whether UTF-8 `bytes` hold no refused character (line breaks and tabs allowed): the check
+    /// of a whole search index on every catalogue command, so eight bytes at a time while they
+    /// are printable ASCII, byte by byte only around anything else.
+    public static func bytesHaveNone(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let n = bytes.count
+        var i = 0
+        while i + 8 <= n {
+            let w = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            let belowSpace = (w &- ones &* 0x20) & ~w & highs           // a byte < 0x20
+            let x = w ^ (ones &* 0x7F)
+            let isDelete = (x &- ones) & ~x & highs                     // a byte == 0x7F
+            if (belowSpace | isDelete | (w & highs)) != 0, !slowCheck(bytes, from: i, to: i + 8) { return false }
+            i += 8
+        }
+        return slowCheck(bytes, from: i, to: n)
+    }
+
+    private static func slowCheck(_ bytes: UnsafeRawBufferPointer, from: Int, to: Int) -> Bool {
+        var previous: UInt8 = from > 0 ? bytes[from - 1] : 0
+        for k in from..<to {
+            let b = bytes[k]
+            if (b < 0x20 && b != 0x0A && b != 0x09) || b == 0x7F || (previous == 0xC2 && b >= 0x80 && b <= 0x9F) { return false }
+            previous = b
+        }
+        return true
+    }
+
     /// "contains the control character U+001B", or nil when there is none.
     public static func problem(in text: String, allowsLineBreaks: Bool = false) -> String? {
         guard let s = first(in: text, allowsLineBreaks: allowsLineBreaks) else { return nil }
