@@ -40,7 +40,8 @@ final class DanishEndToEndTests: EndToEndCase {
 
         // A temporary of a killed write (a pid no process can have) is a leftover.
         let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let stale = akkord.store.appendingPathComponent("projects/.tagvej-3.json.tmp-\(pidMax)-1")
+        // Where writes make their temporaries (tmp/): the next writer removes it.
+        let stale = akkord.store.appendingPathComponent("tmp/.tagvej-3.json.tmp-\(pidMax)-1")
         try Data(repeating: 0x41, count: 10).write(to: stale)
         let check = try da("check")
         XCTAssertEqual(check.status, 0, check.stderr)

@@ -154,20 +154,28 @@ final class StoreAttackTests: EndToEndCase {
         try makeProject()
         // A pid that no process can have: the kernel allocates pids below pid_max.
         let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let stale = akkord.store.appendingPathComponent("projects/.roof.json.tmp-\(pidMax)-12345")
+        // Writes make their temporaries in tmp/; an older akkord made them beside the file.
+        let stale = akkord.store.appendingPathComponent("tmp/.roof.json.tmp-\(pidMax)-12345")
         try Data(repeating: 0x41, count: 1000).write(to: stale)
-        let live = akkord.store.appendingPathComponent("projects/.roof.json.tmp-\(ProcessInfo.processInfo.processIdentifier)-1")
+        let old = akkord.store.appendingPathComponent("projects/.roof.json.tmp-\(pidMax)-777")
+        try Data(repeating: 0x42, count: 10).write(to: old)
+        let live = akkord.store.appendingPathComponent("tmp/.roof.json.tmp-\(ProcessInfo.processInfo.processIdentifier)-1")
         try Data("x".utf8).write(to: live)
 
         let check = try akkord.run("check")
         XCTAssertEqual(check.status, 0, "leftovers are notes, not problems: \(check.stderr)")
         XCTAssertTrue(check.stderr.contains("leftover \(stale.path) (temporary file of a write that was killed, 1000 bytes)"), check.stderr)
+        XCTAssertTrue(check.stderr.contains("leftover \(old.path) (temporary file of a write that was killed, 10 bytes)"), check.stderr)
         XCTAssertFalse(check.stderr.contains(live.path), "a running writer's temporary is not a leftover")
 
-        // The next writer removes the stale one under the lock.
+        // The next writer removes the stale one in tmp/ under the lock; the old one beside the
+        // project file is left for check --fix (writers do not list projects/).
         XCTAssertEqual(try akkord.run("add", "2.01", "1").status, 0)
         XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path))
         XCTAssertTrue(FileManager.default.fileExists(atPath: live.path))
+        XCTAssertTrue(FileManager.default.fileExists(atPath: old.path))
+        XCTAssertEqual(try akkord.run("check", "--fix").status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: old.path))
 
         // A photo only a project that is gone used: add it, delete the project, empty the trash by hand.
         let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -34,7 +34,9 @@ public struct Store: Sendable {
     // MARK: locking and layout
 
     /// The directories of the store's layout; none may be a symbolic link.
-    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory] }
+    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory] }
+    /// Where the store's writes make their temporary files before renaming them into place.
+    var temporaryDirectory: String { directory + "/tmp" }
     public var trashDirectory: String { directory + "/trash" }
 
     /// Runs `body` holding the store's exclusive lock; creates the store on first use, refuses a
@@ -82,6 +84,7 @@ public struct Store: Sendable {
     func createDirectories() throws {
         if !FileIO.isDirectory(directory) { try createPath(directory) }
         try ensureDirectory(projectsDirectory)
+        try ensureDirectory(temporaryDirectory)
     }
 
     /// Creates the store directory and any missing parents (`--store a/b/c`), each made durable
@@ -116,7 +119,9 @@ public struct Store: Sendable {
     }
 
     public func write(_ bytes: [UInt8], to path: String) throws {
-        do { try AtomicFile.write(bytes, to: path) } catch {
+        // Temporaries go to tmp/, so a writer finds those of killed writes without listing the
+        // 20,000 files of projects/.
+        do { try AtomicFile.write(bytes, to: path, temporaryDirectory: temporaryDirectory) } catch {
             throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }

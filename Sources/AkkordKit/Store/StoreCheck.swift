@@ -67,7 +67,7 @@ extension Store {
             for photo in p.photos { photosInUse.insert(photo.file) }
         }
         checkPhotos(inUse: photosInUse, &report)
-        report.leftovers += staleTemporaries().map { Leftover(path: $0.path, reason: "temporary file of a write that was killed", bytes: $0.bytes) }
+        report.leftovers += staleTemporaries(everywhere: true).map { Leftover(path: $0.path, reason: "temporary file of a write that was killed", bytes: $0.bytes) }
         report.leftovers += archivedCopiesOfActiveCatalogue()
         report.leftovers.sort { $0.path < $1.path }
         return report

@@ -8,11 +8,13 @@ import Darwin
 /// the next writer under the lock, listed by `check`. A temporary whose writer is still running
 /// is left alone.
 extension Store {
-    /// Leftover temporaries of writers that are no longer running, with their sizes.
-    func staleTemporaries() -> [(path: String, bytes: Int)] {
+    /// Leftover temporaries of writers that are no longer running, with their sizes. A writer
+    /// looks where temporaries are made today (`tmp/`, and the store directory for the search
+    /// index); `check` (`everywhere`) also looks in every folder, where older versions made them.
+    func staleTemporaries(everywhere: Bool = false) -> [(path: String, bytes: Int)] {
         var found: [(String, Int)] = []
-        for dir in [directory] + subdirectories {
-            for name in Self.entries(of: dir) {
+        for dir in everywhere ? [directory] + subdirectories : [directory, temporaryDirectory] {
+            for name in Self.entries(of: dir, hiddenOnly: true) {
                 guard let pid = AtomicFile.temporaryOwner(name), !Self.isRunning(pid) else { continue }
                 let path = dir + "/" + name
                 var st = stat()
@@ -34,12 +36,15 @@ extension Store {
         return kill(pid, 0) == 0 || errno == EPERM
     }
 
-    /// The names in a directory (none when it does not exist), without `.` and `..`.
-    static func entries(of directory: String) -> [String] {
+    /// The names in a directory (none when it does not exist), without `.` and `..`. With
+    /// `hiddenOnly`, only names starting with `.`, read without making a string of the others:
+    /// every write looks for temporaries among a store's 20,000 project files.
+    static func entries(of directory: String, hiddenOnly: Bool = false) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []
         while let entry = readdir(dir) {
+            if hiddenOnly, withUnsafeBytes(of: entry.pointee.d_name, { $0.first != UInt8(ascii: ".") }) { continue }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
             if name != "." && name != ".." { names.append(name) }
         }

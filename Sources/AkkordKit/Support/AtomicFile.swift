@@ -4,13 +4,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Atomic replacement of a file: temporary file in the same directory, fsync, rename over the
-/// target, fsync of the directory. A reader sees the old file or the new one, never a mix.
+/// Atomic replacement of a file: temporary file (in the same directory, or in
+/// `temporaryDirectory` on the same file system), fsync, rename over the target, fsync of the
+/// directory. A reader sees the old file or the new one, never a mix.
 enum AtomicFile {
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws {
+    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {
         let directory = parentDirectory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = "\(directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        let temporary = "\(temporaryDirectory ?? directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
         guard fd >= 0 else { throw FileIO.Failure.system(path: temporary, operation: "create", message: FileIO.errnoMessage()) }
         var closed = false
