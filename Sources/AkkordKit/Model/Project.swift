@@ -188,7 +188,20 @@ public struct HistoryEntry: Equatable, Sendable {
     public var time: String
     public var command: String
     public var changes: [String]
-    public init(time: String, command: String, changes: [String]) { self.time = time; self.command = command; self.changes = changes }
+    /// On the entry of an `undo`: the index of the history entry whose change it took back.
+    public var undoes: Int?
+    public init(time: String, command: String, changes: [String], undoes: Int? = nil) {
+        self.time = time; self.command = command; self.changes = changes; self.undoes = undoes
+    }
+}
+
+extension Project {
+    /// The history entry whose change `undo` takes back next: the newest one that is neither an
+    /// undo nor already undone. Undos walk back one change at a time; they are never undone.
+    public var nextUndoTarget: Int? {
+        let undone = Set(history.compactMap(\.undoes))
+        return history.indices.last { history[$0].undoes == nil && !undone.contains($0) }
+    }
 }
 
 /// Project ids are slugs: `[a-z0-9][a-z0-9-]{0,63}`.

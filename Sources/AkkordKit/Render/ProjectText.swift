@@ -32,6 +32,34 @@ public enum ProjectText {
             + (shown.contains(where: \.overdue) ? "! \(w[.pastDueNote])\n" : "")
     }
 
+    /// `project list --trash`: each entry of the trash; a file that does not read is named with
+    /// its problem.
+    public static func trash(_ entries: [Workspace.TrashedProject], language: Language) -> String {
+        let w = Words(language)
+        guard !entries.isEmpty else { return w[.trashEmpty] + "\n" }
+        var table = TextTable([.init(w[.trashEntry]), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]),
+                               .init(w[.linesTitle], .right), .init(w[.subtotal], .right)])
+        for e in entries {
+            if let p = e.project {
+                table.add([e.entry, p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)])
+            } else {
+                table.add([e.entry, "", e.problem ?? "", "", "", ""])
+            }
+        }
+        return table.render()
+    }
+
+    /// `project list --trash --json`: `{"trash": [{"entry", "id", "name", "status", "lines", "subtotal"} or {"entry", "problem"}]}`.
+    public static func trashJSON(_ entries: [Workspace.TrashedProject]) -> JSONValue {
+        JSONValue(["trash": .array(entries.map { e in
+            guard let p = e.project, case .object(var object) = summaryJSON(p) else {
+                return JSONValue(["entry": .string(e.entry), "problem": .optional(e.problem)])
+            }
+            object.entries.insert(("entry", .string(e.entry)), at: 0)
+            return .object(object)
+        })])
+    }
+
     /// `project list` with no project to list (of the status asked for: nil is all).
     public static func noProjects(status: Project.Status?, language: Language) -> String {
         let w = Words(language)
@@ -111,8 +139,6 @@ public enum ProjectText {
     }
 
     public static func historyJSON(_ p: Project) -> JSONValue {
-        JSONValue(["history": .array(p.history.map { h in
-            JSONValue(["time": .string(h.time), "command": .string(h.command), "changes": .array(h.changes.map(JSONValue.string))])
-        })])
+        JSONValue(["history": .array(p.history.map(ProjectCodec.encode))])
     }
 }

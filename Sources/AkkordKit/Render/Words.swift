@@ -60,7 +60,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Views: check
     case checkSummary, checkLeftoverHint, checkLeftoversHint, checkRemoved, checkLeftover
     // Reasons a file is a leftover or was kept (the store records them in English; shown in the language)
-    case reasonTemporary, reasonUnusedPhoto, reasonArchivedCopy, reasonUncheckedPhoto
+    case reasonTemporary, reasonUnusedPhoto, reasonArchivedCopy, reasonUndoStepKept
 
     // Confirmations: projects
     case projectCreated, projectCurrent, projectClosed, projectReopened, projectDeleted, projectDeletedUnread
@@ -74,9 +74,11 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, photoFileKept
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept
     // Confirmations: files written
     case wroteReport, wroteCatalogue
+    // Line edits (date, section), undo and the trash
+    case fieldDate, undid, undoWouldUndo, undoneChange, projectRestored, trashEntry, trashEmpty
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -295,9 +297,9 @@ public struct Words: Sendable {
         .checkRemoved: "removed {1} ({2}, {3} bytes)",
         .checkLeftover: "leftover {1} ({2}, {3} bytes)",
         .reasonTemporary: "temporary file of a write that was killed",
-        .reasonUnusedPhoto: "photo no project uses",
+        .reasonUnusedPhoto: "photo no project, trashed project or undo step uses",
         .reasonArchivedCopy: "archived copy of the catalogue that is still active (an import was stopped)",
-        .reasonUncheckedPhoto: "could not check whether another project uses it",
+        .reasonUndoStepKept: "could not remove an old undo step",
 
         .projectCreated: "created project {1} ({2}); it is now the current project",
         .projectCurrent: "current project: {1}",
@@ -333,7 +335,14 @@ public struct Words: Sendable {
         .photoStored: "photo {1}: {2}, {3}",
         .photoNotEmbeddable: "; the PDF lists it by name ({1})",
         .photoRemoved: "photo {1} removed: {2}",
-        .photoFileKept: "kept the photo file {1}: {2}",
+        .fileKept: "kept {1}: {2}",
+        .fieldDate: "date",
+        .undid: "undid: {1}",
+        .undoWouldUndo: "would undo: {1}",
+        .undoneChange: "(made {1} by: {2})",
+        .projectRestored: "restored project {1} ({2}) from the trash; it is the current project",
+        .trashEntry: "In trash as",
+        .trashEmpty: "The trash is empty.",
 
         .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
         .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
@@ -507,9 +516,9 @@ public struct Words: Sendable {
         .checkRemoved: "fjernede {1} ({2}, {3} bytes)",
         .checkLeftover: "overskydende fil {1} ({2}, {3} bytes)",
         .reasonTemporary: "midlertidig fil fra en skrivning der blev afbrudt",
-        .reasonUnusedPhoto: "foto som intet projekt bruger",
+        .reasonUnusedPhoto: "foto som intet projekt, slettet projekt eller fortryd-trin bruger",
         .reasonArchivedCopy: "arkiveret kopi af den prisliste der stadig er aktiv (en import blev afbrudt)",
-        .reasonUncheckedPhoto: "det kunne ikke kontrolleres om et andet projekt bruger den",
+        .reasonUndoStepKept: "et gammelt fortryd-trin kunne ikke fjernes",
 
         .projectCreated: "projekt {1} ({2}) er oprettet; det er nu det aktuelle projekt",
         .projectCurrent: "aktuelt projekt: {1}",
@@ -545,7 +554,14 @@ public struct Words: Sendable {
         .photoStored: "foto {1}: {2}, {3}",
         .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
         .photoRemoved: "foto {1} fjernet: {2}",
-        .photoFileKept: "fotofilen {1} er beholdt: {2}",
+        .fileKept: "beholdt {1}: {2}",
+        .fieldDate: "dato",
+        .undid: "fortrudt: {1}",
+        .undoWouldUndo: "ville fortryde: {1}",
+        .undoneChange: "(lavet {1} med: {2})",
+        .projectRestored: "projekt {1} ({2}) er hentet tilbage fra papirkurven; det er det aktuelle projekt",
+        .trashEntry: "I papirkurven som",
+        .trashEmpty: "Papirkurven er tom.",
 
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",

@@ -34,7 +34,7 @@ public struct Store: Sendable {
     // MARK: locking and layout
 
     /// The directories of the store's layout; none may be a symbolic link.
-    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory] }
+    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory, undoDirectory] }
     /// Where the store's writes make their temporary files before renaming them into place.
     var temporaryDirectory: String { directory + "/tmp" }
     public var trashDirectory: String { directory + "/trash" }

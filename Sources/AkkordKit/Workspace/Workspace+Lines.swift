@@ -49,13 +49,13 @@ extension Workspace {
         }
     }
 
-    /// Changes a line's quantity or note, and the price of a custom line. Nothing given that
-    /// differs from today's values changes nothing and writes nothing.
+    /// Changes a line's quantity, note, date or section, and the price of a custom line. Nothing
+    /// given that differs from today's values changes nothing and writes nothing.
     public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil,
-                         measurement: String? = nil) throws -> Change<Edited<Line>> {
+                         measurement: String? = nil, date: String? = nil, section: String? = nil) throws -> Change<Edited<Line>> {
         try changeProject { p in
             let before = try p.line(id)
-            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement)
+            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement, date: date, section: section)
             return (Edited(before: before, after: try p.line(id)), changes)
         }
     }

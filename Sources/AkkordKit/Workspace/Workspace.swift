@@ -152,13 +152,13 @@ public struct Edited<Value> {
 extension Edited: Sendable where Value: Sendable {}
 
 public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
-    /// A photo file no longer used by this project was kept, because it could not be checked or
-    /// removed; `check` lists files no project uses.
-    case photoFileKept(file: String, reason: String)
+    /// A file a clean-up after the change meant to remove (an old undo step) was kept; the
+    /// change itself stands.
+    case fileKept(path: String, reason: String)
 
     public var description: String {
         switch self {
-        case .photoFileKept(let file, let reason): return "kept the photo file \(file): \(reason)"
+        case .fileKept(let path, let reason): return "kept \(path): \(reason)"
         }
     }
 }

@@ -10,5 +10,5 @@ extension CommandContext {
     }
 
     /// Prints what a change asks to be told beyond its result.
-    func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn("\(w)") } }
+    func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn(Confirmation.warning(w, language)) } }
 }

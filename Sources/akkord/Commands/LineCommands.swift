@@ -77,27 +77,33 @@ struct EditLineCommand: Command {
     static let quantity = Option("--quantity", value: "quantity", parse: .quantity, help: "New quantity.")
     static let note = Option("--note", value: "note", parse: .note, help: "New note (\"\" clears it).")
     static let price = Option("--price", value: "price", parse: .price, help: "New unit price; custom lines only, catalogue lines keep their snapshot.")
+    static let date = Option("--date", value: "date", parse: .date, help: "New day of the work, YYYY-MM-DD.")
+    static let section = Option("--section", value: "section", parse: .string, help: "File the line under this section (\"\" for none); scoped supplements follow it.")
     static let spec = CommandSpec(
-        name: "edit", abstract: "Change a line's quantity or note (and price, for custom lines).",
-        arguments: [line, quantity, note, price]
+        name: "edit", abstract: "Change a line's quantity, note, date or section (and price, for custom lines).",
+        arguments: [line, quantity, note, price, date, section]
     )
     let line: Int
     let quantity: EnteredQuantity?
     let note: String?
     let price: UnitPrice?
+    let date: String?
+    let section: String?
     init(_ a: ParsedArguments) throws {
         line = try a.required(Self.line)
         quantity = try a[Self.quantity]
         note = try a[Self.note]
         price = try a[Self.price]
-        guard quantity != nil || note != nil || price != nil else {
-            throw UsageError("nothing to change", hint: "give --quantity, --note or --price")
+        date = try a[Self.date]
+        section = try a[Self.section]
+        guard quantity != nil || note != nil || price != nil || date != nil || section != nil else {
+            throw UsageError("nothing to change", hint: "give --quantity, --note, --price, --date or --section")
         }
     }
 
     func run(_ context: CommandContext) throws {
         let edit = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
-                                                    measurement: quantity?.measurement).value
+                                                    measurement: quantity?.measurement, date: date, section: section).value
         if let n = quantity?.note { context.note(n) }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }

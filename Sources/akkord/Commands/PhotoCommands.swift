@@ -34,17 +34,11 @@ struct PhotoList: Command {
 
 struct PhotoRemove: Command {
     static let id = Positional("id", parse: .entryId, help: "The photo's id (see 'akkord photo list').")
-    static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (the file is kept while another project uses it).",
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (its file is kept for undo; check --fix removes unused ones).",
                                   arguments: [id])
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().removePhoto(id)
-        for warning in change.warnings {
-            switch warning {
-            case .photoFileKept(let file, let reason): context.warn(Confirmation.photoFileKept(file: file, reason: reason, context.language))
-            }
-        }
-        context.print(Confirmation.photoRemoved(change.value, context.language))
+        context.print(Confirmation.photoRemoved(try context.workspace().removePhoto(id).value, context.language))
     }
 }

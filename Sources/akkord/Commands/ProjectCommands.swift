@@ -4,7 +4,7 @@ struct ProjectCommand: CommandGroup {
     static let spec = CommandSpec(
         name: "project", abstract: "Create, list, choose, edit, close and delete projects.",
         subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
-                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRepriceCommand.self]
+                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRestore.self, ProjectRepriceCommand.self]
     )
 }
 
@@ -55,11 +55,21 @@ struct ProjectList: Command {
         see 'akkord config') after it; '!' marks one past due. Public holidays are not skipped. --json adds \
         "due" (YYYY-MM-DD, or null for a closed project and one without an end) and "overdue" (true or false).
         """,
-        arguments: [status])
+        arguments: [status, trash])
+    static let trash = Flag("--trash", help: "List the deleted projects in the store's trash instead (bring one back with 'akkord project restore').")
     let status: Project.Status?
-    init(_ a: ParsedArguments) throws { status = try a[Self.status] ?? nil }
+    let trash: Bool
+    init(_ a: ParsedArguments) throws {
+        status = try a[Self.status] ?? nil
+        trash = try a[Self.trash]
+    }
 
     func run(_ context: CommandContext) throws {
+        if trash {
+            let entries = try context.workspace().trash()
+            if context.wantsJSON { context.printJSON(ProjectText.trashJSON(entries)) } else { context.print(ProjectText.trash(entries, language: context.language)) }
+            return
+        }
         // The config file is read only when an open project has an end (SPEC §9, §12).
         let listing = try context.workspace().projectListing(deadlineWorkdays: {
             guard case .deadlineWorkdays(let n)? = try context.setting(.deadlineWorkdays) else { preconditionFailure("deadlineWorkdays has a default") }
@@ -196,6 +206,28 @@ struct ProjectDelete: Command {
             throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
         }
         context.print(Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
+    }
+}
+
+struct ProjectRestore: Command {
+    static let entry = Positional("id", parse: .string, help: "A project id (its newest trash entry) or a trash entry (soender.2), see 'akkord project list --trash'.")
+    static let newId = Option("--as", value: "id", parse: .projectId, help: "Restore it under this id (when its own id is taken).")
+    static let spec = CommandSpec(
+        name: "restore", abstract: "Bring a deleted project back from the trash and make it the current one.",
+        discussion: "The project comes back as it was deleted; the restore is added to its history and its file leaves the trash.",
+        arguments: [entry, newId])
+    let entry: String
+    let newId: String?
+    init(_ a: ParsedArguments) throws {
+        entry = try a.required(Self.entry)
+        newId = try a[Self.newId]
+    }
+    func run(_ context: CommandContext) throws {
+        let change = try context.workspace().restoreProject(entry, as: newId)
+        context.warn(change.warnings)
+        if context.wantsJSON { context.printJSON(JSONValue(["project": ProjectText.summaryJSON(change.value)])) } else {
+            context.print(Confirmation.projectRestored(change.value, context.language))
+        }
     }
 }
 

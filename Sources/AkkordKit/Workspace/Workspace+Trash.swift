@@ -1,0 +1,42 @@
+/// Deleted projects wait in the store's trash until they are restored.
+extension Workspace {
+    public struct TrashedProject: Sendable {
+        /// The entry's name, `<id>.<n>` (`soender.1` is `trash/soender.json`, `soender.2` is `trash/soender.2.json`).
+        public let entry: String
+        /// nil when the file does not read (a damaged project deleted with --force).
+        public let project: Project?
+        public let problem: String?
+    }
+
+    /// Everything in the trash, oldest of an id first.
+    public func trash() throws -> [TrashedProject] {
+        try store.shared {
+            store.trashEntries().map { entry in
+                do { return TrashedProject(entry: entry, project: try store.loadTrashedProject(entry), problem: nil) } catch {
+                    return TrashedProject(entry: entry, project: nil, problem: "\(error)")
+                }
+            }
+        }
+    }
+
+    /// Brings a project back from the trash (the entry named, or the newest of that project id),
+    /// under its own id or `newId`, and makes it the current project. Its file leaves the trash.
+    public func restoreProject(_ name: String, as newId: String? = nil) throws -> Change<Project> {
+        try change { tx in
+            let entry = try store.trashEntry(named: name)
+            var project = try store.loadTrashedProject(entry)
+            let oldId = project.id
+            project.id = newId ?? project.id
+            if try tx.projectIds().contains(project.id) { throw AkkordError.projectExists(project.id) }
+            tx.stage(project, changes: ["restored from the trash (trash/\(AtomicFile.fileName(store.trashFile(entry))))" + (project.id == oldId ? "" : " as \"\(project.id)\", was \"\(oldId)\"")])
+            try tx.setState(Store.State(currentProject: project.id))
+            let store = self.store
+            tx.afterCommit {
+                do { try store.removeFromTrash(entry); return nil } catch {
+                    return .fileKept(path: store.trashFile(entry), reason: "\(error)")
+                }
+            }
+            return try tx.project(project.id)
+        }
+    }
+}
