@@ -21,7 +21,9 @@ public struct RenderedReport: Sendable {
         case .text: bytes = Array(ReportText.render(project, accounting, language: language, holidayPay: holidayPay).utf8)
         case .json: bytes = ReportJSON.render(project, accounting)
         case .csv: bytes = Array(ReportCSV.render(accounting, language: language).utf8)
-        case .html: bytes = Array(ReportHTML.render(project, accounting, language: language, holidayPay: holidayPay).utf8)
+        case .html:
+            let photos = project.photos.map { ReportPhoto(photo: $0, bytes: photo($0.file)) }
+            bytes = Array(ReportHTML.render(project, accounting, language: language, holidayPay: holidayPay, photos: photos).utf8)
         case .pdf:
             let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: photo($0.file)) }
             let pdf = ReportPDF.render(project, accounting, language: language, photos: photos, holidayPay: holidayPay)
