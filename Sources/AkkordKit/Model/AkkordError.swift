@@ -34,6 +34,8 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     case notInTrash(String, trashed: [String])
     /// A restore onto an id a project already has.
     case projectExists(String)
+    /// `-p` with a beginning that several project ids share.
+    case projectAmbiguous(String, matches: [String])
 
     public var description: String {
         switch self {
@@ -65,6 +67,7 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
             return "cannot undo \(entry.time) \"\(entry.command)\" on project \"\(project)\": the project as it was before it was not kept in this store"
         case .notInTrash(let id, _): return "no project \"\(id)\" in the trash"
         case .projectExists(let id): return "a project \"\(id)\" exists already"
+        case .projectAmbiguous(let prefix, let matches): return "\"\(prefix)\" is the beginning of \(matches.count) project ids: \(matches.prefix(10).joined(separator: ", "))\(matches.count > 10 ? ", …" : "")"
         }
     }
 }

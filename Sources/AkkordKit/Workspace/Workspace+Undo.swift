@@ -15,7 +15,7 @@ extension Workspace {
     public func undo(dryRun: Bool = false) throws -> Change<UndoStep> {
         if dryRun {
             let step = try store.shared {
-                let id = try resolveProjectIdUnlocked()
+                let id = try chooseProject(nil) { try store.loadState() }
                 let current = try store.loadProject(id)
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
                 return try undoStep(current)
@@ -29,12 +29,6 @@ extension Workspace {
             tx.stage(step.project, changes: Self.undoHistory(step.undone), undoing: target)
             return UndoStep(projectId: step.projectId, undone: step.undone, project: try tx.project(current.id))
         }
-    }
-
-    private func resolveProjectIdUnlocked() throws -> String {
-        if let selectedProject { return selectedProject }
-        guard let current = try store.loadState().currentProject else { throw AkkordError.noCurrentProject }
-        return current
     }
 
     /// The project as it will be after the undo, and the history entry it takes back.

@@ -26,11 +26,25 @@ public struct Workspace: Sendable {
     /// The id of the project a command works on: the one named, else `-p`, else the current one.
     func projectId(_ id: String?, in tx: Transaction) throws -> String { try chooseProject(id) { try tx.state() } }
 
-    /// The one rule for choosing a project; `state` is read only when it is needed.
-    private func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
-        if let id = id ?? selectedProject { return id }
+    /// The one rule for choosing a project; `state` is read only when it is needed. An id named
+    /// by the command is taken as it is; `-p` may give a unique beginning of one.
+    func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
+        if let id { return id }
+        if let selectedProject { return try projectId(beginningWith: selectedProject) }
         guard let current = try state().currentProject else { throw AkkordError.noCurrentProject }
         return current
+    }
+
+    /// `-p soender` → `soendergade-4` when it is the only project id beginning so; an id that
+    /// exists is itself even when others begin with it (`a` beside `a-2`).
+    func projectId(beginningWith prefix: String) throws -> String {
+        guard Slug.isValid(prefix), !FileIO.exists(store.projectFile(prefix)) else { return prefix }
+        let matches = try store.projectIds().filter { $0.hasPrefix(prefix) }
+        switch matches.count {
+        case 0: return prefix
+        case 1: return matches[0]
+        default: throw AkkordError.projectAmbiguous(prefix, matches: matches)
+        }
     }
 
     /// Loads, changes and stages the chosen open project.

@@ -89,13 +89,14 @@ extension AkkordError: UserFacingError {
         case .nothingToUndo: return "a project's first change (its creation), an import and changes older than the last \(Store.keptUndoSteps) cannot be undone; see akkord history"
         case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: " + trashed.joined(separator: ", ")
         case .projectExists(let id): return "restore it under another id with --as NEW-ID, or delete \(id) first"
+        case .projectAmbiguous: return "give more of the id with -p"
         }
     }
 
     var exitStatus: ExitStatus {
         switch self {
         case .invalidChange: return .dataError
-        case .outputInsideStore: return .usage
+        case .outputInsideStore, .projectAmbiguous: return .usage
         default: return .failure
         }
     }
