@@ -61,6 +61,8 @@ public enum CatalogueImportText {
                 if let p = c.percent { o.append("percent", .string(p)) }
                 return .object(o)
             }),
+            // In English, as the report's warnings: JSON does not change with the language.
+            "warnings": .array(r.warnings.map { .string(Confirmation.plausibility($0, .en)) }),
         ])
     }
 }

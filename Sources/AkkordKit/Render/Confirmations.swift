@@ -161,6 +161,21 @@ public enum Confirmation {
     public static func warning(_ warning: WorkspaceWarning, _ l: Language) -> String {
         switch warning {
         case .fileKept(let path, let reason): return Words(l)(.fileKept, path, self.reason(reason, l))
+        case .implausible(let w): return plausibility(w, l)
+        }
+    }
+
+    /// A plausibility warning (SPEC §11) in the language, figures as the user types them.
+    public static func plausibility(_ warning: PlausibilityWarning, _ l: Language) -> String {
+        let w = Words(l)
+        switch warning {
+        case .longHoursEntry(let h): return w(.warnLongHours, h.formatted(l), Plausibility.maximumHoursEntry.formatted(l))
+        case .dateAhead(let d, let today): return w(.warnDateAhead, d, String(Plausibility.daysAhead), today)
+        case .dateLongAgo(let d, let today): return w(.warnDateLongAgo, d, String(Plausibility.yearsBack), today)
+        case .similarWorkerName(let name, let existing): return w(.warnSimilarWorker, name, existing.id, existing.name)
+        case .largeQuantity(let q): return w(.warnLargeQuantity, q.formatted(l), Plausibility.largeQuantity.formatted(l))
+        case .bigPriceChange(let pos, let old, let new):
+            return w(.warnPriceChange, pos, String(Plausibility.priceChangePercent), old.formatted(l), new.formatted(l))
         }
     }
 

@@ -79,6 +79,8 @@ public enum Term: String, CaseIterable, Sendable {
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
     case fieldDate, undid, undoWouldUndo, undoneChange, projectRestored, trashEntry, trashEmpty
+    // Plausibility warnings
+    case warnLongHours, warnDateAhead, warnDateLongAgo, warnSimilarWorker, warnLargeQuantity, warnPriceChange
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -343,6 +345,12 @@ public struct Words: Sendable {
         .projectRestored: "restored project {1} ({2}) from the trash; it is the current project",
         .trashEntry: "In trash as",
         .trashEmpty: "The trash is empty.",
+        .warnLongHours: "{1} h in one entry is more than {2} h; is that right?",
+        .warnDateAhead: "the date {1} is more than {2} days after today ({3}); is that right?",
+        .warnDateLongAgo: "the date {1} is more than {2} years before today ({3}); is that right?",
+        .warnSimilarWorker: "\"{1}\" has the same name as worker {2} ({3}); is it the same person?",
+        .warnLargeQuantity: "the quantity {1} is more than {2}; is that right?",
+        .warnPriceChange: "pos {1}: the price changes by more than {2} % ({3} → {4})",
 
         .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
         .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
@@ -562,6 +570,12 @@ public struct Words: Sendable {
         .projectRestored: "projekt {1} ({2}) er hentet tilbage fra papirkurven; det er det aktuelle projekt",
         .trashEntry: "I papirkurven som",
         .trashEmpty: "Papirkurven er tom.",
+        .warnLongHours: "{1} t i én registrering er mere end {2} t; er det rigtigt?",
+        .warnDateAhead: "datoen {1} er mere end {2} dage efter i dag ({3}); er det rigtigt?",
+        .warnDateLongAgo: "datoen {1} er mere end {2} år før i dag ({3}); er det rigtigt?",
+        .warnSimilarWorker: "\"{1}\" har samme navn som medarbejder {2} ({3}); er det den samme person?",
+        .warnLargeQuantity: "mængden {1} er over {2}; er det rigtigt?",
+        .warnPriceChange: "pos {1}: prisen ændres med mere end {2} % ({3} → {4})",
 
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",

@@ -151,7 +151,7 @@ public struct Change<Value> {
     public let history: [String]
     /// Things to tell the user that did not stop the change (e.g. a clean-up that failed after
     /// the change was safely written).
-    public let warnings: [WorkspaceWarning]
+    public internal(set) var warnings: [WorkspaceWarning]
 }
 
 extension Change: Sendable where Value: Sendable {}
@@ -169,10 +169,27 @@ public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
     /// A file a clean-up after the change meant to remove (an old undo step) was kept; the
     /// change itself stands.
     case fileKept(path: String, reason: String)
+    /// A value that was stored as given but is rarely meant (SPEC §11).
+    case implausible(PlausibilityWarning)
 
     public var description: String {
         switch self {
         case .fileKept(let path, let reason): return "kept \(path): \(reason)"
+        case .implausible(let w): return "\(w)"
         }
     }
+}
+
+extension Change {
+    /// The change with plausibility warnings about what was given added.
+    func warning(_ found: [PlausibilityWarning]) -> Change {
+        var c = self
+        c.warnings = found.map(WorkspaceWarning.implausible) + warnings
+        return c
+    }
+}
+
+extension Workspace {
+    /// Warnings for a date given on the command line, against today.
+    func plausible(date: String?) -> [PlausibilityWarning] { Plausibility.date(date, today: clock.today) }
 }

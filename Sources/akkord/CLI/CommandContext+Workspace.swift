@@ -11,4 +11,10 @@ extension CommandContext {
 
     /// Prints what a change asks to be told beyond its result.
     func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn(Confirmation.warning(w, language)) } }
+
+    /// What a changing command prints: the changed object as JSON with --json (SPEC §11),
+    /// else the confirmation for people.
+    func printChange(json: @autoclosure () -> JSONValue, _ text: @autoclosure () -> String) {
+        if wantsJSON { printJSON(json()) } else { print(text()) }
+    }
 }

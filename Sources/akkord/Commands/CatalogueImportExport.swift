@@ -88,6 +88,7 @@ struct CatalogueImportCommand: Command {
         }
         let result = try context.workspace().importCatalogue(incoming, fileMetadata: fileMetadata, overrides: metadata,
                                                            replace: replace, keepMissing: keepMissing, dryRun: dryRun)
+        for w in result.warnings { context.warn(Confirmation.plausibility(w, context.language)) }
         if context.wantsJSON {
             context.printJSON(CatalogueImportText.json(result, encoding: encoding, dryRun: dryRun))
         } else {

@@ -53,10 +53,12 @@ struct AddCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let line = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
-                                                         measurement: quantity.measurement)).value
+        let change = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
+                                                           measurement: quantity.measurement))
+        let line = change.value
         if let n = quantity.note { context.note(n) }
-        if context.wantsJSON { context.printJSON(ProjectText.lineJSON(line)); return }
+        context.warn(change.warnings)
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(line, subtotal: try context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineAdded(line, context.language))
     }
 }
@@ -102,9 +104,12 @@ struct EditLineCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let edit = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
-                                                    measurement: quantity?.measurement, date: date, section: section).value
+        let change = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
+                                                      measurement: quantity?.measurement, date: date, section: section)
+        let edit = change.value
         if let n = quantity?.note { context.note(n) }
+        context.warn(change.warnings)
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(edit.after, subtotal: try context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }
 }
@@ -116,7 +121,9 @@ struct RemoveLineCommand: Command {
     init(_ a: ParsedArguments) throws { lines = try a[Self.lines] }
 
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.linesRemoved(try context.workspace().removeLines(lines).value, context.language))
+        let removed = try context.workspace().removeLines(lines).value
+        if context.wantsJSON { context.printJSON(ChangeJSON.removedLines(removed, subtotal: try context.workspace().project().subtotal)); return }
+        context.print(Confirmation.linesRemoved(removed, context.language))
     }
 }
 

@@ -19,6 +19,7 @@ struct PhotoAdd: Command {
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
         let photos = try context.workspace().addPhotos(uploads, caption: caption).value
+        if context.wantsJSON { context.printJSON(ChangeJSON.photos(photos)); return }
         for (photo, upload) in zip(photos, uploads) { context.print(Confirmation.photoAdded(photo, image: upload.image, context.language)) }
     }
 }
@@ -39,6 +40,7 @@ struct PhotoRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.photoRemoved(try context.workspace().removePhoto(id).value, context.language))
+        let photo = try context.workspace().removePhoto(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.photo(photo)), Confirmation.photoRemoved(photo, context.language))
     }
 }

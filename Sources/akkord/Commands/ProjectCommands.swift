@@ -38,8 +38,10 @@ struct ProjectNew: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let project = try context.workspace().createProject(name: name, details: details).value
-        if context.wantsJSON { context.printJSON(ProjectText.summaryJSON(project)) } else {
+        let change = try context.workspace().createProject(name: name, details: details)
+        context.warn(change.warnings)
+        let project = change.value
+        if context.wantsJSON { context.printJSON(ChangeJSON.project(project)) } else {
             context.print(Confirmation.projectCreated(project, context.language))
         }
     }
@@ -111,7 +113,7 @@ struct ProjectUse: Command {
 
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().useProject(id).value
-        context.print(Confirmation.projectCurrent(project.id, context.language))
+        context.printChange(json: ChangeJSON.project(project), Confirmation.projectCurrent(project.id, context.language))
     }
 }
 
@@ -151,8 +153,10 @@ struct ProjectEdit: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let edit = try context.workspace().editProject(id, details).value
-        context.print(Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
+        let change = try context.workspace().editProject(id, details)
+        context.warn(change.warnings)
+        let edit = change.value
+        context.printChange(json: ChangeJSON.project(edit.after), Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
     }
 }
 
@@ -161,7 +165,8 @@ struct ProjectClose: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.projectStatus(try context.workspace().closeProject(id).value, context.language))
+        let p = try context.workspace().closeProject(id).value
+        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -170,7 +175,8 @@ struct ProjectReopen: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.projectStatus(try context.workspace().reopenProject(id).value, context.language))
+        let p = try context.workspace().reopenProject(id).value
+        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -205,7 +211,8 @@ struct ProjectDelete: Command {
         } catch let error as StoreFileError {
             throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
         }
-        context.print(Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
+        context.printChange(json: JSONValue(["deleted": JSONValue(["id": .string(id), "read": .bool(change.value != nil)])]),
+                            Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
     }
 }
 
@@ -225,9 +232,7 @@ struct ProjectRestore: Command {
     func run(_ context: CommandContext) throws {
         let change = try context.workspace().restoreProject(entry, as: newId)
         context.warn(change.warnings)
-        if context.wantsJSON { context.printJSON(JSONValue(["project": ProjectText.summaryJSON(change.value)])) } else {
-            context.print(Confirmation.projectRestored(change.value, context.language))
-        }
+        context.printChange(json: ChangeJSON.project(change.value), Confirmation.projectRestored(change.value, context.language))
     }
 }
 
