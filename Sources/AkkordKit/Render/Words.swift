@@ -81,6 +81,8 @@ public enum Term: String, CaseIterable, Sendable {
     case fieldDate, undid, undoWouldUndo, undoneChange, projectRestored, trashEntry, trashEmpty
     // Plausibility warnings
     case warnLongHours, warnDateAhead, warnDateLongAgo, warnSimilarWorker, warnLargeQuantity, warnPriceChange
+    // The guided entry of lines
+    case guidedSearch, guidedNoMatch, guidedPick, guidedBadPick, guidedQuantity
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -351,6 +353,11 @@ public struct Words: Sendable {
         .warnSimilarWorker: "\"{1}\" has the same name as worker {2} ({3}); is it the same person?",
         .warnLargeQuantity: "the quantity {1} is more than {2}; is that right?",
         .warnPriceChange: "pos {1}: the price changes by more than {2} % ({3} → {4})",
+        .guidedSearch: "Search words (empty line: done): ",
+        .guidedNoMatch: "No activity matches; try other words.",
+        .guidedPick: "Number 1–{1} (empty line: search again): ",
+        .guidedBadPick: "\"{1}\" is not one of the numbers shown.",
+        .guidedQuantity: "Quantity in {1} (empty line: skip): ",
 
         .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
         .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
@@ -576,6 +583,11 @@ public struct Words: Sendable {
         .warnSimilarWorker: "\"{1}\" har samme navn som medarbejder {2} ({3}); er det den samme person?",
         .warnLargeQuantity: "mængden {1} er over {2}; er det rigtigt?",
         .warnPriceChange: "pos {1}: prisen ændres med mere end {2} % ({3} → {4})",
+        .guidedSearch: "Søgeord (tom linje: færdig): ",
+        .guidedNoMatch: "Ingen ydelse passer; prøv andre ord.",
+        .guidedPick: "Nummer 1–{1} (tom linje: søg igen): ",
+        .guidedBadPick: "\"{1}\" er ikke et af de viste numre.",
+        .guidedQuantity: "Mængde i {1} (tom linje: spring over): ",
 
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",

@@ -17,18 +17,29 @@ struct AddCommand: Command {
         discussion: """
         The unit price is copied from the active catalogue when the line is added; a later catalogue \
         update does not change it. With --custom, give only the quantity: akkord add --custom "Extra \
-        batten" --unit lbm --price 25 12.
+        batten" --unit lbm --price 25 12. With no arguments on a terminal, add asks: type search \
+        words, pick a match by its number, type the quantity (a measurement too), and the line is \
+        added; an empty line ends.
         """,
         arguments: [pos, quantity, custom, unit, price, note, date, section]
     )
-    let source: Workspace.LineSource
-    let quantity: EnteredQuantity
+    /// nil: the guided entry (no arguments at all).
+    let source: Workspace.LineSource?
+    let quantity: EnteredQuantity?
     let note: String
     let date: String?
     let section: String?
 
     init(_ a: ParsedArguments) throws {
         let pos = try a[Self.pos], hasQuantity = try a.isGiven(Self.quantity)
+        note = try a[Self.note] ?? ""
+        date = try a[Self.date]
+        section = try a[Self.section]
+        let all: [any DeclaredArgument] = [Self.pos, Self.quantity, Self.custom, Self.unit, Self.price, Self.note, Self.date, Self.section]
+        if try all.allSatisfy({ try !a.isGiven($0) }) {
+            source = nil; quantity = nil
+            return
+        }
         if let name = try a[Self.custom] {
             let usage = "usage: akkord add --custom NAME --unit U --price P QUANTITY"
             guard pos == nil else { throw UsageError("a custom line takes only <quantity>, not a pos", hint: usage) }
@@ -47,12 +58,10 @@ struct AddCommand: Command {
             source = .catalogue(pos: pos)
         }
         quantity = try a.required(Self.quantity)
-        note = try a[Self.note] ?? ""
-        date = try a[Self.date]
-        section = try a[Self.section]
     }
 
     func run(_ context: CommandContext) throws {
+        guard let source, let quantity else { return try GuidedAdd(context: context).run() }
         let change = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
                                                            measurement: quantity.measurement))
         let line = change.value
