@@ -93,7 +93,7 @@ struct CatalogueImportCommand: Command {
             context.printJSON(CatalogueImportText.json(result, encoding: encoding, dryRun: dryRun))
         } else {
             context.print(CatalogueImportText.summary(result, source: source, format: kind, encoding: encoding, dryRun: dryRun,
-                                                      language: context.language))
+                                                      language: context.language, width: context.width))
         }
     }
 

@@ -78,7 +78,7 @@ struct LinesCommand: Command {
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().project()
         if context.wantsJSON { context.printJSON(ProjectText.linesJSON(project)) } else {
-            context.print(ProjectText.lines(project, language: context.language))
+            context.print(ProjectText.lines(project, language: context.language, width: context.width))
         }
     }
 }

@@ -29,7 +29,7 @@ struct PhotoList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.photosJSON(p)) } else { context.print(TeamText.photos(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.photosJSON(p)) } else { context.print(TeamText.photos(p, language: context.language, width: context.width)) }
     }
 }
 

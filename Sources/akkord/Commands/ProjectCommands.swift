@@ -69,7 +69,7 @@ struct ProjectList: Command {
     func run(_ context: CommandContext) throws {
         if trash {
             let entries = try context.workspace().trash()
-            if context.wantsJSON { context.printJSON(ProjectText.trashJSON(entries)) } else { context.print(ProjectText.trash(entries, language: context.language)) }
+            if context.wantsJSON { context.printJSON(ProjectText.trashJSON(entries)) } else { context.print(ProjectText.trash(entries, language: context.language, width: context.width)) }
             return
         }
         // The config file is read only when an open project has an end (SPEC §9, §12).
@@ -86,7 +86,7 @@ struct ProjectList: Command {
                 context.print(ProjectText.noProjects(status: status, language: context.language) + CommandHints.createProject(context.language))
             }
         } else {
-            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language))
+            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language, width: context.width))
         }
         // The others are listed first; a damaged file is then named and the command fails.
         guard !listing.unreadable.isEmpty else { return }

@@ -37,7 +37,7 @@ struct SupplementList: Command {
     func run(_ context: CommandContext) throws {
         let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("supplements", ReportJSON.supplements(accounting))]))) } else {
-            context.print(TeamText.supplements(accounting, language: context.language))
+            context.print(TeamText.supplements(accounting, language: context.language, width: context.width))
         }
     }
 }
@@ -96,7 +96,7 @@ struct ExtraList: Command {
     func run(_ context: CommandContext) throws {
         let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("extraWork", ReportJSON.extraWork(accounting))]))) } else {
-            context.print(TeamText.extraWork(accounting, language: context.language))
+            context.print(TeamText.extraWork(accounting, language: context.language, width: context.width))
         }
     }
 }

@@ -36,7 +36,7 @@ struct WorkerList: Command {
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
         let accounting = FinalAccounting(p)
-        if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language, width: context.width)) }
     }
 }
 
@@ -84,7 +84,7 @@ struct HoursList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language, width: context.width)) }
     }
 }
 
@@ -149,7 +149,7 @@ struct AdvanceList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language, width: context.width)) }
     }
 }
 
