@@ -172,6 +172,11 @@ final class ProjectsSummaryTests: XCTestCase {
         XCTAssertEqual(s.totals.journeymanHours.twoDecimalsPlain, "14.67")
         XCTAssertEqual(s.workers.first?.hours.plain, "14:40")
         XCTAssertEqual(s.totals.hourlyEarnings?.plain, "13.64")   // 200 / 14.666… = 13.636…
+        // The text shows the exact hours beside the rounded ones where they differ.
+        XCTAssertTrue(SummaryText.render(s, table: .project, language: .da).contains("13,64  200,00 / 14,67 (14:40) t: "))
+        XCTAssertEqual(SummaryText.exactHours(Hours(raw: 7_333 * 3), .en), "7.33 (7.333)")
+        XCTAssertEqual(SummaryText.exactHours(Hours(raw: 1_234 * 3000 + 1_500), .da), "1.234,50")
+        XCTAssertEqual(SummaryText.exactHours(Hours(raw: 22_000 + 3), .en), "7.33", "7:20 + 0.001 h: neither form is exact")
     }
 
     func testSumsTooLargeAreRefusedNotTrapped() throws {

@@ -142,7 +142,7 @@ public enum SummaryText {
         table.add([w[.pool], t.pool.formatted(l), w[.summaryPoolWhat]])
         table.add([w[.summaryJourneymanHours], t.journeymanHours.formatted(l), w[.summaryJourneymanHoursWhat]])
         table.add([w[.summaryHourlyEarnings], earnings(t.hourlyEarnings, l),
-                   w(.summaryHourlyEarningsWhat, t.poolWithHours.formatted(l), t.journeymanHours.formatted(l))])
+                   w(.summaryHourlyEarningsWhat, t.poolWithHours.formatted(l), exactHours(t.journeymanHours, l))])
         table.add([w[.hours], t.hours.formatted(l), w[.summaryHoursWhat]])
         table.add([w[.share], t.share.formatted(l), w[.summaryShareWhat]])
         table.add([w[.advances], t.advances.formatted(l), w[.summaryAdvancesWhat]])
@@ -167,6 +167,20 @@ public enum SummaryText {
         case .open?: return w[.statusOpen]
         case .closed?: return w[.statusClosed]
         }
+    }
+
+    /// Hours with 2 decimals, and as they are exactly when that rounds them (`88.08 (88:05)`,
+    /// `7.33 (7.333)`): the hourly earnings divide by the exact hours, as the report does. (A sum
+    /// of both kinds, `7:20` + `0.001`, is neither thousandths nor minutes: shown rounded only.)
+    static func exactHours(_ h: Hours, _ l: Language) -> String {
+        let shown = h.formatted(l)
+        if h.raw % (Hours.unitsPerHour / 100) == 0 { return shown }
+        if h.raw % 3 == 0 {
+            return shown + " (" + DecimalText.format(raw: h.raw / 3, fractionDigits: 3, minimumShown: 3, decimal: l.decimalSeparator,
+                                                     group: l.groupingSeparator) + ")"
+        }
+        if h.raw % 50 == 0 { return shown + " (\(h.plain))" }
+        return shown
     }
 
     /// Hourly earnings, or `—` where the team split is missing.
