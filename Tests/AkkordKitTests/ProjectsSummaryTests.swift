@@ -239,7 +239,9 @@ final class ProjectsSummaryTests: XCTestCase {
             XCTAssertTrue(en.contains("6,900.00"))
             XCTAssertLessThanOrEqual(en.split(separator: "\n").map(\.count).max() ?? 0, SummaryText.width, "fits 100 columns")
         }
-        XCTAssertTrue(SummaryText.render(s, table: .project, language: .da).contains("Arbejdsgiver"))
+        XCTAssertTrue(SummaryText.render(s, table: .project, language: .da).contains("Navn (arbejdsgiver)"))
+        XCTAssertTrue(SummaryText.render(s, table: .project, language: .da).contains("Tag a (Tag & Co)"))
+        XCTAssertTrue(SummaryText.render(s, table: .employer, language: .da).contains("Arbejdsgiver"))
         XCTAssertTrue(SummaryText.render(s, table: .worker, language: .da).contains("Kim"), "the advance without a share is shown")
     }
 

@@ -75,15 +75,17 @@ public enum SummaryText {
 
     static func projects(_ s: ProjectsSummary, _ w: Words) -> String {
         let l = w.language
-        var t = TextTable([.init(w[.project]), .init(w[.name], wraps: true), .init(w[.employer]), .init(w[.summaryTotal], .right),
+        // The employer goes with the name, in the one column that wraps, so the table fits 100 columns.
+        var t = TextTable([.init(w[.project]), .init(w[.summaryNameEmployer], wraps: true), .init(w[.summaryTotal], .right),
                            .init(w[.pool], .right), .init(w[.summaryJourneymanHours], .right), .init(w[.summaryHourlyEarnings], .right)])
         t.maxWidth = width
         for p in s.projects {
-            t.add([p.id, p.name, p.employer, p.total.formatted(l), p.pool.formatted(l), p.journeymanHours.formatted(l), earnings(p.hourlyEarnings, l)])
+            let employer = p.employer.allSatisfy(\.isWhitespace) ? "" : " (\(p.employer))"
+            t.add([p.id, p.name + employer, p.total.formatted(l), p.pool.formatted(l), p.journeymanHours.formatted(l), earnings(p.hourlyEarnings, l)])
         }
         if s.projects.isEmpty { t.add(["", w[.summaryNoProjects]]) }
         t.addRule()
-        t.add(["", w[.total], "", s.totals.total.formatted(l), s.totals.pool.formatted(l), s.totals.journeymanHours.formatted(l),
+        t.add(["", w[.total], s.totals.total.formatted(l), s.totals.pool.formatted(l), s.totals.journeymanHours.formatted(l),
                earnings(s.totals.hourlyEarnings, l)])
         var out = t.render()
         if s.projects.contains(where: { $0.hourlyEarnings == nil }) { out += wrapped(w[.summaryMissingSplit]) }

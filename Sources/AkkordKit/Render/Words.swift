@@ -83,7 +83,7 @@ public enum Term: String, CaseIterable, Sendable {
     case summaryTotal, summaryStart, summaryEnd, summaryJourneymanHours, summaryHourlyEarnings
     case summaryMissingSplit, summaryWorkersRule, summaryAdvancesWithoutShare, summaryTotalsTitle
     case summaryTotalWhat, summaryApprenticesWhat, summaryPoolWhat, summaryJourneymanHoursWhat, summaryHourlyEarningsWhat
-    case summaryHoursWhat, summaryShareWhat, summaryAdvancesWhat, summaryBalanceWhat, summaryWrote
+    case summaryHoursWhat, summaryShareWhat, summaryAdvancesWhat, summaryBalanceWhat, summaryWrote, summaryNameEmployer
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -374,6 +374,7 @@ public struct Words: Sendable {
         .summaryAdvancesWhat: "sum of the workers' advances",
         .summaryBalanceWhat: "sum of the workers' balances = shares − advances",
         .summaryWrote: "wrote {1} ({2}, {3} projects, total {4})",
+        .summaryNameEmployer: "Name (employer)",
     ]
 
     public static let da: [Term: String] = [
@@ -616,6 +617,7 @@ public struct Words: Sendable {
         .summaryAdvancesWhat: "sum af medarbejdernes aconto",
         .summaryBalanceWhat: "sum af medarbejdernes til udbetaling = andele − aconto",
         .summaryWrote: "skrev {1} ({2}, {3} projekter, i alt {4})",
+        .summaryNameEmployer: "Navn (arbejdsgiver)",
     ]
 }
 
