@@ -254,6 +254,16 @@ final class ProjectsSummaryTests: XCTestCase {
         XCTAssertTrue(text.contains("Balance           5,000.00  sum of the workers' balances = shares − advances\n"), text)
     }
 
+    /// The summary's wrapped names leave continuation lines of spaces: trimmed byte by byte.
+    func testTableLinesLoseTheirTrailingSpaces() {
+        XCTAssertEqual(TextTable.trimTrailing("a  "), "a")
+        XCTAssertEqual(TextTable.trimTrailing("  Århus Tagdækning" + String(repeating: " ", count: 80)), "  Århus Tagdækning")
+        XCTAssertEqual(TextTable.trimTrailing("e\u{301} "), "e\u{301}")
+        XCTAssertEqual(TextTable.trimTrailing("x\u{A0}"), "x\u{A0}", "only spaces go")
+        XCTAssertEqual(TextTable.trimTrailing("   "), "")
+        XCTAssertEqual(TextTable.trimTrailing(""), "")
+    }
+
     func testCSVHeadersAndTotalsRows() throws {
         let s = try Self.summary()
         let en = SummaryCSV.render(s, table: .employer, language: .en)
