@@ -198,6 +198,128 @@ final class ProjectsSummaryTests: XCTestCase {
         XCTAssertEqual(try builder.summary(), try ProjectsSummary(try Self.store(), filter: filter), "the order projects come in does not matter")
     }
 
+    /// Random stores and filters, seeded (AKKORD_SEED replays a failure; the seed is printed when
+    /// one fails): the summary against sums made here, with Decimal, from each project's
+    /// `FinalAccounting` (the report's figures) and a filter written out again in the test.
+    func testRandomStoresAddUpToTheirReports() throws {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var rng = WorkspacePropertyTests.SplitMix64(state: seed)
+        for run in 0..<30 {
+            try checkRandomStore(&rng, label: "seed \(seed), run \(run)")
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        if testRun?.failureCount ?? 0 > 0 { print("ProjectsSummaryTests failed with AKKORD_SEED=\(seed)") }
+    }
+
+    func checkRandomStore(_ rng: inout WorkspacePropertyTests.SplitMix64, label: String) throws {
+        let employers = ["Tag & Co", "TAG & CO", " tag &  co", "Nordtag", ""]
+        let names = ["Jens Hansen", "jens hansen", "Jens  Hansen ", "Søren", "SØREN", "Ali", "Kim"]
+        func date(_ rng: inout WorkspacePropertyTests.SplitMix64) -> String? {
+            Bool.random(using: &rng) && Int.random(in: 0..<4, using: &rng) == 0 ? nil
+                : String(format: "2026-%02d-%02d", Int.random(in: 1...8, using: &rng), Int.random(in: 1...28, using: &rng))
+        }
+        var projects: [Project] = []
+        for n in 0..<Int.random(in: 0...25, using: &rng) {
+            var p = Project(id: "p\(n)", name: "P \(n)")
+            p.employer = employers.randomElement(using: &rng)!
+            p.start = date(&rng)
+            p.end = p.start == nil ? nil : date(&rng)
+            p.status = Bool.random(using: &rng) ? .open : .closed
+            p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng)),
+                            quantity: Quantity(raw: Int64.random(in: 1...500_000, using: &rng)), custom: true)]
+            var hoursId = 1, advanceId = 1
+            for k in 0..<Int.random(in: 0...4, using: &rng) {
+                let apprentice = Int.random(in: 0..<4, using: &rng) == 0
+                p.workers.append(Worker(id: "w\(k)", name: names.randomElement(using: &rng)!, apprentice: apprentice,
+                                        rate: apprentice ? UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng)) : nil))
+                for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                    // Minutes or thousandths, as they can be typed.
+                    let raw = Bool.random(using: &rng) ? Int64.random(in: 1...600, using: &rng) * 50 : Int64.random(in: 1...40_000, using: &rng) * 3
+                    p.hours.append(HoursEntry(id: hoursId, worker: "w\(k)", hours: Hours(raw: raw)))
+                    hoursId += 1
+                }
+                if Bool.random(using: &rng) {
+                    p.advances.append(Advance(id: advanceId, worker: "w\(k)", amount: Money(raw: Int64.random(in: -10_000...500_000, using: &rng))))
+                    advanceId += 1
+                }
+            }
+            projects.append(p)
+        }
+        let from = date(&rng), to = date(&rng)
+        let filter: ProjectsSummary.Filter
+        do { filter = try .init(from: from, to: to, employer: Bool.random(using: &rng) ? nil : employers.randomElement(using: &rng),
+                                status: [nil, .open, .closed].randomElement(using: &rng)!) } catch {
+            XCTAssertEqual(error as? SummaryFilterError, .fromAfterTo(from: from!, to: to!), label)
+            return
+        }
+        let s = try ProjectsSummary(projects.shuffled(using: &rng), filter: filter)
+
+        // The filter, written out again.
+        func key(_ t: String) -> String { t.split(separator: " ").joined(separator: " ").lowercased() }
+        var chosen: [Project] = [], undated: [String] = []
+        for p in projects {
+            if let status = filter.status, p.status != status { continue }
+            if let e = filter.employer, key(e) != key(p.employer) { continue }
+            if from != nil || to != nil {
+                guard let d = p.end ?? p.start else { undated.append(p.id); continue }
+                if let from, d < from { continue }
+                if let to, d > to { continue }
+            }
+            chosen.append(p)
+        }
+        XCTAssertEqual(Set(s.projects.map(\.id)), Set(chosen.map(\.id)), label)
+        XCTAssertEqual(s.withoutDate, undated.sorted(), label)
+        let dates = s.projects.map { $0.date ?? "~" }
+        XCTAssertEqual(dates, dates.sorted(), "\(label): by date, undated last")
+
+        func dec(_ m: Money) -> Decimal { Decimal(m.raw) / 100 }
+        // Hours in their exact unit, 1/3000 h (a division by 3000 here would not be exact).
+        func dec(_ h: Hours) -> Decimal { Decimal(h.raw) }
+        func round2(_ x: Decimal) -> Decimal {
+            var magnitude = x < 0 ? -x : x, r = Decimal()
+            NSDecimalRound(&r, &magnitude, 2, .plain)
+            return x < 0 ? -r : r
+        }
+        var total = Decimal(), pool = Decimal(), hours = Decimal(), poolWithHours = Decimal(), share = Decimal(), advances = Decimal()
+        var workers: [String: (hours: Decimal, share: Decimal, advances: Decimal, balance: Decimal)] = [:]
+        var withoutShare: [String] = []
+        for p in chosen {
+            let a = FinalAccounting(p)
+            total += dec(a.total); pool += dec(a.pool); hours += dec(a.journeymanHours)
+            if a.journeymanHours.raw > 0 { poolWithHours += dec(a.pool) }
+            for t in a.team {
+                guard let sh = t.share, let b = t.balance else {
+                    if t.advances.raw != 0 { withoutShare.append("\(p.id) \(t.worker.name) \(t.advances)") }
+                    continue
+                }
+                share += dec(sh); advances += dec(t.advances)
+                var w = workers[key(t.worker.name)] ?? (0, 0, 0, 0)
+                w.hours += dec(t.hours); w.share += dec(sh); w.advances += dec(t.advances); w.balance += dec(b)
+                workers[key(t.worker.name)] = w
+            }
+        }
+        XCTAssertEqual(dec(s.totals.total), total, label)
+        XCTAssertEqual(dec(s.totals.pool), pool, label)
+        XCTAssertEqual(dec(s.totals.journeymanHours), hours, label)
+        XCTAssertEqual(dec(s.totals.poolWithHours), poolWithHours, label)
+        XCTAssertEqual(s.totals.hourlyEarnings.map(dec), hours > 0 ? round2(poolWithHours * 3000 / hours) : nil, label)
+        XCTAssertEqual(dec(s.totals.share), share, label)
+        XCTAssertEqual(dec(s.totals.advances), advances, label)
+        XCTAssertEqual(dec(s.totals.balance), share - advances, label)
+        XCTAssertEqual(s.workers.count, workers.count, label)
+        for r in s.workers {
+            let w = workers[key(r.name)]
+            XCTAssertEqual(dec(r.hours), w?.hours, "\(label) \(r.name)")
+            XCTAssertEqual(dec(r.share), w?.share, "\(label) \(r.name)")
+            XCTAssertEqual(dec(r.advances), w?.advances, "\(label) \(r.name)")
+            XCTAssertEqual(dec(r.balance), w?.balance, "\(label) \(r.name)")
+        }
+        XCTAssertEqual(s.advancesWithoutShare.map { "\($0.project) \($0.name) \($0.advances)" }.sorted(), withoutShare.sorted(), label)
+        XCTAssertEqual(s.employers.reduce(Decimal()) { $0 + dec($1.total) }, total, label)
+        XCTAssertEqual(s.employers.reduce(0) { $0 + $1.projects.count }, chosen.count, label)
+        XCTAssertEqual(s.totals.projects, chosen.count, label)
+    }
+
     // MARK: the writers
 
     func testJSONCarriesEveryFigure() throws {
