@@ -89,9 +89,13 @@ public struct TextTable {
     }
 
     static func trimTrailing(_ s: String) -> String {
-        var s = Substring(s)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
+        // Byte by byte from the end (a space is one UTF-8 byte, never part of another character):
+        // dropping Characters one at a time costs the whole line each time on a wrapped row's
+        // continuation lines, whose empty cells are all spaces.
+        let utf8 = s.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? s : String(decoding: utf8[..<end], as: UTF8.self)
     }
 
     /// Splits at spaces to fit `width`; a single word longer than the width is broken.

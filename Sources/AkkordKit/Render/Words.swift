@@ -83,6 +83,13 @@ public enum Term: String, CaseIterable, Sendable {
     case warnLongHours, warnDateAhead, warnDateLongAgo, warnSimilarWorker, warnLargeQuantity, warnPriceChange
     // The guided entry of lines
     case guidedSearch, guidedNoMatch, guidedPick, guidedBadPick, guidedQuantity
+    // Summary across projects (akkord summary)
+    case summaryTitle, summaryAllDates, summaryFrom, summaryTo, summaryStatusAll, summaryProjects
+    case summaryWithoutDate, summaryWithoutDateOne, summaryNoEmployer, summaryNoProjects
+    case summaryTotal, summaryStart, summaryEnd, summaryJourneymanHours, summaryHourlyEarnings
+    case summaryMissingSplit, summaryWorkersRule, summaryAdvancesWithoutShare, summaryTotalsTitle
+    case summaryTotalWhat, summaryApprenticesWhat, summaryPoolWhat, summaryJourneymanHoursWhat, summaryHourlyEarningsWhat
+    case summaryHoursWhat, summaryShareWhat, summaryAdvancesWhat, summaryBalanceWhat, summaryWrote, summaryNameEmployer
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -361,6 +368,37 @@ public struct Words: Sendable {
 
         .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
         .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
+
+        .summaryTitle: "SUMMARY OF PROJECTS",
+        .summaryAllDates: "all dates",
+        .summaryFrom: "from {1}",
+        .summaryTo: "to {1}",
+        .summaryStatusAll: "open and closed",
+        .summaryProjects: "Projects",
+        .summaryWithoutDate: "{1} projects without an end or start date are left out: {2}",
+        .summaryWithoutDateOne: "1 project without an end or start date is left out: {1}",
+        .summaryNoEmployer: "(no employer)",
+        .summaryNoProjects: "(no projects)",
+        .summaryTotal: "Total",
+        .summaryStart: "Start",
+        .summaryEnd: "End",
+        .summaryJourneymanHours: "Journeyman hours",
+        .summaryHourlyEarnings: "Hourly earnings",
+        .summaryMissingSplit: "— no journeyman hours: the team split is missing",
+        .summaryWorkersRule: "Workers are matched by name across projects (case and extra spaces ignored). Share: a journeyman's share, or an apprentice's pay. Balance = share − advances.",
+        .summaryAdvancesWithoutShare: "Advances on projects whose team split is missing (no journeyman hours), not in the table above:",
+        .summaryTotalsTitle: "Totals",
+        .summaryTotalWhat: "sum of the projects' totals",
+        .summaryApprenticesWhat: "sum of the projects' apprentice pay",
+        .summaryPoolWhat: "sum of the projects' pools (total − apprentices)",
+        .summaryJourneymanHoursWhat: "sum of the projects' journeyman hours",
+        .summaryHourlyEarningsWhat: "{1} / {2} h: the pool of the projects with journeyman hours / their hours, rounded to øre",
+        .summaryHoursWhat: "sum of the workers' hours, apprentices included",
+        .summaryShareWhat: "sum of the workers' shares (an apprentice's pay is his share)",
+        .summaryAdvancesWhat: "sum of the workers' advances",
+        .summaryBalanceWhat: "sum of the workers' balances = shares − advances",
+        .summaryWrote: "wrote {1} ({2}, {3} projects, total {4})",
+        .summaryNameEmployer: "Name (employer)",
     ]
 
     public static let da: [Term: String] = [
@@ -591,6 +629,37 @@ public struct Words: Sendable {
 
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",
+
+        .summaryTitle: "OVERSIGT OVER PROJEKTER",
+        .summaryAllDates: "alle datoer",
+        .summaryFrom: "fra {1}",
+        .summaryTo: "til {1}",
+        .summaryStatusAll: "åbne og afsluttede",
+        .summaryProjects: "Projekter",
+        .summaryWithoutDate: "{1} projekter uden slut- eller startdato er udeladt: {2}",
+        .summaryWithoutDateOne: "1 projekt uden slut- eller startdato er udeladt: {1}",
+        .summaryNoEmployer: "(ingen arbejdsgiver)",
+        .summaryNoProjects: "(ingen projekter)",
+        .summaryTotal: "I alt",
+        .summaryStart: "Start",
+        .summaryEnd: "Slut",
+        .summaryJourneymanHours: "Svendetimer",
+        .summaryHourlyEarnings: "Timefortjeneste",
+        .summaryMissingSplit: "— ingen svendetimer: sjakkets fordeling mangler",
+        .summaryWorkersRule: "Medarbejdere er lagt sammen efter navn på tværs af projekter (store og små bogstaver og ekstra mellemrum tæller ikke). Andel: svendens andel eller lærlingens løn. Til udbetaling = andel − aconto.",
+        .summaryAdvancesWithoutShare: "Aconto på projekter, hvor sjakkets fordeling mangler (ingen svendetimer), ikke med i tabellen ovenfor:",
+        .summaryTotalsTitle: "Samlet",
+        .summaryTotalWhat: "sum af projekternes i alt",
+        .summaryApprenticesWhat: "sum af projekternes lærlingeløn",
+        .summaryPoolWhat: "sum af projekternes til fordeling (i alt − lærlinge)",
+        .summaryJourneymanHoursWhat: "sum af projekternes svendetimer",
+        .summaryHourlyEarningsWhat: "{1} / {2} t: til fordeling i projekter med svendetimer / deres svendetimer, afrundet til øre",
+        .summaryHoursWhat: "sum af medarbejdernes timer, lærlinge medregnet",
+        .summaryShareWhat: "sum af medarbejdernes andele (en lærlings løn er hans andel)",
+        .summaryAdvancesWhat: "sum af medarbejdernes aconto",
+        .summaryBalanceWhat: "sum af medarbejdernes til udbetaling = andele − aconto",
+        .summaryWrote: "skrev {1} ({2}, {3} projekter, i alt {4})",
+        .summaryNameEmployer: "Navn (arbejdsgiver)",
     ]
 }
 

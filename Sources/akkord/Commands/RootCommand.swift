@@ -6,7 +6,8 @@ struct RootCommand: CommandGroup {
         abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
         subcommands: [DemoCommand.self, CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self,
                       EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
-                      SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, HistoryCommand.self, CheckCommand.self, ConfigCommand.self,
+                      SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
+                      CheckCommand.self, ConfigCommand.self,
                       HelpCommand.self]
     )
 }
