@@ -4,7 +4,7 @@ struct ProjectCommand: CommandGroup {
     static let spec = CommandSpec(
         name: "project", abstract: "Create, list, choose, edit, close and delete projects.",
         subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
-                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRepriceCommand.self]
+                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRepriceCommand.self, ProjectExport.self, ProjectImport.self]
     )
 }
 
