@@ -139,14 +139,22 @@ public struct ProjectBundle: Sendable {
         f.version(expected: version)
         f.rejectUnknown(topLevelKeys)
         // Not a bundle of this version at all: the rest would be noise.
-        if f.problems.contains(where: { $0.place == "format" || $0.place == "version" }) {
-            throw InvalidDataError(source: source, problems: f.problems, consequence: consequence)
-        }
+        let wrongKind = f.problems.filter { $0.place == "format" || $0.place == "version" }
+        if !wrongKind.isEmpty { throw InvalidDataError(source: source, problems: wrongKind, consequence: consequence) }
 
         var project: Project?
+        // The photo files the project refers to, by their index in its photos (read from the
+        // project's JSON alone when the project has problems, so they are checked too).
+        var references: [(index: Int, file: String)] = []
         if let range = projectRange {
-            do { project = try ProjectCodec.decode(Array(bytes[range]), source: source) } catch let e as InvalidDataError {
+            let projectBytes = Array(bytes[range])
+            do {
+                let p = try ProjectCodec.decode(projectBytes, source: source)
+                project = p
+                references = p.photos.enumerated().map { ($0.offset, $0.element.file) }
+            } catch let e as InvalidDataError {
                 f.problems += e.problems.map { Problem($0.place.isEmpty ? "project" : "project." + $0.place, $0.message) }
+                references = photoReferences(projectBytes)
             }
         } else if let v = f.value("project", required: true) {
             f.problem("project", "expected an object, got \(v.kindDescription)")
@@ -177,12 +185,12 @@ public struct ProjectBundle: Sendable {
             }
         }
 
-        if let project {
+        if projectRange != nil {
             // A photo listed in the bundle but broken is reported at its entry, not again here.
-            for (k, photo) in project.photos.enumerated() where listed[photo.file] == nil {
-                f.problem("project.photos[\(k)].file", "\(Excerpt.quoted(photo.file)) is not in the bundle's photos")
+            for (k, file) in references where listed[file] == nil {
+                f.problem("project.photos[\(k)].file", "\(Excerpt.quoted(file)) is not in the bundle's photos")
             }
-            let used = Set(project.photos.map(\.file))
+            let used = Set(references.map(\.file))
             for (i, file) in order where !used.contains(file) {
                 f.problem("photos[\(i)]", "\(Excerpt.quoted(file)) is not used by the project")
             }
@@ -191,6 +199,19 @@ public struct ProjectBundle: Sendable {
             throw InvalidDataError(source: source, problems: f.problems, consequence: consequence)
         }
         return ProjectBundle(project: project, photos: photos.sorted { $0.file < $1.file })
+    }
+
+    /// The `file` of each entry of a project's `photos` that has one, read from the project's
+    /// JSON without decoding the rest (its syntax was checked already).
+    static func photoReferences(_ projectBytes: [UInt8]) -> [(index: Int, file: String)] {
+        var photos: JSONValue?
+        _ = try? projectBytes.withUnsafeBufferPointer { buffer in
+            var scanner = JSONScanner(buffer: buffer)
+            try scanner.readObject { scanner, key in
+                if key == "photos" { photos = try scanner.readValue() } else { try scanner.skipValue(depth: 1) }
+            }
+        }
+        return (photos?.arrayValue ?? []).enumerated().compactMap { i, entry in entry["file"]?.stringValue.map { (i, $0) } }
     }
 
     /// One entry of `photos`; its problems go to `r`.
