@@ -120,7 +120,9 @@ public enum BundleText {
         let renamed = i.exportedAs == p.id ? "" : w(.bundleExportedAs, i.exportedAs)
         switch i.result {
         case .created: return w(.bundleCreated, p.id, p.name, source, renamed, contents)
-        case .unchanged: return w(.bundleUnchanged, p.id, source, renamed)
+        case .unchanged:
+            if i.photosWritten > 0 { return w(.bundleUnchangedPhotosRestored, p.id, source, renamed, count(i.photosWritten, l)) }
+            return w(.bundleUnchanged, p.id, source, renamed)
         case .replaced:
             let trash = i.trashCopy.map { "\n" + w(.bundleTrashCopy, $0) } ?? ""
             return w(.bundleReplaced, p.id, p.name, source, renamed, contents) + trash

@@ -84,6 +84,7 @@ public enum Term: String, CaseIterable, Sendable {
     case fieldPos, fieldCustom, fieldDate, fieldMeasurement
     case partStatus, partCreated, partCatalogue, partNextIds, partLineOrder, partWorkers, partHours, partAdvances
     case partSupplements, partExtraWork, partPhotos, partHistory
+    case bundleUnchangedPhotosRestored
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -378,6 +379,7 @@ public struct Words: Sendable {
         .partExtraWork: "extra work",
         .partPhotos: "photos",
         .partHistory: "history",
+        .bundleUnchangedPhotosRestored: "unchanged: project {1} in the store is the same as in {2}{3}; {4} photo files it uses were missing from the store and are restored",
     ]
 
     public static let da: [Term: String] = [
@@ -624,6 +626,7 @@ public struct Words: Sendable {
         .partExtraWork: "ekstraarbejde",
         .partPhotos: "fotos",
         .partHistory: "historik",
+        .bundleUnchangedPhotosRestored: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; {4} fotofiler, det bruger, manglede i arkivet og er gendannet",
     ]
 }
 

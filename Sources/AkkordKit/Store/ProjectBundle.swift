@@ -109,7 +109,7 @@ public struct ProjectBundle: Sendable {
                 var scanner = JSONScanner(buffer: buffer)
                 try scanner.begin()
                 guard scanner.peekByte() == UInt8(ascii: "{") else {
-                    let kind = (try? scanner.readValue().kindDescription) ?? "nothing"
+                    let kind = try scanner.readValue().kindDescription   // bad syntax: the syntax error
                     throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object (a bundle), got \(kind)")],
                                            consequence: consequence)
                 }
