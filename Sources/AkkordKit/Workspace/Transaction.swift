@@ -4,7 +4,8 @@
 /// follow can only warn, never turn a committed change into a failure.
 ///
 /// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
-/// copies in the trash of project files about to be replaced → project files → `store.json` → deleted project files (moved to the trash) → clean-ups. A created project exists
+/// copies in the trash of project files about to be replaced → project files → `store.json` →
+/// deleted project files (moved to the trash) → clean-ups. A created project exists
 /// before `store.json` names it; `store.json` stops naming a project before its file goes.
 final class Transaction {
     let store: Store
