@@ -90,6 +90,14 @@ public enum Term: String, CaseIterable, Sendable {
     case summaryMissingSplit, summaryWorkersRule, summaryAdvancesWithoutShare, summaryTotalsTitle
     case summaryTotalWhat, summaryApprenticesWhat, summaryPoolWhat, summaryJourneymanHoursWhat, summaryHourlyEarningsWhat
     case summaryHoursWhat, summaryShareWhat, summaryAdvancesWhat, summaryBalanceWhat, summaryWrote, summaryNameEmployer
+    // Project bundles: export, import, and what differs from the store's version
+    case bundleWrote, bundleContents, bundleCreated, bundleExportedAs, bundleUnchanged, bundleReplaced, bundleTrashCopy
+    case bundleDiffers, bundleLineAdded, bundleLineRemoved, bundleLineChanged, bundleSameLines, bundleSubtotal, bundleTotal
+    case bundleAlsoDifferent, bundleYes, bundleNo
+    case fieldPos, fieldCustom, fieldMeasurement
+    case partStatus, partCreated, partCatalogue, partNextIds, partLineOrder, partWorkers, partHours, partAdvances
+    case partSupplements, partExtraWork, partPhotos, partHistory
+    case bundleUnchangedPhotosRestored
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -399,6 +407,39 @@ public struct Words: Sendable {
         .summaryBalanceWhat: "sum of the workers' balances = shares − advances",
         .summaryWrote: "wrote {1} ({2}, {3} projects, total {4})",
         .summaryNameEmployer: "Name (employer)",
+        .bundleWrote: "wrote {1} (project {2}, {3} lines, {4} photos, {5} bytes)",
+        .bundleContents: "{1} lines, {2} photos ({3} new in the store), total {4}",
+        .bundleCreated: "created project {1} ({2}) from {3}{4}: {5}; it is now the current project",
+        .bundleExportedAs: " (exported as {1})",
+        .bundleUnchanged: "unchanged: project {1} in the store is the same as in {2}{3}; nothing was written",
+        .bundleReplaced: "replaced project {1} ({2}) from {3}{4}: {5}; it is now the current project",
+        .bundleTrashCopy: "the previous version is kept in {1}",
+        .bundleDiffers: "project {1} in the store differs from the one in {2}:",
+        .bundleLineAdded: "line {1} added: {2}",
+        .bundleLineRemoved: "line {1} removed: {2}",
+        .bundleLineChanged: "line {1} changed: {2}",
+        .bundleSameLines: "the lines are the same",
+        .bundleSubtotal: "subtotal {1} → {2}",
+        .bundleTotal: "total {1} → {2}",
+        .bundleAlsoDifferent: "also different: {1}",
+        .bundleYes: "yes",
+        .bundleNo: "no",
+        .fieldPos: "pos",
+        .fieldCustom: "custom",
+        .fieldMeasurement: "measurement",
+        .partStatus: "status",
+        .partCreated: "created",
+        .partCatalogue: "catalogue",
+        .partNextIds: "id counters",
+        .partLineOrder: "order of the lines",
+        .partWorkers: "workers",
+        .partHours: "hours",
+        .partAdvances: "advances",
+        .partSupplements: "supplements",
+        .partExtraWork: "extra work",
+        .partPhotos: "photos",
+        .partHistory: "history",
+        .bundleUnchangedPhotosRestored: "unchanged: project {1} in the store is the same as in {2}{3}; {4} photo files it uses were missing from the store and are restored",
     ]
 
     public static let da: [Term: String] = [
@@ -660,6 +701,39 @@ public struct Words: Sendable {
         .summaryBalanceWhat: "sum af medarbejdernes til udbetaling = andele − aconto",
         .summaryWrote: "skrev {1} ({2}, {3} projekter, i alt {4})",
         .summaryNameEmployer: "Navn (arbejdsgiver)",
+        .bundleWrote: "skrev {1} (projekt {2}, {3} linjer, {4} fotos, {5} byte)",
+        .bundleContents: "{1} linjer, {2} fotos ({3} nye i arkivet), i alt {4}",
+        .bundleCreated: "oprettede projekt {1} ({2}) fra {3}{4}: {5}; det er nu det aktuelle projekt",
+        .bundleExportedAs: " (eksporteret som {1})",
+        .bundleUnchanged: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; intet er skrevet",
+        .bundleReplaced: "erstattede projekt {1} ({2}) fra {3}{4}: {5}; det er nu det aktuelle projekt",
+        .bundleTrashCopy: "den tidligere udgave er gemt i {1}",
+        .bundleDiffers: "projekt {1} i arkivet er forskelligt fra det i {2}:",
+        .bundleLineAdded: "linje {1} tilføjet: {2}",
+        .bundleLineRemoved: "linje {1} fjernet: {2}",
+        .bundleLineChanged: "linje {1} ændret: {2}",
+        .bundleSameLines: "linjerne er de samme",
+        .bundleSubtotal: "subtotal {1} → {2}",
+        .bundleTotal: "i alt {1} → {2}",
+        .bundleAlsoDifferent: "også forskelligt: {1}",
+        .bundleYes: "ja",
+        .bundleNo: "nej",
+        .fieldPos: "pos.",
+        .fieldCustom: "egen ydelse",
+        .fieldMeasurement: "opmåling",
+        .partStatus: "status",
+        .partCreated: "oprettet",
+        .partCatalogue: "prisliste",
+        .partNextIds: "id-tællere",
+        .partLineOrder: "linjernes rækkefølge",
+        .partWorkers: "sjak",
+        .partHours: "timer",
+        .partAdvances: "aconto",
+        .partSupplements: "tillæg",
+        .partExtraWork: "ekstraarbejde",
+        .partPhotos: "fotos",
+        .partHistory: "historik",
+        .bundleUnchangedPhotosRestored: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; {4} fotofiler, det bruger, manglede i arkivet og er gendannet",
     ]
 }
 

@@ -196,5 +196,17 @@ public struct Store: Sendable {
         } catch { throw AkkordError.cannotWrite(path: projectsDirectory, reason: "\(error)") }
     }
 
+    /// Copies a project's file, as it is, to the trash under the next free name (as
+    /// `moveProjectToTrash` names them) and returns that path; the copy is durable before this
+    /// returns, so the file can then be replaced.
+    func copyProjectToTrash(_ id: String) throws -> String {
+        guard let bytes = try readFile(projectFile(id)) else { throw AkkordError.projectNotFound(id) }
+        try ensureDirectory(trashDirectory)
+        var target = "\(trashDirectory)/\(id).json", n = 2
+        while FileIO.exists(target) { target = "\(trashDirectory)/\(id).\(n).json"; n += 1 }
+        try write(bytes, to: target)
+        return target
+    }
+
     public func loadCatalogue() throws -> ActiveCatalogue { try ActiveCatalogue.load(storeDirectory: directory) }
 }

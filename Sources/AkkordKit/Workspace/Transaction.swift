@@ -4,7 +4,9 @@
 /// follow can only warn, never turn a committed change into a failure.
 ///
 /// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
-/// for each project file: its undo step (the old file, kept), then the new file → `store.json` → deleted project files (moved to the trash) → clean-ups. A created project exists
+/// copies in the trash of project files about to be replaced → for each project file: its undo
+/// step (the old file, kept), then the new file → `store.json` → deleted project files (moved
+/// to the trash) → clean-ups. A created project exists
 /// before `store.json` names it; `store.json` stops naming a project before its file goes.
 final class Transaction {
     let store: Store
@@ -15,6 +17,9 @@ final class Transaction {
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
     private var deletions: [String] = []
+    private var replacements: [String] = []
+    /// Where the trash copies of replaced projects went (id → path), once committed.
+    private(set) var trashCopies: [String: String] = [:]
     private var cleanups: [() -> WorkspaceWarning?] = []
     /// The history length of each project as read from its file: the name of the undo step kept
     /// when it is replaced. Created projects have none.
@@ -77,6 +82,19 @@ final class Transaction {
         history += changes
     }
 
+    /// Stages a project exactly as given, adding no history entry: an imported bundle's project
+    /// is stored as it was exported (its history already records its changes).
+    func stageExactly(_ project: Project) {
+        loaded[project.id] = project
+        if !staged.contains(project.id) { staged.append(project.id) }
+    }
+
+    /// Keeps the project's file as it is now: a copy goes to the trash before the staged version
+    /// replaces it, so at every crash point the old version is in projects/ or in trash/.
+    func trashBeforeReplacing(_ id: String) {
+        if !replacements.contains(id) { replacements.append(id) }
+    }
+
     /// Stages a new `store.json`; the current one is read first, so one that does not parse is
     /// refused (exit 65), never written over.
     func setState(_ state: Store.State) throws {
@@ -84,10 +102,12 @@ final class Transaction {
         stagedState = state
     }
 
-    /// Stages a photo file; returns the name it is stored under.
-    func stagePhoto(_ upload: PhotoUpload) -> String {
-        photoUploads[upload.storedName] = upload
-        return upload.storedName
+    /// Stages a photo file; returns the name it is stored under. `storedName`: the name when
+    /// the caller has already checked it against the bytes (it is not hashed again).
+    func stagePhoto(_ upload: PhotoUpload, storedName: String? = nil) -> String {
+        let name = storedName ?? upload.storedName
+        photoUploads[name] = upload
+        return name
     }
 
     func delete(project id: String, changes: [String]) {
@@ -117,6 +137,7 @@ final class Transaction {
                 try store.write(upload.bytes, to: store.photoPath(name))
             }
         }
+        for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
         for (id, bytes) in encoded {
             if keepsUndoSteps, let n = storedHistoryCount[id] {
                 try store.keepUndoStep(of: id, historyCount: n)

@@ -2,9 +2,10 @@ import AkkordKit
 
 struct ProjectCommand: CommandGroup {
     static let spec = CommandSpec(
-        name: "project", abstract: "Create, list, choose, edit, close and delete projects.",
+        name: "project", abstract: "Create, list, choose, edit, close, delete and restore projects; move them between machines as bundles.",
         subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
-                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRestore.self, ProjectRepriceCommand.self]
+                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRestore.self, ProjectRepriceCommand.self,
+                      ProjectExport.self, ProjectImport.self]
     )
 }
 
