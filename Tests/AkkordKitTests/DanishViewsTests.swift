@@ -139,7 +139,7 @@ final class DanishViewsTests: XCTestCase {
         s.confirm("photo alpha") { Confirmation.photoAdded(photos[2], image: alpha.image, $0) }
         let tilesRemoved = try ws.removePhoto(2)
         s.confirm("photo remove", history: tilesRemoved.history) { Confirmation.photoRemoved(tilesRemoved.value, $0) }
-        s.confirm("file kept") { Confirmation.warning(.fileKept(path: "undo/job/1.json", reason: "could not remove an old undo step: Permission denied"), $0) }
+        s.confirm("file kept") { Confirmation.fileKept(path: "undo/job/1.json", reason: "could not remove an old undo step: Permission denied", $0) }
 
         let removed = try ws.removeLines([3])
         s.confirm("remove 3", history: removed.history) { Confirmation.linesRemoved(removed.value, $0) }

@@ -195,6 +195,25 @@ public struct HistoryEntry: Equatable, Sendable {
     }
 }
 
+extension HistoryEntry {
+    /// An entry as the project file and `history --json` hold it; `undoes` only on an undo's entry.
+    public var json: JSONValue {
+        var object = JSONObject([("time", .string(time)), ("command", .string(command)), ("changes", .array(changes.map(JSONValue.string)))])
+        if let undoes { object.append("undoes", .int(undoes)) }
+        return .object(object)
+    }
+}
+
+/// A project in the store's trash: the entry's name, `<id>.<n>` (`soender.1` is
+/// `trash/soender.json`, `soender.2` is `trash/soender.2.json`), and the project, or why its
+/// file does not read (a damaged project deleted with --force).
+public struct TrashedProject: Sendable {
+    public let entry: String
+    public let project: Project?
+    public let problem: String?
+    public init(entry: String, project: Project?, problem: String?) { self.entry = entry; self.project = project; self.problem = problem }
+}
+
 extension Project {
     /// The history entry whose change `undo` takes back next: the newest one that is neither an
     /// undo nor already undone. Undos walk back one change at a time; they are never undone.

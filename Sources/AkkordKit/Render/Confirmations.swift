@@ -158,11 +158,8 @@ public enum Confirmation {
     }
 
     /// The warning when a photo file no project uses could not be removed.
-    public static func warning(_ warning: WorkspaceWarning, _ l: Language) -> String {
-        switch warning {
-        case .fileKept(let path, let reason): return Words(l)(.fileKept, path, self.reason(reason, l))
-        case .implausible(let w): return plausibility(w, l)
-        }
+    public static func fileKept(path: String, reason: String, _ l: Language) -> String {
+        Words(l)(.fileKept, path, self.reason(reason, l))
     }
 
     /// A plausibility warning (SPEC §11) in the language, figures as the user types them.
@@ -232,12 +229,12 @@ public enum Confirmation {
 extension Confirmation {
     /// `undid: line 7 added: 2.01 …` and the further history lines of the change, then when
     /// and with what it was made.
-    public static func undone(_ step: Workspace.UndoStep, dryRun: Bool, _ l: Language) -> String {
+    public static func undone(_ undone: HistoryEntry, dryRun: Bool, _ l: Language) -> String {
         let w = Words(l)
-        let first = step.undone.changes.first ?? step.undone.command
+        let first = undone.changes.first ?? undone.command
         var out = [w(dryRun ? .undoWouldUndo : .undid, first)]
-        out += step.undone.changes.dropFirst().map { "  " + $0 }
-        out.append("  " + w(.undoneChange, step.undone.time, step.undone.command))
+        out += undone.changes.dropFirst().map { "  " + $0 }
+        out.append("  " + w(.undoneChange, undone.time, undone.command))
         return out.joined(separator: "\n")
     }
 

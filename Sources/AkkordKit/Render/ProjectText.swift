@@ -35,7 +35,7 @@ public enum ProjectText {
 
     /// `project list --trash`: each entry of the trash; a file that does not read is named with
     /// its problem.
-    public static func trash(_ entries: [Workspace.TrashedProject], language: Language, width: Int = TextTable.defaultWidth) -> String {
+    public static func trash(_ entries: [TrashedProject], language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         guard !entries.isEmpty else { return w[.trashEmpty] + "\n" }
         var table = TextTable([.init(w[.trashEntry], wrapsLast: true), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]),
@@ -52,7 +52,7 @@ public enum ProjectText {
     }
 
     /// `project list --trash --json`: `{"trash": [{"entry", "id", "name", "status", "lines", "subtotal"} or {"entry", "problem"}]}`.
-    public static func trashJSON(_ entries: [Workspace.TrashedProject]) -> JSONValue {
+    public static func trashJSON(_ entries: [TrashedProject]) -> JSONValue {
         JSONValue(["trash": .array(entries.map { e in
             guard let p = e.project, case .object(var object) = summaryJSON(p) else {
                 return JSONValue(["entry": .string(e.entry), "problem": .optional(e.problem)])
@@ -142,6 +142,6 @@ public enum ProjectText {
     }
 
     public static func historyJSON(_ p: Project) -> JSONValue {
-        JSONValue(["history": .array(p.history.map(ProjectCodec.encode))])
+        JSONValue(["history": .array(p.history.map(\.json))])
     }
 }

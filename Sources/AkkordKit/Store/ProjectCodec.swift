@@ -49,7 +49,7 @@ public enum ProjectCodec {
             JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
                        "file": .string(ph.file), "added": .string(ph.added)])
         }))
-        root.append("history", .array(p.history.map(encode)))
+        root.append("history", .array(p.history.map(\.json)))
         return JSONWriter.write(.object(root))
     }
 
@@ -70,14 +70,6 @@ public enum ProjectCodec {
         if let v = s.value("lines"), v.arrayValue == nil { s.problem("lines", "expected an array") }
         r.problems += s.problems
         return s.problems.isEmpty ? scope : nil
-    }
-
-    /// `undoes` is written only on the entries of `undo`.
-    public static func encode(_ h: HistoryEntry) -> JSONValue {
-        var object = JSONObject([("time", .string(h.time)), ("command", .string(h.command)),
-                                 ("changes", .array(h.changes.map(JSONValue.string)))])
-        if let undoes = h.undoes { object.append("undoes", .int(undoes)) }
-        return .object(object)
     }
 
     static func encode(_ l: Line) -> JSONValue {

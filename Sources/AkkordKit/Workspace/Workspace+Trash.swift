@@ -1,13 +1,5 @@
 /// Deleted projects wait in the store's trash until they are restored.
 extension Workspace {
-    public struct TrashedProject: Sendable {
-        /// The entry's name, `<id>.<n>` (`soender.1` is `trash/soender.json`, `soender.2` is `trash/soender.2.json`).
-        public let entry: String
-        /// nil when the file does not read (a damaged project deleted with --force).
-        public let project: Project?
-        public let problem: String?
-    }
-
     /// Everything in the trash, oldest of an id first.
     public func trash() throws -> [TrashedProject] {
         try store.shared {

@@ -10,7 +10,14 @@ extension CommandContext {
     }
 
     /// Prints what a change asks to be told beyond its result.
-    func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn(Confirmation.warning(w, language)) } }
+    func warn(_ warnings: [WorkspaceWarning]) {
+        for w in warnings {
+            switch w {
+            case .fileKept(let path, let reason): warn(Confirmation.fileKept(path: path, reason: reason, language))
+            case .implausible(let p): warn(Confirmation.plausibility(p, language))
+            }
+        }
+    }
 
     /// What a changing command prints: the changed object as JSON with --json (SPEC §11),
     /// else the confirmation for people.

@@ -20,10 +20,10 @@ struct UndoCommand: Command {
         context.warn(change.warnings)
         let step = change.value
         if context.wantsJSON {
-            context.printJSON(JSONValue(["undid": ProjectCodec.encode(step.undone), "dryRun": .bool(dryRun),
+            context.printJSON(JSONValue(["undid": step.undone.json, "dryRun": .bool(dryRun),
                                          "project": ProjectText.summaryJSON(step.project)]))
         } else {
-            context.print(Confirmation.undone(step, dryRun: dryRun, context.language))
+            context.print(Confirmation.undone(step.undone, dryRun: dryRun, context.language))
         }
     }
 }
