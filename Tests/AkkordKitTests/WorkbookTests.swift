@@ -208,14 +208,14 @@ final class WorkbookTests: XCTestCase {
 
     func testZipWriterAgainstAHandCheckedArchive() throws {
         var zip = ZipWriter()
-        try zip.add("a.txt", Array("123456789".utf8))
+        try zip.add("a.txt", parts: [Array("1234".utf8), [], Array("56789".utf8)])
+        XCTAssertThrowsError(try zip.add("a.txt", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("a.txt")) }
+        XCTAssertThrowsError(try zip.add("/etc/passwd", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("/etc/passwd")) }
         let bytes = try zip.finish()
         // 30 + 5 + 9 local, 46 + 5 central, 22 end.
         XCTAssertEqual(bytes.count, 44 + 51 + 22)
         XCTAssertEqual(Array(bytes[14..<18]), [0x26, 0x39, 0xF4, 0xCB], "CRC-32 of 123456789 is CBF43926")
         XCTAssertEqual(Array(bytes[8..<14]), [0, 0, 0, 0, 0x21, 0], "stored, 00:00, 1980-01-01")
-        XCTAssertThrowsError(try zip.add("a.txt", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("a.txt")) }
-        XCTAssertThrowsError(try zip.add("/etc/passwd", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("/etc/passwd")) }
         let reader = try XLSXReader.unzip(bytes)
         XCTAssertEqual(reader.names, ["a.txt"])
         XCTAssertEqual(reader.entries["a.txt"], Array("123456789".utf8))

@@ -1,28 +1,35 @@
 /// A spreadsheet (Office Open XML, `.xlsx`) written by our own code: minimal SpreadsheetML in a
-/// ZIP of stored entries (`ZipWriter`). The same workbook always gives the same bytes.
+/// ZIP of stored entries (`ZipWriter`), inline strings, one style table. The same workbook
+/// always gives the same bytes.
 ///
 ///     var book = Workbook(title: "Final accounting – Tagvej 3")
-///     let lines = try book.addSheet("Lines", freezeTopRow: true)
-///     try book.append([.text("Pos", bold: true), .text("Amount", bold: true)], to: lines)   // row 1
-///     let row = book.nextRow(lines)                                                         // 2
-///     let amount = Workbook.CellReference(column: 2, row: row)                              // B2
+///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true)
+///     try book.append([.text("Pos", bold: true), .text("Amount", bold: true, align: .right)], to: lines)   // row 1
+///     let row = book.nextRow(lines)                                                                        // 2
+///     let amount = Workbook.CellReference(column: 2, row: row)                                             // B2
 ///     try book.append([.text("2.01"), .number(Workbook.Number(money), .money)], to: lines)
 ///     try book.append([.empty, .formula("SUM(\(Workbook.Range(amount, amount)))", cached: Workbook.Number(money), .money)], to: lines)
 ///     let bytes = try book.bytes()
 ///
 /// - Sheets are added in tab order and filled row by row from the top: `append` writes the cells
 ///   from column A on (`.empty` leaves one out) and returns the row's number; `skipRow` leaves a
-///   blank row. Rows are encoded as they come (no cell is kept), so a big sheet costs its XML.
+///   blank row; `nextRow` tells the number the next row gets, so a writer can work out where
+///   everything goes before it writes (sheets may refer to each other). Rows are encoded as they
+///   come (no cell is kept), so a big sheet costs about its XML.
 /// - Cells: `.text` (an inline string, XML-escaped; characters XML cannot hold are written as
-///   OOXML's `_xHHHH_`), `.number` (a `Number`: exact decimal text, never a binary float, shown
-///   with a `NumberFormat` such as `.money` = `#,##0.00`), `.bool`, and `.formula` (the formula
-///   without `=`, with the value it computes cached beside it, so a reader that does not
-///   calculate — openpyxl, a viewer — sees the figure). Any cell may be bold.
+///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed), `.number` (a `Number`: exact
+///   decimal text, never a binary float, shown with a `NumberFormat` such as `.money` =
+///   `#,##0.00` or `.digits(of:)`), `.bool`, and `.formula` (the formula without `=`, in the
+///   English function names, with the value it computes cached beside it, so a reader that does
+///   not calculate — openpyxl, a viewer — sees the figure). Any cell may be bold and aligned;
+///   a `spills` text (a title, a note) runs on over the empty cells to its right.
 /// - References are computed, never typed: `CellReference(column: 7, row: 12)` is `G12`,
 ///   `.absolute` makes `$G$12`, `.on("Lines")` makes `Lines!G12` (quoted when the name needs
 ///   it); `Range(from, to)` is `G2:G101`.
 /// - Column widths follow the longest content of each column (at most `maximumWidth`
-///   characters) unless `setWidth` fixes one.
+///   characters) unless `setWidth` fixes one. Sheets print on A4, fitted to the page's width.
+/// - The workbook asks to be calculated on load (`fullCalcOnLoad`); Excel does, LibreOffice
+///   shows the cached values unless its "recalculation on file load" setting says always.
 /// - Limits of the format are errors (`WorkbookError`), not a broken file: 1,048,576 rows,
 ///   16,384 columns, 32,767 characters in a cell, 8,192 in a formula, sheet names of 1–31
 ///   characters without `[ ] : * ? / \`, unique.
@@ -82,19 +89,27 @@ public struct Workbook {
     /// its user's language (1.234,50 in Danish).
     public struct NumberFormat: Hashable, Sendable {
         public let code: String
-        public init(code: String) { self.code = code }
+        /// Digits after the point the format shows, and whether it groups thousands (for widths).
+        let decimals: Int
+        let grouped: Bool
+        public init(code: String) {
+            self.code = code
+            let section = code.split(separator: ";", maxSplits: 1).first.map(String.init) ?? code
+            decimals = section.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.prefix { $0 == "0" || $0 == "#" }.count } ?? 0
+            grouped = section.contains(",")
+        }
         /// Money: grouped, 2 decimals.
         public static let money = NumberFormat.decimals(2)
         /// A whole number, ungrouped (ids, flags).
         public static let integer = NumberFormat(code: "0")
         /// Grouped, exactly `n` decimals (0 … 10).
-        public static func decimals(_ n: Int) -> NumberFormat {
-            let n = max(0, min(n, 10))
-            return NumberFormat(code: n == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: n))
-        }
+        public static func decimals(_ n: Int) -> NumberFormat { groupedFormats[max(0, min(n, 10))] }
+        static let groupedFormats = (0...10).map { NumberFormat(code: $0 == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: $0)) }
         /// Grouped, with as many decimals as `number` is written with: 12.5 shows as 12.5, 12 as 12.
         public static func digits(of number: Number) -> NumberFormat {
-            decimals(number.text.firstIndex(of: ".").map { number.text.distance(from: $0, to: number.text.endIndex) - 1 } ?? 0)
+            var fraction = -1
+            for b in number.text.utf8 { if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } }
+            return decimals(max(fraction, 0))
         }
     }
 
@@ -240,59 +255,93 @@ public struct Workbook {
         guard row <= Self.maximumRows else { throw WorkbookError.tooManyRows(sheet: sheets[sheet.index].name) }
         guard cells.count <= Self.maximumColumns else { throw WorkbookError.tooManyColumns(sheet: sheets[sheet.index].name) }
         var xml: [UInt8] = []
+        xml.reserveCapacity(64 * cells.count)
         var widths = sheets[sheet.index].contentWidths
-        let sheetName = sheets[sheet.index].name
+        sheets[sheet.index].contentWidths = []
+        defer { sheets[sheet.index].contentWidths = widths }
+        let rowDigits = Array(String(row).utf8)
         if widths.count < cells.count { widths += [Double](repeating: 0, count: cells.count - widths.count) }
         for (i, cell) in cells.enumerated() {
             if case .empty = cell.content, cell.style == .plain { continue }
-            let reference = CellReference(column: i + 1, row: row)
             let s = styleNumber(cell.style)
-            xml += Array("<c r=\"\(reference.local)\"".utf8)
-            if s != 0 { xml += Array(" s=\"\(s)\"".utf8) }
+            xml.append(contentsOf: "<c r=\"".utf8)
+            Self.appendColumnName(i + 1, to: &xml)
+            xml.append(contentsOf: rowDigits)
+            xml.append(UInt8(ascii: "\""))
+            if s != 0 { xml.append(contentsOf: " s=\"".utf8); xml.append(contentsOf: String(s).utf8); xml.append(UInt8(ascii: "\"")) }
             var width = 0.0
             switch cell.content {
             case .empty:
-                xml += Array("/>".utf8)
+                xml.append(contentsOf: "/>".utf8)
             case .text(let text):
-                guard text.utf16.count <= Self.maximumTextLength else { throw WorkbookError.textTooLong(cell: reference.on(sheetName).description, length: text.utf16.count) }
-                let preserve = text.first?.isWhitespace == true || text.last?.isWhitespace == true || text.contains("\n") || text.contains("\t")
-                xml += Array((" t=\"inlineStr\"><is><t" + (preserve ? " xml:space=\"preserve\">" : ">")).utf8)
+                let length = text.utf16.count
+                guard length <= Self.maximumTextLength else {
+                    throw WorkbookError.textTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
+                }
+                // XML keeps white space at the ends and inside only when asked to.
+                let utf8 = text.utf8
+                func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+                let preserve = isSpace(utf8.first) || isSpace(utf8.last) || utf8.contains { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+                xml.append(contentsOf: (preserve ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>").utf8)
                 Self.appendEscaped(text, to: &xml)
-                xml += Array("</t></is></c>".utf8)
-                width = Double(text.split(separator: "\n").map(\.count).max() ?? 0)
+                xml.append(contentsOf: "</t></is></c>".utf8)
+                width = Double(Self.longestLine(utf8))
             case .number(let n):
-                xml += Array("><v>\(n.text)</v></c>".utf8)
+                xml.append(contentsOf: "><v>".utf8)
+                xml.append(contentsOf: n.text.utf8)
+                xml.append(contentsOf: "</v></c>".utf8)
                 width = Self.shownWidth(n, cell.style.format)
             case .bool(let b):
-                xml += Array(" t=\"b\"><v>\(b ? 1 : 0)</v></c>".utf8)
+                xml.append(contentsOf: (b ? " t=\"b\"><v>1</v></c>" : " t=\"b\"><v>0</v></c>").utf8)
                 width = 5
             case .formula(let f, let cached):
-                guard f.utf16.count <= Self.maximumFormulaLength else { throw WorkbookError.formulaTooLong(cell: reference.on(sheetName).description, length: f.utf16.count) }
-                xml += Array("><f>".utf8)
+                let length = f.utf16.count
+                guard length <= Self.maximumFormulaLength else {
+                    throw WorkbookError.formulaTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
+                }
+                xml.append(contentsOf: "><f>".utf8)
                 Self.appendEscaped(f, to: &xml)
-                xml += Array("</f>".utf8)
+                xml.append(contentsOf: "</f>".utf8)
                 if let cached {
-                    xml += Array("<v>\(cached.text)</v>".utf8)
+                    xml.append(contentsOf: "<v>".utf8)
+                    xml.append(contentsOf: cached.text.utf8)
+                    xml.append(contentsOf: "</v>".utf8)
                     width = Self.shownWidth(cached, cell.style.format)
                 }
-                xml += Array("</c>".utf8)
+                xml.append(contentsOf: "</c>".utf8)
             }
             if cell.style.bold { width *= 1.1 }
-            if !cell.spills { widths[i] = max(widths[i], width) }
+            if !cell.spills, width > widths[i] { widths[i] = width }
         }
-        sheets[sheet.index].contentWidths = widths
         if !xml.isEmpty {
-            sheets[sheet.index].rows += Array("<row r=\"\(row)\">".utf8)
-            sheets[sheet.index].rows += xml
-            sheets[sheet.index].rows += Array("</row>".utf8)
+            sheets[sheet.index].rows.append(contentsOf: "<row r=\"".utf8)
+            sheets[sheet.index].rows.append(contentsOf: rowDigits)
+            sheets[sheet.index].rows.append(contentsOf: "\">".utf8)
+            sheets[sheet.index].rows.append(contentsOf: xml)
+            sheets[sheet.index].rows.append(contentsOf: "</row>".utf8)
         }
         sheets[sheet.index].nextRow += 1
         return row
     }
 
+    /// `A` … `XFD`, as bytes.
+    static func appendColumnName(_ column: Int, to out: inout [UInt8]) {
+        if column <= 26 { out.append(UInt8(64 + column)); return }
+        out.append(contentsOf: CellReference.columnName(column).utf8)
+    }
+
+    /// Characters (scalars) in the longest line of a text.
+    static func longestLine(_ utf8: String.UTF8View) -> Int {
+        var longest = 0, current = 0
+        for b in utf8 {
+            if b == 0x0A { longest = max(longest, current); current = 0 } else if b & 0xC0 != 0x80 { current += 1 }
+        }
+        return max(longest, current)
+    }
+
     /// The workbook as an `.xlsx` file.
     public func bytes() throws -> [UInt8] {
-        var zip = ZipWriter()
+        var zip = ZipWriter(capacity: sheets.reduce(64 * 1024) { $0 + $1.rows.count + 1024 })
         let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
         let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
         let package = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -364,11 +413,10 @@ public struct Workbook {
                 xml += Array("</cols>".utf8)
             }
             xml += Array("<sheetData>".utf8)
-            xml += sheet.rows
             // A4, fitted to the page's width (as many pages down as it takes).
-            xml += Array(("</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
+            let end = Array(("</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
                 + "<pageSetup paperSize=\"9\" orientation=\"\(sheet.landscape ? "landscape" : "portrait")\" fitToWidth=\"1\" fitToHeight=\"0\"/></worksheet>").utf8)
-            try zip.add("xl/worksheets/sheet\(i + 1).xml", xml)
+            try zip.add("xl/worksheets/sheet\(i + 1).xml", parts: [xml, sheet.rows, end])
         }
         return try zip.finish()
     }
@@ -417,11 +465,13 @@ public struct Workbook {
 
     /// How wide a number shows with its format, in characters (digits, grouping, sign).
     static func shownWidth(_ n: Number, _ format: NumberFormat?) -> Double {
-        let whole = n.text.prefix { $0 != "." }.filter(\.isNumber).count
-        let decimals = format.map { f in f.code.firstIndex(of: ".").map { f.code.distance(from: $0, to: f.code.endIndex) } ?? 0 }
-            ?? (n.text.count - whole)
-        let grouping = format?.code.contains(",") == true ? (whole - 1) / 3 : 0
-        return Double(whole + grouping + decimals + (n.text.hasPrefix("-") ? 1 : 0))
+        var whole = 0, fraction = -1, negative = false
+        for b in n.text.utf8 {
+            if b == UInt8(ascii: "-") { negative = true } else if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } else { whole += 1 }
+        }
+        let decimals = format.map { $0.decimals } ?? max(fraction, 0)
+        let grouping = format?.grouped == true ? (whole - 1) / 3 : 0
+        return Double(whole + grouping + (decimals > 0 ? decimals + 1 : 0) + (negative ? 1 : 0))
     }
 
     static func widthText(_ w: Double) -> String {

@@ -21,36 +21,47 @@ public struct ZipWriter {
     private var names: Set<String> = []
     private var count = 0
 
-    public init() {}
+    /// `capacity`: about how many bytes the archive will have (saves copies as it grows).
+    public init(capacity: Int = 0) { archive.reserveCapacity(capacity) }
 
     /// Appends an entry. `name` is a relative path with `/` between folders (`xl/workbook.xml`).
     public mutating func add(_ name: String, _ bytes: [UInt8]) throws {
+        try add(name, parts: [bytes])
+    }
+
+    /// Appends an entry whose bytes are `parts` one after another, copied once, straight into
+    /// the archive (a big part is not joined to the others first).
+    public mutating func add(_ name: String, parts: [[UInt8]]) throws {
         let nameBytes = Array(name.utf8)
         guard !nameBytes.isEmpty, nameBytes.count <= Int(UInt16.max), !name.hasPrefix("/"), !names.contains(name) else {
             throw ZipWriterError.badName(name)
         }
-        guard UInt64(bytes.count) < Self.limit else { throw ZipWriterError.tooLarge(name) }
+        let size = UInt64(parts.reduce(0) { $0 + $1.count })
+        guard size < Self.limit else { throw ZipWriterError.tooLarge(name) }
         guard count < Int(UInt16.max) else { throw ZipWriterError.tooManyEntries }
         let offset = UInt64(archive.count)
-        guard offset + 30 + UInt64(nameBytes.count) + UInt64(bytes.count) < Self.limit else { throw ZipWriterError.tooLarge(name) }
-        let crc = CRC32.checksum(bytes)
+        guard offset + 30 + UInt64(nameBytes.count) + size < Self.limit else { throw ZipWriterError.tooLarge(name) }
         // General purpose flag bit 11: the name is UTF-8 (set only when it is not plain ASCII).
         let flags: UInt16 = nameBytes.allSatisfy { $0 < 0x80 } ? 0 : 1 << 11
 
-        archive.reserveCapacity(archive.count + 30 + nameBytes.count + bytes.count)
+        archive.reserveCapacity(archive.count + 30 + nameBytes.count + Int(size))
         Self.put32(0x0403_4B50, &archive)           // local file header signature
         Self.put16(10, &archive)                    // version needed: 1.0 (stored)
         Self.put16(flags, &archive)
         Self.put16(0, &archive)                     // method: stored
         Self.put16(Self.dosTime, &archive)
         Self.put16(Self.dosDate, &archive)
-        Self.put32(crc, &archive)
-        Self.put32(UInt32(bytes.count), &archive)   // compressed size
-        Self.put32(UInt32(bytes.count), &archive)   // uncompressed size
+        let crcAt = archive.count
+        Self.put32(0, &archive)                     // CRC-32, filled in below
+        Self.put32(UInt32(size), &archive)          // compressed size
+        Self.put32(UInt32(size), &archive)          // uncompressed size
         Self.put16(UInt16(nameBytes.count), &archive)
         Self.put16(0, &archive)                     // extra field length
         archive += nameBytes
-        archive += bytes
+        let dataAt = archive.count
+        for part in parts { archive += part }
+        let crc = CRC32.checksum(archive[dataAt...])
+        for k in 0..<4 { archive[crcAt + k] = UInt8(crc >> (8 * UInt32(k)) & 0xFF) }
 
         Self.put32(0x0201_4B50, &central)           // central directory header signature
         Self.put16(20, &central)                    // version made by: 2.0, MS-DOS attributes
@@ -60,8 +71,8 @@ public struct ZipWriter {
         Self.put16(Self.dosTime, &central)
         Self.put16(Self.dosDate, &central)
         Self.put32(crc, &central)
-        Self.put32(UInt32(bytes.count), &central)
-        Self.put32(UInt32(bytes.count), &central)
+        Self.put32(UInt32(size), &central)
+        Self.put32(UInt32(size), &central)
         Self.put16(UInt16(nameBytes.count), &central)
         Self.put16(0, &central)                     // extra field length
         Self.put16(0, &central)                     // comment length
@@ -75,10 +86,11 @@ public struct ZipWriter {
     }
 
     /// The whole archive: the entries, the central directory and its end record.
-    public func finish() throws -> [UInt8] {
+    public consuming func finish() throws -> [UInt8] {
         let directoryOffset = UInt64(archive.count)
         guard directoryOffset + UInt64(central.count) + 22 < Self.limit else { throw ZipWriterError.tooLarge("the archive") }
         var out = archive
+        archive = []   // the archive's bytes are not copied: `out` holds the only reference
         out += central
         Self.put32(0x0605_4B50, &out)               // end of central directory signature
         Self.put16(0, &out)                         // number of this disk
