@@ -208,7 +208,19 @@ public struct Workbook {
         let name: String
         let freezeTopRow: Bool
         let landscape: Bool
-        var rows: [UInt8] = []
+        /// The rows' XML in pieces of about 1 MiB: a big sheet never needs one block of twice
+        /// its size, as a growing array would.
+        var rows: [[UInt8]] = []
+        var rowBytes: Int { rows.reduce(0) { $0 + $1.count } }
+        static let pieceSize = 1 << 20
+
+        mutating func write(_ xml: [UInt8]) {
+            if rows.isEmpty || rows[rows.count - 1].count + xml.count > Self.pieceSize {
+                rows.append([])
+                rows[rows.count - 1].reserveCapacity(max(Self.pieceSize, xml.count))
+            }
+            rows[rows.count - 1] += xml
+        }
         var nextRow = 1
         /// Per column (0-based): the widest content seen, in characters, and a fixed width.
         var contentWidths: [Double] = []
@@ -314,11 +326,7 @@ public struct Workbook {
             if !cell.spills, width > widths[i] { widths[i] = width }
         }
         if !xml.isEmpty {
-            sheets[sheet.index].rows.append(contentsOf: "<row r=\"".utf8)
-            sheets[sheet.index].rows.append(contentsOf: rowDigits)
-            sheets[sheet.index].rows.append(contentsOf: "\">".utf8)
-            sheets[sheet.index].rows.append(contentsOf: xml)
-            sheets[sheet.index].rows.append(contentsOf: "</row>".utf8)
+            sheets[sheet.index].write(Array("<row r=\"".utf8) + rowDigits + Array("\">".utf8) + xml + Array("</row>".utf8))
         }
         sheets[sheet.index].nextRow += 1
         return row
@@ -341,7 +349,7 @@ public struct Workbook {
 
     /// The workbook as an `.xlsx` file.
     public func bytes() throws -> [UInt8] {
-        var zip = ZipWriter(capacity: sheets.reduce(64 * 1024) { $0 + $1.rows.count + 1024 })
+        var zip = ZipWriter(capacity: sheets.reduce(64 * 1024) { $0 + $1.rowBytes + 1024 })
         let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
         let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
         let package = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -416,7 +424,7 @@ public struct Workbook {
             // A4, fitted to the page's width (as many pages down as it takes).
             let end = Array(("</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
                 + "<pageSetup paperSize=\"9\" orientation=\"\(sheet.landscape ? "landscape" : "portrait")\" fitToWidth=\"1\" fitToHeight=\"0\"/></worksheet>").utf8)
-            try zip.add("xl/worksheets/sheet\(i + 1).xml", parts: [xml, sheet.rows, end])
+            try zip.add("xl/worksheets/sheet\(i + 1).xml", parts: [xml] + sheet.rows + [end])
         }
         return try zip.finish()
     }
