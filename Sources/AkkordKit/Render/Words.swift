@@ -98,6 +98,11 @@ public enum Term: String, CaseIterable, Sendable {
     case partStatus, partCreated, partCatalogue, partNextIds, partLineOrder, partWorkers, partHours, partAdvances
     case partSupplements, partExtraWork, partPhotos, partHistory
     case bundleUnchangedPhotosRestored
+    // The spreadsheet report (xlsx): sheet names (SPEC §10: Lines/Linjer, Team, Summary), its
+    // column heads and notes
+    case sheetLines, sheetTeam, sheetSummary
+    case xlsxCustom, xlsxInScope, xlsxApprentice, xlsxRoundingOre, xlsxScope, xlsxScopeAll, xlsxAgreementNumber
+    case xlsxJourneymanHours, xlsxHourlyEarnings, xlsxStart, xlsxEnd, xlsxShareNote, xlsxApprenticeNote
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -440,6 +445,22 @@ public struct Words: Sendable {
         .partPhotos: "photos",
         .partHistory: "history",
         .bundleUnchangedPhotosRestored: "unchanged: project {1} in the store is the same as in {2}{3}; {4} photo files it uses were missing from the store and are restored",
+        .sheetLines: "Lines",
+        .sheetTeam: "Team",
+        .sheetSummary: "Summary",
+        .xlsxCustom: "Custom",
+        .xlsxInScope: "In scope of {1} (supplement {2})",
+        .xlsxApprentice: "Apprentice",
+        .xlsxRoundingOre: "Øre from rounding",
+        .xlsxScope: "Scope",
+        .xlsxScopeAll: "all lines",
+        .xlsxAgreementNumber: "Agreement no.",
+        .xlsxJourneymanHours: "Journeyman hours",
+        .xlsxHourlyEarnings: "Hourly earnings",
+        .xlsxStart: "Start",
+        .xlsxEnd: "End",
+        .xlsxShareNote: "Share = ROUNDDOWN(pool × hours / journeyman hours, 2) + øre from rounding: the øre left over after rounding go one each to the largest remainders (ties to the worker listed first).",
+        .xlsxApprenticeNote: "An apprentice's share is his pay: ROUND(hours × rate, 2), paid out of the total before the pool is shared.",
     ]
 
     public static let da: [Term: String] = [
@@ -734,6 +755,22 @@ public struct Words: Sendable {
         .partPhotos: "fotos",
         .partHistory: "historik",
         .bundleUnchangedPhotosRestored: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; {4} fotofiler, det bruger, manglede i arkivet og er gendannet",
+        .sheetLines: "Linjer",
+        .sheetTeam: "Team",
+        .sheetSummary: "Summary",
+        .xlsxCustom: "Egen ydelse",
+        .xlsxInScope: "Omfattet af {1} (tillæg {2})",
+        .xlsxApprentice: "Lærling",
+        .xlsxRoundingOre: "Øre fra afrunding",
+        .xlsxScope: "Omfang",
+        .xlsxScopeAll: "alle linjer",
+        .xlsxAgreementNumber: "Aftaleseddel nr.",
+        .xlsxJourneymanHours: "Svendetimer",
+        .xlsxHourlyEarnings: "Timefortjeneste",
+        .xlsxStart: "Start",
+        .xlsxEnd: "Slut",
+        .xlsxShareNote: "Andel = RUND.NED(til fordeling × timer / svendetimer; 2) + øre fra afrunding: de øre, der er tilbage efter afrundingen, fordeles med 1 øre til hver af de største rester (ved lighed til den først nævnte).",
+        .xlsxApprenticeNote: "En lærlings andel er hans løn: AFRUND(timer × timepris; 2), betalt af beløbet i alt, før der fordeles.",
     ]
 }
 
