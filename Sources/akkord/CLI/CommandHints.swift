@@ -39,4 +39,11 @@ enum CommandHints {
             """
         }
     }
+
+    /// The same on one line, for stderr when stdout holds JSON or another format.
+    static func afterDemoShort(_ language: Language) -> String {
+        language == .da
+            ? "det var eksemplet; start dit eget med: akkord project new NAVN, akkord catalogue search ORD, akkord add POS MÆNGDE"
+            : "that was the sample job; start your own with: akkord project new NAME, akkord catalogue search WORDS, akkord add POS QUANTITY"
+    }
 }

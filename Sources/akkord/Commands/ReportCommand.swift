@@ -95,11 +95,16 @@ struct ReportCommand: Command {
 struct DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo", abstract: "Print a full sample accounting, made in a throwaway store on the bundled catalogue.",
-        discussion: "Your own store is not touched. --format and -o work as for 'akkord report'.",
+        discussion: "Your own store is not touched. --format and -o work as for 'akkord report'. It ends with the first commands of a job of your own.",
         arguments: ReportOutput.arguments)
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
-        try output.write(try Workspace.demoReport(format: output.format(context), language: context.language, clock: context.clock), context)
+        let format = output.format(context)
+        try output.write(try Workspace.demoReport(format: format, language: context.language, clock: context.clock), context)
+        // What to try next: after a text report on stdout, else on stderr (stdout may be JSON or a file's confirmation for a script).
+        if format == .text && output.output == nil { context.print(CommandHints.afterDemo(context.language)) } else {
+            context.note(CommandHints.afterDemoShort(context.language))
+        }
     }
 }
