@@ -198,6 +198,27 @@ final class UndoTrashTests: EndToEndCase {
         XCTAssertEqual(da.stdout, "Papirkurven er tom.\n")
     }
 
+    /// A restore killed after it wrote the project but before the trash file went is finished by
+    /// running it again; a different project under the id is still refused.
+    func testARestoreStoppedHalfWayIsFinishedByRunningItAgain() throws {
+        try ok("project", "new", "Vestergade 12")
+        try ok("add", "2.01", "3")
+        try ok("project", "new", "Other")
+        try ok("project", "delete", id, "--yes")
+        let trashed = akkord.store.appendingPathComponent("trash/\(id).json")
+        let bytes = try Data(contentsOf: trashed)
+        try ok("project", "restore", id)
+        let restored = try Data(contentsOf: projectFile)
+        // As a kill before the last two writes leaves it: the trash file back, another project current.
+        try bytes.write(to: trashed)
+        try ok("project", "use", "other")
+        let again = try akkord.run("project", "restore", id)
+        XCTAssertEqual(again.status, 0, again.stderr)
+        XCTAssertEqual(try Data(contentsOf: projectFile), restored, "the project is not restored twice")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: trashed.path))
+        XCTAssertEqual((try akkord.run("project", "show", "--json").json as! [String: Any])["id"] as? String, id)
+    }
+
     func testEditDateAndSectionMoveALineInAndOutOfAScopedSupplement() throws {
         try ok("project", "new", "Vestergade 12")
         try ok("add", "2.01", "10")          // 385.00, section Felt roofing

@@ -76,7 +76,11 @@ printf 'pos,name,unit,price\n1.01,Strip roof,m2,10\n2.01,Felt,m2,30\n' >"$WORK/r
   B() { "$AKKORD" --store "$BASE" "$@" >/dev/null; }
   B catalogue import "$WORK/cat1.csv" && B project new "Alpha" && B add 2.01 2 && B add 2.04 3 \
     && B worker add "Jens Hansen" && B hours add jens 7.5 && B advance add jens 100 && B photo add "$WORK/old.png" \
-    && B project new "Beta" && B add 2.01 1 && B project use alpha && "$AKKORD" --store "$BASE" check >/dev/null
+    && B project new "Beta" && B add 2.01 1 && B project new "Gamma" && B project delete gamma --yes \
+    && B project use alpha && "$AKKORD" --store "$BASE" check >/dev/null \
+    && "$AKKORD" --store "$WORK/other" project new "Delta" >/dev/null && "$AKKORD" --store "$WORK/other" add 2.01 1 >/dev/null \
+    && "$AKKORD" --store "$WORK/other" photo add "$WORK/new.png" >/dev/null \
+    && "$AKKORD" --store "$WORK/other" project export -o "$WORK/delta.akkord" >/dev/null
 } 2>"$WORK/prep.err"
 if [ $? -ne 0 ]; then fail "could not prepare the store: $(head -c 300 "$WORK/prep.err")"; finish; exit; fi
 fresh() { rm -rf "$S"; cp -a "$BASE" "$S"; }
@@ -304,6 +308,9 @@ run "photo add (new file)"       -- photo add "$WORK/new.png"
 run "photo remove (last user)"   -- photo remove 1
 run "catalogue import (merge)"   -- catalogue import "$WORK/merge.csv"
 run "catalogue import --replace" -- catalogue import "$WORK/replace.csv" --replace
+run "undo"                       -- undo
+run "project restore"            -- project restore gamma
+run "project import (bundle)"    -- project import "$WORK/delta.akkord"
 wait
 
 P0=$PASSED; F0=$FAILED   # sourcing a worker's counters below overwrites PASSED and FAILED

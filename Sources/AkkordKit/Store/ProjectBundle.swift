@@ -133,7 +133,7 @@ public struct ProjectBundle: Sendable {
 
         var f = FieldReader(object: top, path: "", problems: [])
         if let format = f.string("format", required: true), format != Self.format {
-            let what = format == Project.format ? " (a project file, not a bundle; make one with akkord project export)" : ""
+            let what = format == Project.format ? " (a project file, not a bundle: a bundle is made by exporting the project)" : ""
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Self.format))\(what)")
         }
         f.version(expected: version)

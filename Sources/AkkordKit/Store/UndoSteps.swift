@@ -44,6 +44,9 @@ extension Store {
             unlink(temporary)
             throw AkkordError.cannotWrite(path: target, reason: message)
         }
+        // A step left by a killed write is this very file (the change never landed), and a
+        // rename onto another link of the same file does nothing: the temporary link stays.
+        unlink(temporary)
         do { try AtomicFile.syncDirectory(steps) } catch { throw AkkordError.cannotWrite(path: steps, reason: "\(error)") }
     }
 

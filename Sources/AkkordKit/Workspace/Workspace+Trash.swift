@@ -19,8 +19,18 @@ extension Workspace {
             var project = try store.loadTrashedProject(entry)
             let oldId = project.id
             project.id = newId ?? project.id
-            if try tx.projectIds().contains(project.id) { throw AkkordError.projectExists(project.id) }
-            tx.stage(project, changes: ["restored from the trash (trash/\(AtomicFile.fileName(store.trashFile(entry))))" + (project.id == oldId ? "" : " as \"\(project.id)\", was \"\(oldId)\"")])
+            let restoreEntry = "restored from the trash (trash/\(AtomicFile.fileName(store.trashFile(entry))))"
+            if try tx.projectIds().contains(project.id) {
+                // A restore stopped after writing the project (before store.json or before the
+                // trash file went) is finished, not refused: the project is this entry plus the restore.
+                let stored = try tx.project(project.id)
+                guard stored.history.count == project.history.count + 1, stored.history.starts(with: project.history),
+                      stored.history.last?.changes.first?.hasPrefix(restoreEntry) == true else {
+                    throw AkkordError.projectExists(project.id)
+                }
+            } else {
+                tx.stage(project, changes: [restoreEntry + (project.id == oldId ? "" : " as \"\(project.id)\", was \"\(oldId)\"")])
+            }
             try tx.setState(Store.State(currentProject: project.id))
             let store = self.store
             tx.afterCommit {
