@@ -25,7 +25,7 @@ struct SummaryCommand: Command {
     static let to = Option("--to", value: "date", parse: .date, help: "Last day of the period, YYYY-MM-DD (inclusive).")
     static let employer = Option("--employer", value: "employer", help: "Only this employer's projects (whole name; case, accents and extra spaces ignored; \"\" for none).")
     static let status = Option("--status", value: "open|closed|all", parse: .statusFilter, help: "Which projects count.", default: "all")
-    static let by = Option("--by", value: "project|worker|employer", parse: .summaryTable, help: "The table text and csv show (json has all).", default: "project")
+    static let by = Option("--by", value: "project|worker|employer", parse: .summaryTable, help: "The table text and csv show (json and xlsx have all).", default: "project")
     static let format = Option("--format", value: "format", parse: .summaryFormat,
                                help: "text, json, csv or xlsx (xlsx needs -o). With -o, the default is the file's extension.")
     static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
