@@ -404,7 +404,8 @@ final class WorkbookTests: XCTestCase {
 /// A small reader of what `Workbook` writes: the ZIP (local headers checked against the central
 /// directory, every CRC computed here bit by bit), the sheets' cells, the number formats; and a
 /// Decimal calculator of the formulas akkord writes (`ROUND`, `ROUNDDOWN`, `SUM`, `SUMPRODUCT`,
-/// `+ - * /`, references, ranges, other sheets).
+/// `SUMIF` with a comparison to a number, `COUNTA`, `+ - * /`, references, ranges, other sheets,
+/// string literals).
 struct XLSXReader {
     struct ReadError: Error, CustomStringConvertible { let description: String }
 
@@ -611,9 +612,18 @@ struct XLSXReader {
 
     enum Value {
         case number(Decimal)
-        case list([Decimal])
+        /// A range's values (an empty cell or text counts 0) and how many of its cells hold something.
+        case list([Decimal], filled: Int)
+        /// A string literal (a criterion of SUMIF).
+        case text(String)
         var single: Decimal? { if case .number(let d) = self { return XLSXReader.tolerant(d) }; return nil }
-        var all: [Decimal] { switch self { case .number(let d): return [d]; case .list(let l): return l } }
+        var all: [Decimal] {
+            switch self {
+            case .number(let d): return [d]
+            case .list(let l, _): return l
+            case .text: return []
+            }
+        }
     }
 
     func evaluate(_ sheet: String, _ ref: String) throws -> Value {
@@ -679,6 +689,11 @@ struct XLSXReader {
                 guard take(")") else { throw ReadError(description: "missing )") }
                 return v
             }
+            if take("\"") {
+                var s = ""
+                while let c = peek { position += 1; if c == "\"" { if take("\"") { s.append("\""); continue }; break }; s.append(c) }
+                return .text(s)
+            }
             if let c = peek, c.isNumber {
                 var s = ""
                 while let c = peek, c.isNumber || c == "." { s.append(c); position += 1 }
@@ -709,7 +724,9 @@ struct XLSXReader {
             if take(":") {
                 var to = ""
                 while let c = peek, c.isLetter || c.isNumber || c == "$" { to.append(c); position += 1 }
-                return .list(try cells(target, from, to.filter { $0 != "$" }).map { try number(reader.evaluate(target, $0)) })
+                let refs = try cells(target, from, to.filter { $0 != "$" })
+                let filled = refs.filter { reader.cell(target, $0).map { $0.value != nil || $0.inline != nil || $0.formula != nil } ?? false }
+                return .list(try refs.map { try number(reader.evaluate(target, $0)) }, filled: filled.count)
             }
             return try reader.evaluate(target, from)
         }
@@ -727,6 +744,26 @@ struct XLSXReader {
             case "SUMPRODUCT":
                 guard args.count == 2, args[0].all.count == args[1].all.count else { throw ReadError(description: "SUMPRODUCT of unequal ranges") }
                 return .number(zip(args[0].all, args[1].all).map { $0 * $1 }.reduce(0, +))
+            case "SUMIF":   // SUMIF(range, "<op>number", sum range)
+                guard args.count == 3, case .text(let criterion) = args[1], args[0].all.count == args[2].all.count else {
+                    throw ReadError(description: "SUMIF wants a range, a criterion and a range of the same size")
+                }
+                let op = String(criterion.prefix { "<>=".contains($0) })
+                guard let limit = Decimal(string: String(criterion.dropFirst(op.count))) else { throw ReadError(description: "criterion \(criterion)") }
+                let test: (Decimal) -> Bool
+                switch op {
+                case ">": test = { $0 > limit }
+                case ">=": test = { $0 >= limit }
+                case "<": test = { $0 < limit }
+                case "<=": test = { $0 <= limit }
+                case "<>": test = { $0 != limit }
+                case "=", "": test = { $0 == limit }
+                default: throw ReadError(description: "criterion \(criterion)")
+                }
+                return .number(zip(args[0].all, args[2].all).filter { test($0.0) }.map(\.1).reduce(0, +))
+            case "COUNTA":
+                guard args.count == 1, case .list(_, let filled) = args[0] else { throw ReadError(description: "COUNTA of a range") }
+                return .number(Decimal(filled))
             case "ROUND":
                 // Like a spreadsheet, read the value to 20 decimals first: 22/3 × 3 is 22 here too.
                 let x = XLSXReader.round(try number(args[0]), 20, .plain, halfAway: true)

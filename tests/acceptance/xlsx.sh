@@ -3,8 +3,9 @@
 # xlsx (en and da); openpyxl reads every value of the workbook (the cached values) and compares
 # it with the JSON report, and checks that the totals are formulas; LibreOffice, made to
 # recalculate every formula on load, exports every sheet as CSV and gives the same figures, also
-# from a copy whose cached values were all set to 0 (so it did recalculate). Missing openpyxl or
-# LibreOffice fails: nothing is skipped.
+# from a copy whose cached values were all set to 0 (so it did recalculate). The same for the
+# summary workbook (`summary -o FILE.xlsx`) over three projects made with the binary, against
+# `summary --json`. Missing openpyxl or LibreOffice fails: nothing is skipped.
 source "$(dirname "$0")/lib.sh"
 PY=/usr/bin/python3   # Debian's, with python3-openpyxl (the python3 on PATH may be another one)
 [ -x "$PY" ] && "$PY" -c 'import openpyxl' 2>/dev/null && ok || { fail "$PY with openpyxl is not installed (apt-get install python3-openpyxl)"; finish; exit 1; }
@@ -158,6 +159,161 @@ PY
 tally < <("$PY" "$WORK/check_openpyxl.py" "$WORK/report.json" "$WORK/en.xlsx" en 2>&1)
 tally < <("$PY" "$WORK/check_openpyxl.py" "$WORK/report.json" "$WORK/da.xlsx" da 2>&1)
 
+# 1b. The summary across projects: three projects in a store of their own. A worker in two of them
+#     (his name spelt two ways), an apprentice, hours by the minute and by the thousandth, aconto
+#     by the hour, an employer spelt two ways, a closed project, and one without journeyman hours
+#     (no hourly earnings; an advance without a share); Danish text with æøå, & and <.
+S2="$WORK/summary-store"
+B() { "$AKKORD" --store "$S2" "$@"; }
+summary_steps=(
+  'project new|Tagvej 3 & <Søn>|--employer|Tæt & Tør ApS|--start|2026-03-02'
+  'project edit|--end|2026-03-27'
+  'add|2.01|120'
+  'add|6.01|14,5'
+  'supplement add|Højdetillæg|4,5'
+  'worker add|Jens Ølgaard'
+  'worker add|Ali Nielsen|--apprentice|--rate|128,40'
+  'hours add|jens|37:30'
+  'hours add|jens|7:20'
+  'hours add|ali|30'
+  'advance add|jens|5000'
+  'project close'
+  'project new|Kirkevej 1|--employer|TÆT &  TØR APS|--start|2026-04-06'
+  'add|2.04|80'
+  'extra add|Snerydning|--hours|3:30|--rate|342,50'
+  'worker add|jens  ølgaard'
+  'worker add|Peter Ørsted'
+  'hours add|jens|22'
+  'hours add|peter|18:15'
+  'hours add|peter|6.001'
+  'advance add|peter|--hours|18|--rate|150'
+  'project new|Ingen timer|--employer|Nordtag ApS|--start|2026-05-04'
+  'add|6.01|10'
+  'worker add|Kim'
+  'advance add|kim|1000'
+)
+for s in "${summary_steps[@]}"; do
+  IFS='|' read -r -a parts <<<"$s"
+  read -r -a cmd <<<"${parts[0]}"
+  B "${cmd[@]}" "${parts[@]:1}" >"$WORK/out" 2>&1 && ok || fail "akkord ${parts[*]}: $(cat "$WORK/out")"
+done
+B summary --json >"$WORK/summary.json" && ok || fail "summary --json"
+B summary -o "$WORK/sum-en.xlsx" >"$WORK/out" 2>&1 && ok || fail "summary en xlsx: $(cat "$WORK/out")"
+grep -q "^wrote $WORK/sum-en.xlsx (xlsx, 3 projects, total " "$WORK/out" && ok || fail "summary confirmation: $(cat "$WORK/out")"
+B --lang da summary --format xlsx -o "$WORK/sum-da.xlsx" >"$WORK/out" 2>&1 && ok || fail "summary da xlsx: $(cat "$WORK/out")"
+[ "$(head -c 4 "$WORK/sum-en.xlsx" | od -An -tx1 | tr -d ' \n')" = "504b0304" ] && ok || fail "sum-en.xlsx does not start with PK\\3\\4"
+expect_status 64 -- B summary --format xlsx
+[ ! -s "$WORK/out" ] && ok || fail "summary --format xlsx without -o wrote to stdout"
+expect_contains "$WORK/err" "an xlsx summary needs -o FILE"
+
+cat >"$WORK/check_summary_openpyxl.py" <<'PY'
+import json, sys
+from decimal import Decimal, ROUND_HALF_UP
+import openpyxl
+summary_path, xlsx_path, lang = sys.argv[1:4]
+summary = json.load(open(summary_path, encoding="utf-8"))
+values = openpyxl.load_workbook(xlsx_path, data_only=True)
+formulas = openpyxl.load_workbook(xlsx_path, data_only=False)
+def check(ok, what):
+    print(("PASS " if ok else "FAIL ") + f"summary {lang}: {what}")
+def num(v):
+    return None if v is None else Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
+def dec(text):
+    return None if text is None else Decimal(text)
+def r2(v):
+    return None if v is None else num(v).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+def is_formula(cell):
+    return isinstance(cell.value, str) and cell.value.startswith("=")
+da = lang == "da"
+words = {  # the labels the sheets use, from Render/Words.swift
+    "total": "I alt" if da else "TOTAL", "open": "åben" if da else "open", "closed": "afsluttet" if da else "closed",
+    "none": "(ingen arbejdsgiver)" if da else "(no employer)",
+}
+names = ["Projekter", "Medarbejdere", "Arbejdsgivere", "I alt"] if da else ["Projects", "Workers", "Employers", "Totals"]
+check(values.sheetnames == names, f"sheets {values.sheetnames}")
+P, W, E, T = (values[n] for n in names)
+PF, WF, EF, TF = (formulas[n] for n in names)
+totals = summary["totals"]
+check(totals["projects"] == 3, "three projects")
+
+projects = summary["projects"]
+for i, p in enumerate(projects):
+    r = i + 2
+    got = [P.cell(r, c).value for c in range(1, 7)] + [num(P.cell(r, c).value) for c in range(7, 10)] + [r2(P.cell(r, 10).value), num(P.cell(r, 11).value)]
+    want = [p["id"], p["name"], p["employer"] or None, words[p["status"]], p["start"], p["end"], dec(p["total"]), dec(p["apprenticePay"]),
+            dec(p["pool"]), dec(p["journeymanHours"]), dec(p["hourlyEarnings"])]
+    check(got == want, f"project {p['id']}: {got} == {want}")
+    check(P.cell(r, 7).number_format == "#,##0.00" and P.cell(r, 10).number_format == "#,##0.00", f"project {p['id']} formats")
+    if p["hourlyEarnings"] is not None:
+        check(PF.cell(r, 11).value == f"=ROUND(I{r}/J{r},2)", f"project {p['id']} hourly earnings formula {PF.cell(r, 11).value}")
+t = len(projects) + 3
+check(P.cell(t, 1).value == words["total"], f"Projects totals row {t}")
+for c, key in [(7, "total"), (8, "apprenticePay"), (9, "pool")]:
+    check(num(P.cell(t, c).value) == dec(totals[key]), f"Projects {key} {P.cell(t, c).value} == {totals[key]}")
+    check(PF.cell(t, c).value == f"=SUM({PF.cell(2, c).column_letter}2:{PF.cell(2, c).column_letter}{t - 2})", f"Projects {key} formula {PF.cell(t, c).value}")
+check(r2(P.cell(t, 10).value) == dec(totals["journeymanHours"]) and PF.cell(t, 10).value == f"=SUM(J2:J{t - 2})", "Projects journeyman hours")
+check(num(P.cell(t, 11).value) == dec(totals["hourlyEarnings"]), f"Projects hourly earnings {P.cell(t, 11).value} == {totals['hourlyEarnings']}")
+check(PF.cell(t, 11).value == f'=ROUND(SUMIF(J2:J{t - 2},">0",I2:I{t - 2})/J{t},2)', f"Projects hourly earnings formula {PF.cell(t, 11).value}")
+
+workers = summary["workers"]
+check(len(workers) == 3 and [len(w["projects"]) for w in workers if w["name"] == "Jens Ølgaard"] == [2],
+      f"three workers with a share, Jens in both his projects: {[(w['name'], w['projects']) for w in workers]}")
+for i, w in enumerate(workers):
+    r = i + 2
+    got = (W.cell(r, 1).value, W.cell(r, 2).value, r2(W.cell(r, 3).value), num(W.cell(r, 4).value), num(W.cell(r, 5).value),
+           num(W.cell(r, 6).value), W.cell(r, 7).value)
+    want = (w["name"], len(w["projects"]), dec(w["hours"]), dec(w["share"]), dec(w["advances"]), dec(w["balance"]), ", ".join(w["projects"]))
+    check(got == want, f"worker {w['name']}: {got} == {want}")
+    check(WF.cell(r, 6).value == f"=D{r}-E{r}", f"worker {w['name']} balance formula {WF.cell(r, 6).value}")
+t = len(workers) + 3
+check(W.cell(t, 1).value == words["total"], "Workers totals row")
+for c, key in [(4, "share"), (5, "advances"), (6, "balance")]:
+    col = WF.cell(2, c).column_letter
+    check(num(W.cell(t, c).value) == dec(totals[key]) and WF.cell(t, c).value == f"=SUM({col}2:{col}{t - 2})", f"Workers {key} {W.cell(t, c).value} == {totals[key]}")
+check(r2(W.cell(t, 3).value) == dec(totals["hours"]) and WF.cell(t, 3).value == f"=SUM(C2:C{t - 2})", "Workers hours")
+without = [(W.cell(r, 1).value, num(W.cell(r, 5).value), W.cell(r, 7).value) for r in range(t + 1, W.max_row + 1)
+           if isinstance(W.cell(r, 5).value, (int, float))]
+check(without == [(a["name"], dec(a["advances"]), a["project"]) for a in summary["advancesWithoutShare"]] and without,
+      f"advances without a share {without}")
+
+employers = summary["employers"]
+for i, e in enumerate(employers):
+    r = i + 2
+    got = [E.cell(r, 1).value, E.cell(r, 2).value] + [num(E.cell(r, c).value) for c in (3, 4, 5)] + [r2(E.cell(r, 6).value)] + \
+          [num(E.cell(r, c).value) for c in (7, 8)] + [E.cell(r, 9).value]
+    want = [e["name"] or words["none"], len(e["projects"]), dec(e["total"]), dec(e["apprenticePay"]), dec(e["pool"]), dec(e["journeymanHours"]),
+            dec(e["poolWithHours"]), dec(e["hourlyEarnings"]), ", ".join(e["projects"])]
+    check(got == want, f"employer {e['name']}: {got} == {want}")
+check(len(employers) == 2, "two employers (Tæt & Tør spelt two ways is one)")
+t = len(employers) + 3
+for c, key in [(3, "total"), (4, "apprenticePay"), (5, "pool"), (7, "poolWithHours")]:
+    col = EF.cell(2, c).column_letter
+    check(num(E.cell(t, c).value) == dec(totals[key]) and EF.cell(t, c).value == f"=SUM({col}2:{col}{t - 2})", f"Employers {key} {E.cell(t, c).value}")
+check(E.cell(t, 2).value == 3 and EF.cell(t, 2).value == f"=SUM(B2:B{t - 2})", "Employers: 3 projects")
+check(num(E.cell(t, 8).value) == dec(totals["hourlyEarnings"]) and EF.cell(t, 8).value == f"=ROUND(G{t}/F{t},2)", "Employers hourly earnings")
+
+labels = {  # Totals sheet: label → key of "totals" in the summary JSON
+    ("Projekter" if da else "Projects"): "projects", ("I alt" if da else "Total"): "total", ("Lærlinge" if da else "Apprentices"): "apprenticePay",
+    ("Til fordeling" if da else "Pool"): "pool", ("Svendetimer" if da else "Journeyman hours"): "journeymanHours",
+    ("Til fordeling med svendetimer" if da else "Pool with hours"): "poolWithHours", ("Timefortjeneste" if da else "Hourly earnings"): "hourlyEarnings",
+    ("Timer" if da else "Hours"): "hours", ("Andel" if da else "Share"): "share", ("Aconto" if da else "Advances"): "advances",
+    ("Til udbetaling" if da else "Balance"): "balance",
+}
+seen = set()
+for r in range(1, T.max_row + 1):
+    key = labels.get(T.cell(r, 1).value)
+    if key is None: continue
+    seen.add(key)
+    v = num(T.cell(r, 2).value)
+    got = r2(v) if key in ("journeymanHours", "hours") else v
+    want = Decimal(totals[key]) if key == "projects" else dec(totals[key])
+    check(got == want, f"Totals {key} {T.cell(r, 2).value} == {totals[key]}")
+    check(is_formula(TF.cell(r, 2)), f"Totals {key} is a formula: {TF.cell(r, 2).value}")
+check(seen == set(labels.values()), f"every total on the Totals sheet: {sorted(seen)}")
+PY
+tally < <("$PY" "$WORK/check_summary_openpyxl.py" "$WORK/summary.json" "$WORK/sum-en.xlsx" en 2>&1)
+tally < <("$PY" "$WORK/check_summary_openpyxl.py" "$WORK/summary.json" "$WORK/sum-da.xlsx" da 2>&1)
+
 # 2. LibreOffice, in a profile of its own (HOME too, so nothing collides with another run), set
 #    to recalculate every formula of an OOXML file on load (by default it shows the cached
 #    values: OOXMLRecalcMode 1, "never"). Each workbook is converted as it is and with every
@@ -172,7 +328,7 @@ XCU
 "$PY" - "$WORK" <<'PY'
 import re, sys, zipfile
 work = sys.argv[1]
-for lang in ("en", "da"):
+for lang in ("en", "da", "sum-en", "sum-da"):
     src = zipfile.ZipFile(f"{work}/{lang}.xlsx")
     out = zipfile.ZipFile(f"{work}/{lang}-zeroed.xlsx", "w", zipfile.ZIP_STORED)
     for item in src.infolist():
@@ -185,7 +341,8 @@ PY
 mkdir -p "$WORK/csv"
 timeout 300 "$LO" -env:UserInstallation="file://$WORK/lo" --headless --norestore \
   --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1' --outdir "$WORK/csv" \
-  "$WORK/en.xlsx" "$WORK/da.xlsx" "$WORK/en-zeroed.xlsx" "$WORK/da-zeroed.xlsx" >"$WORK/lo.out" 2>&1 \
+  "$WORK/en.xlsx" "$WORK/da.xlsx" "$WORK/en-zeroed.xlsx" "$WORK/da-zeroed.xlsx" \
+  "$WORK/sum-en.xlsx" "$WORK/sum-da.xlsx" "$WORK/sum-en-zeroed.xlsx" "$WORK/sum-da-zeroed.xlsx" >"$WORK/lo.out" 2>&1 \
   && ok || fail "libreoffice --convert-to csv: $(tail -3 "$WORK/lo.out")"
 
 cat >"$WORK/check_csv.py" <<'PY'
@@ -226,4 +383,60 @@ for i, t in enumerate(report["team"]):
     check((num(row[5]), num(row[8])) == (Decimal(t["share"]), Decimal(t["balance"])), f"{t['worker']} share, balance {row[5]}, {row[8]}")
 PY
 for f in en da en-zeroed da-zeroed; do tally < <("$PY" "$WORK/check_csv.py" "$WORK/report.json" "$WORK/csv/$f" "${f%-zeroed}" 2>&1); done
+
+# The summary workbooks as LibreOffice recalculated them: every total, each worker's balance and
+# each hourly earnings equal `summary --json`.
+cat >"$WORK/check_summary_csv.py" <<'PY'
+import csv, json, sys
+from decimal import Decimal
+summary_path, base, lang = sys.argv[1:4]
+summary = json.load(open(summary_path, encoding="utf-8"))
+totals = summary["totals"]
+da = lang == "da"
+def check(ok, what):
+    print(("PASS " if ok else "FAIL ") + f"{base.rsplit('/', 1)[-1]}: {what}")
+def sheet(name):
+    try:
+        return list(csv.reader(open(f"{base}-{name}.csv", encoding="utf-8")))
+    except OSError as e:
+        check(False, f"sheet {name} was not exported: {e}"); return []
+def num(text):
+    return Decimal(text).quantize(Decimal("0.01")) if text not in ("", None) else None
+def dec(text):
+    return None if text is None else Decimal(text)
+names = ["Projekter", "Medarbejdere", "Arbejdsgivere", "I alt"] if da else ["Projects", "Workers", "Employers", "Totals"]
+P, W, E, T = (sheet(n) for n in names)
+if not (P and W and E and T): sys.exit()
+total_label = "I alt" if da else "TOTAL"
+projects, workers, employers = summary["projects"], summary["workers"], summary["employers"]
+for i, p in enumerate(projects):
+    check(num(P[i + 1][10]) == dec(p["hourlyEarnings"]), f"project {p['id']} hourly earnings {P[i + 1][10]} == {p['hourlyEarnings']}")
+row = P[len(projects) + 2]
+check(row[0] == total_label, f"Projects totals row {row}")
+check([num(x) for x in row[6:11]] == [dec(totals[k]) for k in ("total", "apprenticePay", "pool", "journeymanHours", "hourlyEarnings")],
+      f"Projects totals {row[6:11]}")
+for i, w in enumerate(workers):
+    check(num(W[i + 1][5]) == dec(w["balance"]), f"worker {w['name']} balance {W[i + 1][5]} == {w['balance']}")
+row = W[len(workers) + 2]
+check([num(x) for x in row[2:6]] == [dec(totals[k]) for k in ("hours", "share", "advances", "balance")], f"Workers totals {row[2:6]}")
+for i, e in enumerate(employers):
+    check(num(E[i + 1][7]) == dec(e["hourlyEarnings"]), f"employer {e['name']} hourly earnings {E[i + 1][7]}")
+row = E[len(employers) + 2]
+check(row[1] == "3" and [num(x) for x in row[2:8]] == [dec(totals[k]) for k in ("total", "apprenticePay", "pool", "journeymanHours", "poolWithHours", "hourlyEarnings")],
+      f"Employers totals {row[1:8]}")
+labels = {("Projekter" if da else "Projects"): "projects", ("I alt" if da else "Total"): "total", ("Lærlinge" if da else "Apprentices"): "apprenticePay",
+          ("Til fordeling" if da else "Pool"): "pool", ("Svendetimer" if da else "Journeyman hours"): "journeymanHours",
+          ("Til fordeling med svendetimer" if da else "Pool with hours"): "poolWithHours", ("Timefortjeneste" if da else "Hourly earnings"): "hourlyEarnings",
+          ("Timer" if da else "Hours"): "hours", ("Andel" if da else "Share"): "share", ("Aconto" if da else "Advances"): "advances",
+          ("Til udbetaling" if da else "Balance"): "balance"}
+found = {labels[r[0]]: r[1] for r in T if r and r[0] in labels}
+check(set(found) == set(labels.values()), f"every total on the Totals sheet {sorted(found)}")
+for key, text in found.items():
+    want = Decimal(totals[key]) if key == "projects" else dec(totals[key])
+    check(num(text) == want, f"Totals {key} {text} == {totals[key]}")
+PY
+for f in sum-en sum-da sum-en-zeroed sum-da-zeroed; do
+  lang=${f%-zeroed}; lang=${lang#sum-}
+  tally < <("$PY" "$WORK/check_summary_csv.py" "$WORK/summary.json" "$WORK/csv/$f" "$lang" 2>&1)
+done
 finish

@@ -1,9 +1,10 @@
-/// The formats of `akkord summary`. (A workbook writer can be added as one more case: it takes the
-/// `ProjectsSummary` value as the others do.)
+/// The formats of `akkord summary`. Each takes the `ProjectsSummary` value; xlsx is a workbook
+/// (`SummaryXLSX`), bytes that are not text, so it is written only to a file (`-o`).
 public enum SummaryFormat: String, CaseIterable, Sendable {
-    case text, json, csv
+    case text, json, csv, xlsx
 
-    /// The format a file name asks for by its extension (`.txt`, `.json`, `.csv`), else nil.
+    /// The format a file name asks for by its extension (`.txt`, `.json`, `.csv`, `.xlsx`, any
+    /// case), else nil.
     public init?(fileExtension path: String) {
         let name = path.split(separator: "/").last.map(String.init) ?? path
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
@@ -11,12 +12,16 @@ public enum SummaryFormat: String, CaseIterable, Sendable {
         case "txt", "text": self = .text
         case "json": self = .json
         case "csv": self = .csv
+        case "xlsx": self = .xlsx
         default: return nil
         }
     }
+
+    /// Written as bytes that are not text: only to a file (`-o`), never to a terminal.
+    public var needsFile: Bool { self == .xlsx }
 }
 
-/// Which table the text and CSV summaries show (`--by`); JSON always carries them all.
+/// Which table the text and CSV summaries show (`--by`); JSON and xlsx always carry them all.
 public enum SummaryTable: String, CaseIterable, Sendable {
     case project, worker, employer
 }
@@ -27,11 +32,14 @@ public struct RenderedSummary: Sendable {
     public let bytes: [UInt8]
     public let summary: ProjectsSummary
 
-    public init(_ summary: ProjectsSummary, format: SummaryFormat, table: SummaryTable, language: Language) {
+    /// Throws only when the summary does not fit the format (`WorkbookError`: an xlsx sheet
+    /// holds 1,048,576 rows).
+    public init(_ summary: ProjectsSummary, format: SummaryFormat, table: SummaryTable, language: Language) throws {
         switch format {
         case .text: bytes = Array(SummaryText.render(summary, table: table, language: language).utf8)
         case .json: bytes = SummaryJSON.render(summary)
         case .csv: bytes = Array(SummaryCSV.render(summary, table: table, language: language).utf8)
+        case .xlsx: bytes = try SummaryXLSX.render(summary, language: language)
         }
         self.format = format
         self.summary = summary

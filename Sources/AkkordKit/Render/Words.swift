@@ -103,6 +103,10 @@ public enum Term: String, CaseIterable, Sendable {
     case sheetLines, sheetTeam, sheetSummary
     case xlsxCustom, xlsxInScope, xlsxApprentice, xlsxRoundingOre, xlsxScope, xlsxScopeAll, xlsxAgreementNumber
     case xlsxJourneymanHours, xlsxHourlyEarnings, xlsxStart, xlsxEnd, xlsxShareNote, xlsxApprenticeNote
+    // The summary workbook (summary --format xlsx): sheet names, column heads and notes
+    case sheetProjects, sheetWorkers, sheetEmployers, sheetTotals
+    case summaryPoolWithHours, summaryProjectIds, summaryPoolWithHoursWhat, summaryHourlyEarningsRule
+    case summaryXlsxMissingSplit, summaryXlsxEmployersNote
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -461,6 +465,16 @@ public struct Words: Sendable {
         .xlsxEnd: "End",
         .xlsxShareNote: "Share = ROUNDDOWN(pool × hours / journeyman hours, 2) + øre from rounding: the øre left over after rounding go one each to the largest remainders (ties to the worker listed first).",
         .xlsxApprenticeNote: "An apprentice's share is his pay: ROUND(hours × rate, 2), paid out of the total before the pool is shared.",
+        .sheetProjects: "Projects",
+        .sheetWorkers: "Workers",
+        .sheetEmployers: "Employers",
+        .sheetTotals: "Totals",
+        .summaryPoolWithHours: "Pool with hours",
+        .summaryProjectIds: "Project ids",
+        .summaryPoolWithHoursWhat: "sum of the pools of the projects that have journeyman hours",
+        .summaryHourlyEarningsRule: "pool with hours / journeyman hours, rounded to øre",
+        .summaryXlsxMissingSplit: "An empty hourly earnings cell: no journeyman hours, the team split is missing.",
+        .summaryXlsxEmployersNote: "Each employer's figures are the sums of its projects (employers matched by name; case, accents and extra spaces ignored). Hourly earnings = ROUND(pool with hours / journeyman hours, 2).",
     ]
 
     public static let da: [Term: String] = [
@@ -771,6 +785,16 @@ public struct Words: Sendable {
         .xlsxEnd: "Slut",
         .xlsxShareNote: "Andel = RUND.NED(til fordeling × timer / svendetimer; 2) + øre fra afrunding: de øre, der er tilbage efter afrundingen, fordeles med 1 øre til hver af de største rester (ved lighed til den først nævnte).",
         .xlsxApprenticeNote: "En lærlings andel er hans løn: AFRUND(timer × timepris; 2), betalt af beløbet i alt, før der fordeles.",
+        .sheetProjects: "Projekter",
+        .sheetWorkers: "Medarbejdere",
+        .sheetEmployers: "Arbejdsgivere",
+        .sheetTotals: "I alt",
+        .summaryPoolWithHours: "Til fordeling med svendetimer",
+        .summaryProjectIds: "Projekt-id'er",
+        .summaryPoolWithHoursWhat: "sum af til fordeling i projekterne med svendetimer",
+        .summaryHourlyEarningsRule: "til fordeling med svendetimer / svendetimer, afrundet til øre",
+        .summaryXlsxMissingSplit: "Tom timefortjeneste: ingen svendetimer, sjakkets fordeling mangler.",
+        .summaryXlsxEmployersNote: "Hver arbejdsgivers tal er summen af dens projekter (arbejdsgivere genkendes på navnet; store og små bogstaver, accenter og ekstra mellemrum tæller ikke). Timefortjeneste = AFRUND(til fordeling med svendetimer / svendetimer; 2).",
     ]
 }
 

@@ -19,7 +19,7 @@ extension Workspace {
 
     /// The summary in `format`; text and CSV show the `table` chosen.
     public func summary(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language) throws -> RenderedSummary {
-        RenderedSummary(try summary(filter), format: format, table: table, language: language)
+        try RenderedSummary(try summary(filter), format: format, table: table, language: language)
     }
 }
 

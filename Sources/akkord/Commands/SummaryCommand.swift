@@ -3,7 +3,9 @@ import AkkordKit
 extension ValueParser where Value == SummaryFormat {
     static var summaryFormat: ValueParser {
         ValueParser(example: "text") { text in
-            guard let f = SummaryFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv") }
+            guard let f = SummaryFormat(rawValue: text) else {
+                throw PlainError("\"\(text)\" is not one of \(SummaryFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             return f
         }
     }
@@ -23,8 +25,9 @@ struct SummaryCommand: Command {
     static let to = Option("--to", value: "date", parse: .date, help: "Last day of the period, YYYY-MM-DD (inclusive).")
     static let employer = Option("--employer", value: "employer", help: "Only this employer's projects (whole name; case, accents and extra spaces ignored; \"\" for none).")
     static let status = Option("--status", value: "open|closed|all", parse: .statusFilter, help: "Which projects count.", default: "all")
-    static let by = Option("--by", value: "project|worker|employer", parse: .summaryTable, help: "The table text and csv show (json has all).", default: "project")
-    static let format = Option("--format", value: "format", parse: .summaryFormat, help: "text, json or csv (default: from the -o file's extension, else text).")
+    static let by = Option("--by", value: "project|worker|employer", parse: .summaryTable, help: "The table text and csv show (json and xlsx have all).", default: "project")
+    static let format = Option("--format", value: "format", parse: .summaryFormat,
+                               help: "text, json, csv or xlsx (xlsx needs -o). With -o, the default is the file's extension.")
     static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
     static let spec = CommandSpec(
         name: "summary", abstract: "Sum the final accountings across projects: per project, per worker, per employer, with totals.",
@@ -34,12 +37,16 @@ struct SummaryCommand: Command {
         and named. Every figure is the project's final accounting, as its report prints it. Workers \
         are matched by name across projects (case and extra spaces ignored). Hourly earnings are the \
         pool of the projects with journeyman hours divided by those hours, rounded to øre. A project \
-        file that does not read stops the summary (exit 65): it would be incomplete.
+        file that does not read stops the summary (exit 65): it would be incomplete. xlsx (needs -o) \
+        is a workbook with the sheets Projects, Workers, Employers and Totals whose totals are \
+        formulas. With -o and no --format, the file's extension names the format (.txt, .json, .csv, \
+        .xlsx, any case).
         """,
         arguments: [from, to, employer, status, by, format, output])
 
     let filter: ProjectsSummary.Filter
     let table: SummaryTable
+    /// nil: neither --format nor -o given, so text, or json with the global --json.
     let requestedFormat: SummaryFormat?
     let output: String?
 
@@ -54,23 +61,28 @@ struct SummaryCommand: Command {
         }
         table = try a[Self.by] ?? .project
         output = try a[Self.output]
-        requestedFormat = try a[Self.format]
+        // As `report` does (ReportOutput): --format wins; else the extension of -o.
+        if let given = try a[Self.format] {
+            requestedFormat = given
+        } else if let output {
+            guard let byExtension = SummaryFormat(fileExtension: output) else {
+                throw UsageError("-o \(output): cannot tell the format from the file's extension",
+                                 hint: "give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx")
+            }
+            requestedFormat = byExtension
+        } else {
+            requestedFormat = nil
+        }
+        if let format = requestedFormat, format.needsFile, output == nil {
+            throw UsageError("an xlsx summary needs -o FILE", hint: "akkord summary --format xlsx -o summary.xlsx")
+        }
     }
 
-    /// --format, else json with the global --json, else the -o file's extension, else text.
-    func format(_ context: CommandContext) throws -> SummaryFormat {
-        if let requestedFormat { return requestedFormat }
-        if context.wantsJSON { return .json }
-        guard let output else { return .text }
-        guard let inferred = SummaryFormat(fileExtension: output) else {
-            throw UsageError("-o \(output): cannot tell the format from the file's extension",
-                             hint: "give --format text, json or csv, or name the file .txt, .json or .csv")
-        }
-        return inferred
-    }
+    /// --format, else the -o file's extension, else json with the global --json, else text.
+    func format(_ context: CommandContext) -> SummaryFormat { requestedFormat ?? (context.wantsJSON ? .json : .text) }
 
     func run(_ context: CommandContext) throws {
-        let format = try format(context)
+        let format = format(context)
         let summary: RenderedSummary
         do {
             summary = try context.workspace().summary(filter, format: format, table: table, language: context.language)
@@ -78,6 +90,8 @@ struct SummaryCommand: Command {
             throw SummaryIncompleteError(wrapped: error)
         } catch let error as SummarySumTooLargeError {
             throw InvalidArgumentError("summary", "\(error)")
+        } catch let error as WorkbookError {
+            throw SummaryWorkbookError(wrapped: error)
         }
         if let output {
             try context.workspace().writeOutput(summary.bytes, to: output)
@@ -95,4 +109,12 @@ struct SummaryIncompleteError: UserFacingError {
     var details: [String] { wrapped.errors.count == 1 ? [] : wrapped.problems }
     var hint: String? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
     var exitStatus: ExitStatus { .dataError }
+}
+
+/// A summary too big for a spreadsheet (more rows than a sheet holds): CSV has no such limit.
+struct SummaryWorkbookError: UserFacingError {
+    let wrapped: WorkbookError
+    var message: String { wrapped.description }
+    var hint: String? { "write the summary as CSV instead: akkord summary --format csv -o summary.csv" }
+    var exitStatus: ExitStatus { .failure }
 }
