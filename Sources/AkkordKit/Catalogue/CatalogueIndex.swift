@@ -79,6 +79,15 @@ public struct CatalogueIndex: Sendable {
                         keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init))
     }
 
+    /// Activity i's pos, name and section, without making the whole activity (shell completion
+    /// lists every pos).
+    func label(_ i: Int) -> (pos: String, name: String, section: String) {
+        var r = Reader(bytes: bytes, at: offsets[i] + 8)
+        let pos = r.string()!, name = r.string()!
+        _ = r.skip()
+        return (pos, name, r.string()!)
+    }
+
     public var catalogue: Catalogue {
         Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: (0..<count).map(activity))
     }

@@ -5,7 +5,7 @@ extension ValueParser where Value == ReportFormat {
         ValueParser(example: "text") { text in
             guard let f = ReportFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv, html, pdf") }
             return f
-        }
+        }.completing(.choices(ReportFormat.allCases.map(\.rawValue)))
     }
 }
 

@@ -1,0 +1,81 @@
+/// What a shell offers when the user presses Tab on an argument (SPEC §11): values that live in
+/// the store, listed by the hidden `__complete` command.
+public enum CompletionKind: String, CaseIterable, Sendable {
+    /// The active catalogue's pos numbers (description: the activity's name).
+    case pos
+    /// The active catalogue's section names.
+    case section
+    /// The project ids: file names in `projects/` (description: `current` for the current one).
+    case project
+    /// The chosen project's worker ids (description: the worker's name).
+    case worker
+    /// The chosen project's line ids (description: pos and name).
+    case line
+}
+
+/// One value to offer, with a few words that say what it is (shells that can show them do).
+public struct CompletionValue: Equatable, Sendable {
+    public let value: String
+    public let description: String
+    public init(_ value: String, _ description: String = "") { self.value = value; self.description = description }
+}
+
+extension Workspace {
+    /// The values of one kind that start with `prefix`, read from the store without writing
+    /// anything: no lock file, no directory and no search index is made (a missing store has no
+    /// projects and the bundled catalogue). No lock is taken either: every store file is replaced
+    /// whole by a rename, so each file read is one a writer finished, and a list that is a moment
+    /// old is all a shell needs. Catalogue values come in the catalogue's order (pos order for
+    /// every file akkord writes), ids in id order.
+    ///
+    /// Fast on big stores (SPEC §13: 30 ms on 2,000 projects and 50,000 activities): project ids
+    /// are the file names in `projects/` (no project is read), and the catalogue comes from its
+    /// search index when the index was made from exactly these bytes; otherwise the JSON is read
+    /// and validated (slower; the next catalogue command makes the index again).
+    public func completionValues(_ kind: CompletionKind, prefix: String) throws -> [CompletionValue] {
+        try store.checkLayout()
+        switch kind {
+        case .pos:
+            return try catalogueEntries { pos, name, _ in pos.hasPrefix(prefix) ? CompletionValue(pos, name) : nil }
+        case .section:
+            var seen = Set<String>()
+            return try catalogueEntries { _, _, section in
+                section.hasPrefix(prefix) && !section.isEmpty && seen.insert(section).inserted ? CompletionValue(section) : nil
+            }
+        case .project:
+            let current = try? store.loadState().currentProject
+            return try store.projectIds().filter { $0.hasPrefix(prefix) }.map { CompletionValue($0, $0 == current ? "current" : "") }
+        case .worker:
+            return try completionProject().workers.filter { $0.id.hasPrefix(prefix) }.map { CompletionValue($0.id, $0.name) }
+        case .line:
+            return try completionProject().lines.filter { String($0.id).hasPrefix(prefix) }.map { CompletionValue(String($0.id), "\($0.pos) \($0.name)") }
+        }
+    }
+
+    /// `-p`, else the current project, read without a lock.
+    private func completionProject() throws -> Project {
+        guard let id = try selectedProject ?? store.loadState().currentProject else { throw AkkordError.noCurrentProject }
+        return try store.loadProject(id)
+    }
+
+    /// Calls `body` with each activity's pos, name and section, in the catalogue's order, and
+    /// keeps what it returns.
+    private func catalogueEntries(_ body: (String, String, String) -> CompletionValue?) throws -> [CompletionValue] {
+        var out: [CompletionValue] = []
+        guard let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) else {
+            for a in try BundledCatalogue.load().activities { if let v = body(a.pos, a.name, a.section) { out.append(v) } }
+            return out
+        }
+        if let index = ActiveCatalogue.index(store.directory, CatalogueIndex.Stamp(of: bytes)) {
+            for i in 0..<index.count {
+                let (pos, name, section) = index.label(i)
+                if let v = body(pos, name, section) { out.append(v) }
+            }
+            return out
+        }
+        for a in try CatalogueJSON.read(bytes, source: store.catalogueFile).activities {
+            if let v = body(a.pos, a.name, a.section) { out.append(v) }
+        }
+        return out
+    }
+}
