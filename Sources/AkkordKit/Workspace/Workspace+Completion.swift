@@ -36,11 +36,19 @@ extension Workspace {
         try store.checkLayout()
         switch kind {
         case .pos:
-            return try catalogueEntries { pos, name, _ in pos.hasPrefix(prefix) ? CompletionValue(pos, name) : nil }
+            let prefix = Array(prefix.utf8)
+            return try catalogueEntries { pos, name, _ in
+                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), Self.text(name)) : nil
+            }
         case .section:
-            var seen = Set<String>()
+            // Activities of a section mostly follow each other: only a section unlike the one
+            // before is looked up among those seen.
+            let prefix = Array(prefix.utf8)
+            var seen = Set<ArraySlice<UInt8>>(), previous: ArraySlice<UInt8> = []
             return try catalogueEntries { _, _, section in
-                section.hasPrefix(prefix) && !section.isEmpty && seen.insert(section).inserted ? CompletionValue(section) : nil
+                guard section != previous else { return nil }
+                previous = section
+                return !section.isEmpty && section.starts(with: prefix) && seen.insert(section).inserted ? CompletionValue(Self.text(section)) : nil
             }
         case .project:
             let current = try? store.loadState().currentProject
@@ -58,23 +66,35 @@ extension Workspace {
         return try store.loadProject(id)
     }
 
-    /// Calls `body` with each activity's pos, name and section, in the catalogue's order, and
-    /// keeps what it returns.
-    private func catalogueEntries(_ body: (String, String, String) -> CompletionValue?) throws -> [CompletionValue] {
+    private typealias Bytes = ArraySlice<UInt8>
+
+    private static func text(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Calls `body` with each activity's pos, name and section (UTF-8), in the catalogue's
+    /// order, and keeps what it returns.
+    private func catalogueEntries(_ body: (Bytes, Bytes, Bytes) -> CompletionValue?) throws -> [CompletionValue] {
         var out: [CompletionValue] = []
-        guard let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) else {
-            for a in try BundledCatalogue.load().activities { if let v = body(a.pos, a.name, a.section) { out.append(v) } }
+        func each(_ activities: [Activity]) {
+            for a in activities {
+                if let v = body(Bytes(a.pos.utf8), Bytes(a.name.utf8), Bytes(a.section.utf8)) { out.append(v) }
+            }
+        }
+        // The file is hashed piece by piece (pieces of a multiple of 8 bytes, as the hash needs):
+        // only its index, if made from exactly these bytes, is held whole.
+        var hash = ByteHash.start, size = 0
+        do {
+            size = try FileIO.readPieces(store.catalogueFile, limit: Store.maximumFileBytes, followSymlinks: false) { hash = ByteHash.hash64($0, seed: hash) }
+        } catch FileIO.Failure.notFound {
+            each(try BundledCatalogue.load().activities)
             return out
         }
-        if let index = ActiveCatalogue.index(store.directory, CatalogueIndex.Stamp(of: bytes)) {
+        if let index = ActiveCatalogue.index(store.directory, CatalogueIndex.Stamp(size: size, hash: hash)) {
             for i in 0..<index.count {
                 let (pos, name, section) = index.label(i)
                 if let v = body(pos, name, section) { out.append(v) }
             }
-            return out
-        }
-        for a in try CatalogueJSON.read(bytes, source: store.catalogueFile).activities {
-            if let v = body(a.pos, a.name, a.section) { out.append(v) }
+        } else if let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) {
+            each(try CatalogueJSON.read(bytes, source: store.catalogueFile).activities)
         }
         return out
     }
