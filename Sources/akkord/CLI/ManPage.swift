@@ -19,12 +19,12 @@ enum ManPage {
         ("", ["advance", "add", "jens", "--hours", "37,5", "--rate", "180"]),
         ("The final accounting, in Danish, and as a PDF:", ["--lang", "da", "report"]),
         ("", ["report", "--format", "pdf", "-o", "accounting.pdf"]),
-        ("Shell completion for bash (put the line in ~/.bashrc):", ["completions", "bash"]),
+        ("Print the bash completion script (akkord help completions says how to load it):", ["completions", "bash"]),
     ]
 
     static func render(root: any Command.Type = RootCommand.self) -> String {
         var out: [String] = []
-        func text(_ s: String) { out.append(line(s)) }
+        func text(_ s: String) { out += lines(s) }
         func macro(_ name: String, _ args: String = "") { out.append("." + name + (args.isEmpty ? "" : " " + args)) }
 
         out.append(#".\" Manual page of akkord, made by 'akkord help --man' from its command declarations."#)
@@ -83,8 +83,7 @@ enum ManPage {
         var open = false
         for example in examples {
             if !example.what.isEmpty {
-                if open { macro("EE"); macro("RE") }
-                macro("PP")
+                if open { macro("EE"); macro("RE"); macro("PP") }
                 text(escape(example.what))
                 macro("RS", "4")
                 macro("EX")
@@ -108,28 +107,28 @@ enum ManPage {
         let spec = path.last!.spec
         let name = (["akkord"] + path.dropFirst().map { $0.spec.name }).joined(separator: " ")
         out.append(".SS " + quoted(name))
-        out.append(usage(path))
+        out += lines(usage(path))
         out.append(".PP")
-        out.append(line(escape(spec.abstract)))
+        out += lines(escape(spec.abstract))
         if !spec.discussion.isEmpty {
             out.append(".PP")
-            out.append(line(escape(spec.discussion)))
+            out += lines(escape(spec.discussion))
         }
         if !spec.visibleSubcommands.isEmpty {
             out.append(".PP")
             var s = "Subcommands: " + spec.visibleSubcommands.map { $0.spec.name }.joined(separator: ", ") + "."
             if let d = spec.defaultSubcommand { s += " Without one, \(d) runs." }
-            out.append(line(escape(s)))
+            out += lines(escape(s))
         }
         for arg in spec.arguments where arg.isPositional {
             out.append(".TP")
             out.append("\\fI" + escape(arg.name) + "\\fR" + (arg.isRepeating ? " ..." : ""))
-            out.append(line(escape(arg.help)))
+            out += lines(escape(arg.help))
         }
         for arg in spec.arguments where !arg.isPositional { option(arg, into: &out) }
     }
 
-    /// `\fBakkord catalogue search\fR \fIterms\fR ... [\fB\-\-limit\fR \fIn\fR]`, after `.PP`.
+    /// `\fBakkord catalogue search\fR \fIterms\fR ... [\fB\-\-limit\fR \fIn\fR]`.
     private static func usage(_ path: [any Command.Type]) -> String {
         let spec = path.last!.spec
         var parts = ["\\fB" + escape((["akkord"] + path.dropFirst().map { $0.spec.name }).joined(separator: " ")) + "\\fR"]
@@ -144,7 +143,7 @@ enum ManPage {
             if case .option(let valueName) = arg.kind { o += " \\fI" + escape(valueName) + "\\fR" }
             parts.append("[\(o)]")
         }
-        return ".PP\n" + parts.joined(separator: " ")
+        return parts.joined(separator: " ")
     }
 
     private static func option(_ arg: ArgumentSpec, into out: inout [String]) {
@@ -152,7 +151,7 @@ enum ManPage {
         var tag = ([arg.shortName, arg.name].compactMap { $0 }.map { "\\fB" + escape($0) + "\\fR" }).joined(separator: ", ")
         if case .option(let valueName) = arg.kind { tag += " \\fI" + escape(valueName) + "\\fR" }
         out.append(tag)
-        out.append(line(escape(arg.defaultDescription.map { "\(arg.help) (default: \($0))" } ?? arg.help)))
+        out += lines(escape(arg.defaultDescription.map { "\(arg.help) (default: \($0))" } ?? arg.help))
     }
 
     static let environment: [(String, String)] = [
@@ -200,10 +199,21 @@ enum ManPage {
         return out
     }
 
-    /// A text line: one that starts with `.` or `'` would be read as a request, so it gets `\&`.
-    static func line(_ escaped: String) -> String {
-        let trimmed = escaped.trimmingCharacters(in: .whitespaces)
-        return trimmed.hasPrefix(".") || trimmed.hasPrefix("'") ? "\\&" + trimmed : trimmed
+    /// Escaped text as input lines of at most 80 bytes, broken between words (roff fills them
+    /// again); a line that starts with `.` or `'` would be read as a request, so it gets `\&`.
+    static func lines(_ escaped: String) -> [String] {
+        var result: [String] = [], current = ""
+        func end() {
+            guard !current.isEmpty else { return }
+            result.append(current.hasPrefix(".") || current.hasPrefix("'") ? "\\&" + current : current)
+            current = ""
+        }
+        for word in escaped.split(separator: " ") {
+            if !current.isEmpty, current.utf8.count + 1 + word.utf8.count > 80 { end() }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        end()
+        return result
     }
 
     /// A word as a shell command line writes it: as it is when every character is safe, else in
