@@ -111,10 +111,9 @@ public struct CatalogueIndex: Sendable {
         init(bytes: [UInt8], at: Int = 0, end: Int? = nil) { self.bytes = bytes; self.at = at; self.end = end ?? bytes.count }
         mutating func int() -> Int64? {
             guard at + 8 <= end else { return nil }
-            var v: Int64 = 0
-            for k in 0..<8 { v |= Int64(bytes[at + k]) << (8 * Int64(k)) }
+            let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: Int64.self) }
             at += 8
-            return v
+            return Int64(littleEndian: v)
         }
         /// A length that fits in what is left of the bytes (compared without adding: a huge
         /// length in a damaged index must not overflow).
