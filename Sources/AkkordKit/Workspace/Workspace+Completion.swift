@@ -32,13 +32,14 @@ extension Workspace {
     /// are the file names in `projects/` (no project is read), and the catalogue comes from its
     /// search index when the index was made from exactly these bytes; otherwise the JSON is read
     /// and validated (slower; the next catalogue command makes the index again).
-    public func completionValues(_ kind: CompletionKind, prefix: String) throws -> [CompletionValue] {
+    /// Without `descriptions`, every description is empty (and not looked up).
+    public func completionValues(_ kind: CompletionKind, prefix: String, descriptions: Bool = true) throws -> [CompletionValue] {
         try store.checkLayout()
         switch kind {
         case .pos:
             let prefix = Array(prefix.utf8)
             return try catalogueEntries { pos, name, _ in
-                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), Self.text(name)) : nil
+                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), descriptions ? Self.text(name) : "") : nil
             }
         case .section:
             // Activities of a section mostly follow each other: only a section unlike the one

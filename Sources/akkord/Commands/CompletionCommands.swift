@@ -52,20 +52,30 @@ struct CompleteCommand: Command {
         guard let kind = CompletionKind(rawValue: kind),
               let directory = try? context.resolvedStoreDirectory(),
               let values = try? Workspace(store: Store(directory: directory), clock: context.clock, command: context.commandLine,
-                                          selectedProject: context.globals.project).completionValues(kind, prefix: prefix)
+                                          selectedProject: context.globals.project)
+                .completionValues(kind, prefix: prefix, descriptions: describe)
         else { return }
-        var out = ""
-        for v in values {
-            out += Self.oneLine(v.value)
-            if describe, !v.description.isEmpty { out += "\t" + Self.oneLine(v.description) }
-            out += "\n"
-        }
-        if !out.isEmpty { context.printBytes(Array(out.utf8)) }
+        context.printBytes(Self.lines(values, describe: describe))
     }
 
-    /// A value or description as one line: tabs, line breaks and other control characters become spaces.
-    static func oneLine(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    /// `value\n`, or `value\tdescription\n`, for each value.
+    static func lines(_ values: [CompletionValue], describe: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(values.count * 24)
+        for v in values {
+            appendOneLine(v.value, to: &out)
+            if describe, !v.description.isEmpty {
+                out.append(0x09)
+                appendOneLine(v.description, to: &out)
+            }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// The text's UTF-8 with tabs, line breaks and other control characters as spaces: one line,
+    /// one field.
+    static func appendOneLine(_ text: String, to out: inout [UInt8]) {
+        for byte in text.utf8 { out.append(byte < 0x20 || byte == 0x7F ? 0x20 : byte) }
     }
 }
