@@ -36,8 +36,10 @@ final class CompletionValuesTests: XCTestCase {
         _ = try ws.addLine(.init(source: .custom(name: "Moss", unit: "m2", price: try UnitPrice(parsing: "2")), quantity: try Quantity(parsing: "1")))
         let before = try files()
 
-        XCTAssertEqual(try values(.project), [CompletionValue("alpha"), CompletionValue("alpha-2", "current"), CompletionValue("beta")])
-        XCTAssertEqual(try values(.project, "alpha-"), [CompletionValue("alpha-2", "current")])
+        XCTAssertEqual(try values(.project), [CompletionValue("alpha"), CompletionValue("alpha-2", "current project"), CompletionValue("beta")])
+        XCTAssertEqual(try values(.project, "alpha-"), [CompletionValue("alpha-2", "current project")])
+        XCTAssertEqual(try workspace().completionValues(.project, prefix: "alpha-", language: .da), [CompletionValue("alpha-2", "det aktuelle projekt")])
+        XCTAssertEqual(try workspace().completionValues(.project, prefix: "alpha-", descriptions: false), [CompletionValue("alpha-2")])
         XCTAssertEqual(try values(.worker), [CompletionValue("jens-hansen", "Jens Hansen")])
         XCTAssertEqual(try values(.line), [CompletionValue("1", "2.01 Under felt, nailed (underpap)"), CompletionValue("2", "X2 Moss")])
         XCTAssertEqual(try values(.line, "2"), [CompletionValue("2", "X2 Moss")])

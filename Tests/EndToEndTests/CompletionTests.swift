@@ -220,7 +220,8 @@ final class CompletionTests: EndToEndCase {
         let pos = try akkord.run("__complete", "pos", "7", "--describe")
         XCTAssertEqual(pos.stdout, "7.1\tSlate, laid\n7.2\tSlate ridge\n")
         XCTAssertEqual(try akkord.run("__complete", "section").stdout, "Slate\nCleaning\n")
-        XCTAssertEqual(try akkord.run("__complete", "project", "--describe").stdout, "alpha-roof\nbeta-garage\ngamma-barn\tcurrent\n")
+        XCTAssertEqual(try akkord.run("__complete", "project", "--describe").stdout, "alpha-roof\nbeta-garage\ngamma-barn\tcurrent project\n")
+        XCTAssertEqual(try akkord.run("--lang", "da", "__complete", "project", "--describe", "g").stdout, "gamma-barn\tdet aktuelle projekt\n")
         XCTAssertEqual(try akkord.run("__complete", "worker", "--describe").stdout, "jens-hansen\tJens Hansen\nole-berg\tOle Berg\n")
         XCTAssertEqual(try akkord.run("__complete", "line", "--describe").stdout,
                        "1\t2.01 Under felt, nailed (underpap)\n2\t2.02 Under felt, self-adhesive\n3\t3.01 Vapour barrier, loose-laid with taped joints\n")

@@ -5,7 +5,7 @@ public enum CompletionKind: String, CaseIterable, Sendable {
     case pos
     /// The active catalogue's section names.
     case section
-    /// The project ids: file names in `projects/` (description: `current` for the current one).
+    /// The project ids: file names in `projects/` (description: "current project" for the current one).
     case project
     /// The chosen project's worker ids (description: the worker's name).
     case worker
@@ -32,8 +32,9 @@ extension Workspace {
     /// are the file names in `projects/` (no project is read), and the catalogue comes from its
     /// search index when the index was made from exactly these bytes; otherwise the JSON is read
     /// and validated (slower; the next catalogue command makes the index again).
-    /// Without `descriptions`, every description is empty (and not looked up).
-    public func completionValues(_ kind: CompletionKind, prefix: String, descriptions: Bool = true) throws -> [CompletionValue] {
+    /// Without `descriptions`, every description is empty (and not looked up); the words of a
+    /// description that are not data (the current project's) are in `language`.
+    public func completionValues(_ kind: CompletionKind, prefix: String, descriptions: Bool = true, language: Language = .en) throws -> [CompletionValue] {
         try store.checkLayout()
         switch kind {
         case .pos:
@@ -52,8 +53,9 @@ extension Workspace {
                 return !section.isEmpty && section.starts(with: prefix) && seen.insert(section).inserted ? CompletionValue(Self.text(section)) : nil
             }
         case .project:
-            let current = try? store.loadState().currentProject
-            return try store.projectIds().filter { $0.hasPrefix(prefix) }.map { CompletionValue($0, $0 == current ? "current" : "") }
+            let current = descriptions ? try? store.loadState().currentProject : nil
+            let note = Words(language)[.currentProjectNote]
+            return try store.projectIds().filter { $0.hasPrefix(prefix) }.map { CompletionValue($0, $0 == current ? note : "") }
         case .worker:
             return try completionProject().workers.filter { $0.id.hasPrefix(prefix) }.map { CompletionValue($0.id, $0.name) }
         case .line:

@@ -53,7 +53,8 @@ struct CompleteCommand: Command {
               let directory = try? context.resolvedStoreDirectory(),
               let values = try? Workspace(store: Store(directory: directory), clock: context.clock, command: context.commandLine,
                                           selectedProject: context.globals.project)
-                .completionValues(kind, prefix: prefix, descriptions: describe)
+                .completionValues(kind, prefix: prefix, descriptions: describe,
+                                  language: describe ? (try? context.resolvedLanguage()) ?? .en : .en)
         else { return }
         context.printBytes(Self.lines(values, describe: describe))
     }
