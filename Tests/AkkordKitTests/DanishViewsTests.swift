@@ -139,7 +139,7 @@ final class DanishViewsTests: XCTestCase {
         s.confirm("photo alpha") { Confirmation.photoAdded(photos[2], image: alpha.image, $0) }
         let tilesRemoved = try ws.removePhoto(2)
         s.confirm("photo remove", history: tilesRemoved.history) { Confirmation.photoRemoved(tilesRemoved.value, $0) }
-        s.confirm("photo kept") { Confirmation.photoFileKept(file: "ab12.jpg", reason: "could not check whether another project uses it (other.json: not JSON)", $0) }
+        s.confirm("file kept") { Confirmation.fileKept(path: "undo/job/1.json", reason: "could not remove an old undo step: Permission denied", $0) }
 
         let removed = try ws.removeLines([3])
         s.confirm("remove 3", history: removed.history) { Confirmation.linesRemoved(removed.value, $0) }
@@ -163,11 +163,11 @@ final class DanishViewsTests: XCTestCase {
         s.confirm("wrote report") { Confirmation.wroteReport("rapport.pdf", format: "pdf", lines: report.accounting.lines.count, total: report.accounting.total, $0) }
         s.confirm("wrote catalogue") { Confirmation.wroteCatalogue("prisliste.csv", format: "csv", activities: 3, $0) }
 
-        // An unused photo file is a leftover for `check`.
-        try AtomicFile.write(tiles.bytes, to: "\(directory)/photos/\(tiles.storedName)")
+        // An unused photo file is a leftover for `check` (once no undo step uses it either).
+        try FileManager.default.removeItem(atPath: "\(directory)/undo")
         let check = try ws.check()
         XCTAssertEqual(check.problems, [])
-        XCTAssertEqual(check.leftovers.map(\.reason), ["photo no project uses"])
+        XCTAssertEqual(check.leftovers.map(\.reason), ["photo no project, trashed project or undo step uses"])
         let leftover = check.leftovers[0]
         s.confirm("check") { Confirmation.checkSummary(store: "/data/akkord", files: check.filesRead, projects: check.projects, photos: check.photos,
                                                        leftovers: check.leftovers.count, $0) }
@@ -234,7 +234,7 @@ final class DanishViewsTests: XCTestCase {
             ("photo jpg", "foto 1: roof.jpg, 166×234 JPEG"),
             ("photo alpha", "foto 3: transparent-rgba.png, 32×32 PNG; PDF-rapporten viser det kun ved navn (PNG with transparency (alpha))"),
             ("photo remove", "foto 2 fjernet: tiles-rgb.png"),
-            ("photo kept", "fotofilen ab12.jpg er beholdt: det kunne ikke kontrolleres om et andet projekt bruger den (other.json: not JSON)"),
+            ("file kept", "beholdt undo/job/1.json: et gammelt fortryd-trin kunne ikke fjernes: Permission denied"),
             ("remove 3", "linje 3 fjernet: X3 Afdækning af trappe, 1 stk × 475,00 = 475,00"),
             ("project edit", "bygherre: \"\" → \"A/B Tagvej\"\nslut: - → 2026-06-01\nbemærkning: \"\" → \"Stillads fra 1. juni\""),
             ("project edit nothing", "intet er ændret"),
@@ -246,8 +246,8 @@ final class DanishViewsTests: XCTestCase {
             // 385.00 + 4,950.00 = 5,335.00; 4.5 % of it is 240.075 → 240.08; + 450.00 extra work = 6,025.08.
             ("wrote report", "skrev rapport.pdf (pdf, 2 ydelser, i alt 6.025,08)"),
             ("wrote catalogue", "skrev prisliste.csv (csv, 3 ydelser)"),
-            ("check leftover", "overskydende fil /data/akkord/photos/x.png (foto som intet projekt bruger, 1234 bytes)"),
-            ("check removed", "fjernede /data/akkord/photos/x.png (foto som intet projekt bruger, 1234 bytes)"),
+            ("check leftover", "overskydende fil /data/akkord/photos/x.png (foto som intet projekt, slettet projekt eller fortryd-trin bruger, 1234 bytes)"),
+            ("check removed", "fjernede /data/akkord/photos/x.png (foto som intet projekt, slettet projekt eller fortryd-trin bruger, 1234 bytes)"),
         ]
         for (name, text) in expected { XCTAssertEqual(s.da(name), text, name) }
         XCTAssertTrue(s.da("check").hasPrefix("arkiv /data/akkord: "), s.da("check"))
@@ -382,7 +382,7 @@ final class DanishViewsTests: XCTestCase {
     func testEveryReasonOfTheStoreIsShownInDanish() throws {
         var reasons: [String] = []
         for (file, pattern) in [("Sources/AkkordKit/Store/StoreCheck.swift", #"Leftover\(path: [^,]+, reason: "([^"\\]+)""#),
-                                ("Sources/AkkordKit/Workspace/Workspace+Photos.swift", #"\.photoFileKept\(file: [^,]+, reason: "([^"\\(]+?) ?\("#)] {
+                                ("Sources/AkkordKit/Workspace/Transaction.swift", #"\.fileKept\(path: [^,]+, reason: "([^"\\:]+):"#)] {
             let source = try String(contentsOf: Fixtures.repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             let regex = try NSRegularExpression(pattern: pattern)
             for m in regex.matches(in: source, range: NSRange(source.startIndex..., in: source)) {

@@ -104,33 +104,21 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(try ws.reopenProject().history, ["status: closed → open"])
     }
 
-    func testPhotoRemovalKeepsTheChangeWhenTheCleanUpCannotCheck() throws {
+    /// A removed photo's file stays for `undo`; `check` counts undo steps as users, so it is a
+    /// leftover only once no step uses it.
+    func testPhotoRemovalKeepsTheFileForUndo() throws {
         let ws = workspace()
-        let jpeg = try Data(contentsOf: URL(fileURLWithPath: "\(Fixtures.repositoryRoot.path)/Tests/Fixtures/photos/roof.jpg"))
         let upload = try PhotoUpload.read(Fixtures.url("photos/roof.jpg").path)
-        XCTAssertEqual(upload.bytes.count, jpeg.count)
-        _ = try ws.createProject(name: "Other", details: .init())
         _ = try ws.createProject(name: "Job", details: .init())
-        let added = try ws.addPhotos([upload], caption: "north").value
-        XCTAssertEqual(added.map(\.id), [1])
+        XCTAssertEqual(try ws.addPhotos([upload], caption: "north").value.map(\.id), [1])
         let stored = "\(directory)/photos/\(upload.storedName)"
-        XCTAssertTrue(FileIO.exists(stored))
-
-        // Another project's file is damaged: whether it uses the photo cannot be known.
-        try AtomicFile.write(Array("{ not json".utf8), to: "\(directory)/projects/other.json")
         let removed = try ws.removePhoto(1)
         XCTAssertEqual(removed.history, ["photo 1 removed: roof.jpg"])
-        XCTAssertEqual(removed.warnings.count, 1)
-        guard case .photoFileKept(let file, _)? = removed.warnings.first else { return XCTFail("\(removed.warnings)") }
-        XCTAssertEqual(file, upload.storedName)
-        XCTAssertTrue(FileIO.exists(stored), "kept while unsure")
-        XCTAssertEqual(try ws.project().photos, [])
-
-        // With the other project readable again, the next removal of an unused photo deletes it.
-        try FileManager.default.removeItem(atPath: "\(directory)/projects/other.json")
-        _ = try ws.addPhotos([upload], caption: "")
-        XCTAssertEqual(try ws.removePhoto(2).warnings, [])
-        XCTAssertFalse(FileIO.exists(stored))
+        XCTAssertTrue(FileIO.exists(stored))
+        XCTAssertEqual(ws.store.check().leftovers, [])
+        // With the undo steps gone, nothing uses it any more.
+        try FileManager.default.removeItem(atPath: "\(directory)/undo")
+        XCTAssertEqual(ws.store.check().leftovers.map(\.path), [stored])
     }
 
     func testDeleteClearsTheCurrentProjectBeforeTheFileGoes() throws {

@@ -72,7 +72,10 @@ final class CommandTreeTests: XCTestCase {
         guard case .catalogue(pos: "2.01") = try AddCommand(two).source else { return XCTFail("a catalogue line") }
         let custom = try AddCommand(parser.parse(["add", "--custom", "Moss", "--unit", "m2", "--price", "2", "12"]).arguments)
         guard case .custom(name: "Moss", unit: "m2", _) = custom.source else { return XCTFail("a custom line") }
-        XCTAssertEqual(custom.quantity.quantity, try Quantity(parsing: "12"))
+        XCTAssertEqual(custom.quantity?.quantity, try Quantity(parsing: "12"))
+        // No argument at all: the guided entry.
+        XCTAssertNil(try AddCommand(parser.parse(["add"]).arguments).source)
+        XCTAssertThrowsError(try AddCommand(parser.parse(["add", "--note", "x"]).arguments))
 
         XCTAssertThrowsError(try AddCommand(one)) { XCTAssertEqual(($0 as? UsageError)?.message, "missing <quantity>") }
         XCTAssertThrowsError(try parser.parse(["add", "2.01", "12", "3"])) {

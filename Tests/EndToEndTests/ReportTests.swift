@@ -147,7 +147,18 @@ final class ReportTests: EndToEndCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("FINAL ACCOUNTING") && r.stdout.contains("Ali Nielsen (apprentice"), r.stdout)
         XCTAssertFalse(FileManager.default.fileExists(atPath: akkord.store.path), "demo leaves the user's store alone")
-        let j = try akkord.run("demo", "--format", "json").json as! [String: Any]
+        // It ends with what to try next; with JSON on stdout, that goes to stderr on one line.
+        XCTAssertTrue(r.stdout.hasSuffix("""
+            That was the sample job. Start your own:
+              akkord project new "Vestergade 12"     a project for the job (it becomes the current one)
+              akkord catalogue search under felt     find the activity and its pos number
+              akkord add 2.01 12,5                   add 12.5 of pos 2.01 at the handbook's price
+            then 'akkord lines', 'akkord worker add NAME', 'akkord hours add WORKER 37:30' and 'akkord report'.
+
+            """), r.stdout)
+        let json = try akkord.run("demo", "--format", "json")
+        XCTAssertEqual(json.stderr, "note: that was the sample job; start your own with: akkord project new NAME, akkord catalogue search WORDS, akkord add POS QUANTITY\n")
+        let j = json.json as! [String: Any]
         XCTAssertEqual((j["lines"] as! [Any]).count, 11)
         XCTAssertEqual((j["team"] as! [Any]).count, 3)
         XCTAssertEqual(j["warnings"] as! [String], [])

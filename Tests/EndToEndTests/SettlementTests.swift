@@ -15,7 +15,7 @@ final class SettlementTests: EndToEndCase {
         let before = try Data(contentsOf: project)
         // A scope that matches nothing is refused and nothing is written.
         assertError(try akkord.run("supplement", "add", "Höhe", "10", "--lines", "9"), status: 1, contains: "no line 9")
-        assertError(try akkord.run("supplement", "add", "Höhe", "10", "--section", "Insulation"), status: 1, contains: "no section \"Insulation\"")
+        assertError(try akkord.run("supplement", "add", "Höhe", "10", "--section", "Insulation"), status: 1, contains: "the scope section Insulation matches no line of the project")
         XCTAssertEqual(try Data(contentsOf: project), before)
 
         // Gutters by a beginning of the section's name: base 636.80 + 142.40 = 779.20 → 10 % = 77.92.

@@ -201,7 +201,7 @@ final class StoreAttackTests: EndToEndCase {
         let fix = try akkord.run("check", "--fix")
         XCTAssertEqual(fix.status, 0, fix.stderr)
         XCTAssertTrue(fix.stdout.contains("removed \(copy.path) (archived copy of the catalogue that is still active"), fix.stdout)
-        XCTAssertTrue(fix.stdout.contains("removed \(akkord.store.path)/photos/\(photoFile) (photo no project uses"), fix.stdout)
+        XCTAssertTrue(fix.stdout.contains("removed \(akkord.store.path)/photos/\(photoFile) (photo no project, trashed project or undo step uses"), fix.stdout)
         XCTAssertEqual(fix.stderr, "", "nothing is left over after --fix")
         XCTAssertTrue(FileManager.default.fileExists(atPath: active.path), "the active catalogue stays")
     }

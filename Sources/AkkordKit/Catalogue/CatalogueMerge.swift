@@ -26,6 +26,8 @@ public struct CatalogueImport: Sendable {
     public let removed: Int
     public let unchanged: Int
     public let changes: [FieldChange]
+    /// Prices that move by more than half (SPEC §11): the import is made, the user told.
+    public let warnings: [PlausibilityWarning]
     public var isEmpty: Bool { changes.isEmpty }
 
     /// `keepMissing`: optional columns the file does not have (CSV without section, note or
@@ -36,6 +38,7 @@ public struct CatalogueImport: Sendable {
         for (i, a) in current.activities.enumerated() { byPos[a.pos] = i }
         var activities = replace ? [] : current.activities
         var changes: [FieldChange] = []
+        var warnings: [PlausibilityWarning] = []
         var added = 0, changed = 0, unchanged = 0
         var incomingPos = Set<String>()
         for var a in incoming {
@@ -57,6 +60,7 @@ public struct CatalogueImport: Sendable {
             compare("name", old.name, a.name)
             compare("unit", old.unit, a.unit)
             compare("price", old.price.plain, a.price.plain, percent: Self.percentChange(old.price, a.price))
+            warnings += Plausibility.priceChange(pos: a.pos, old: old.price, new: a.price)
             compare("section", old.section, a.section)
             compare("note", old.note, a.note)
             compare("keywords", old.keywords.joined(separator: "|"), a.keywords.joined(separator: "|"))
@@ -88,6 +92,7 @@ public struct CatalogueImport: Sendable {
         self.result = result
         self.added = added; self.changed = changed; self.removed = removed; self.unchanged = unchanged
         self.changes = changes
+        self.warnings = warnings
     }
 
     static func percentChange(_ old: UnitPrice, _ new: UnitPrice) -> String? {

@@ -28,6 +28,14 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     case storeNotFound(String)
     /// A report or export aimed into the store would overwrite the store's own files.
     case outputInsideStore(path: String, store: String)
+    /// `undo` with no change left to take back, or whose earlier state was not kept here (the
+    /// change that created the project, changes made on another machine, older than the kept steps).
+    case nothingToUndo(project: String, before: HistoryEntry?)
+    case notInTrash(String, trashed: [String])
+    /// A restore onto an id a project already has.
+    case projectExists(String)
+    /// `-p` with a beginning that several project ids share.
+    case projectAmbiguous(String, matches: [String])
 
     public var description: String {
         switch self {
@@ -54,6 +62,12 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .storeNotFound(let path): return "no store at \(path)"
         case .outputInsideStore(let path, let store): return "\(path) is inside the store \(store); write reports and exports elsewhere"
+        case .nothingToUndo(let project, nil): return "project \"\(project)\" has no change left to undo"
+        case .nothingToUndo(let project, let entry?):
+            return "cannot undo \(entry.time) \"\(entry.command)\" on project \"\(project)\": the project as it was before it was not kept in this store"
+        case .notInTrash(let id, _): return "no project \"\(id)\" in the trash"
+        case .projectExists(let id): return "a project \"\(id)\" exists already"
+        case .projectAmbiguous(let prefix, let matches): return "\"\(prefix)\" is the beginning of \(matches.count) project ids: \(matches.prefix(10).joined(separator: ", "))\(matches.count > 10 ? ", …" : "")"
         }
     }
 }

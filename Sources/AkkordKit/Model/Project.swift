@@ -188,7 +188,39 @@ public struct HistoryEntry: Equatable, Sendable {
     public var time: String
     public var command: String
     public var changes: [String]
-    public init(time: String, command: String, changes: [String]) { self.time = time; self.command = command; self.changes = changes }
+    /// On the entry of an `undo`: the index of the history entry whose change it took back.
+    public var undoes: Int?
+    public init(time: String, command: String, changes: [String], undoes: Int? = nil) {
+        self.time = time; self.command = command; self.changes = changes; self.undoes = undoes
+    }
+}
+
+extension HistoryEntry {
+    /// An entry as the project file and `history --json` hold it; `undoes` only on an undo's entry.
+    public var json: JSONValue {
+        var object = JSONObject([("time", .string(time)), ("command", .string(command)), ("changes", .array(changes.map(JSONValue.string)))])
+        if let undoes { object.append("undoes", .int(undoes)) }
+        return .object(object)
+    }
+}
+
+/// A project in the store's trash: the entry's name, `<id>.<n>` (`soender.1` is
+/// `trash/soender.json`, `soender.2` is `trash/soender.2.json`), and the project, or why its
+/// file does not read (a damaged project deleted with --force).
+public struct TrashedProject: Sendable {
+    public let entry: String
+    public let project: Project?
+    public let problem: String?
+    public init(entry: String, project: Project?, problem: String?) { self.entry = entry; self.project = project; self.problem = problem }
+}
+
+extension Project {
+    /// The history entry whose change `undo` takes back next: the newest one that is neither an
+    /// undo nor already undone. Undos walk back one change at a time; they are never undone.
+    public var nextUndoTarget: Int? {
+        let undone = Set(history.compactMap(\.undoes))
+        return history.indices.last { history[$0].undoes == nil && !undone.contains($0) }
+    }
 }
 
 /// Project ids are slugs: `[a-z0-9][a-z0-9-]{0,63}`.

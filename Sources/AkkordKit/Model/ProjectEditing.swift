@@ -36,8 +36,9 @@ extension Project {
     }
 
     /// With a new quantity, `measurement` is the expression it came from (nil: a plain number,
-    /// and any earlier measurement goes).
-    public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?, measurement: String? = nil) throws -> [String] {
+    /// and any earlier measurement goes). `section` "" files the line under no section.
+    public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?, measurement: String? = nil,
+                                  date: String? = nil, section: String? = nil) throws -> [String] {
         let old = try line(id)
         guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
         if price != nil && !old.custom {
@@ -57,10 +58,19 @@ extension Project {
             lines[index].price = price
             changes.append("line \(id) price: \(old.price.plain) → \(price.plain)")
         }
+        var moved: [String] = []
+        if let date, date != old.date {
+            lines[index].date = date
+            moved.append("line \(id) date: \(old.date ?? "-") → \(date)")
+        }
+        if let section, section != old.section {
+            lines[index].section = section
+            moved.append("line \(id) section: \"\(old.section)\" → \"\(section)\"")
+        }
         if !changes.isEmpty {
             changes.append("line \(id) amount: \(old.amount.plain) → \(lines[index].amount.plain)")
         }
-        return changes
+        return changes + moved
     }
 
     public mutating func removeLines(_ ids: [Int]) throws -> [String] {

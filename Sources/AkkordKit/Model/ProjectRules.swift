@@ -138,6 +138,15 @@ public enum ProjectRules {
             text("history[\(i)].time", h.time, required: false)
             text("history[\(i)].command", h.command, kind: .note)
             for (j, c) in h.changes.enumerated() { text("history[\(i)].changes[\(j)]", c, required: false, kind: .note) }
+            if let target = h.undoes {
+                if !(0..<i).contains(target) {
+                    problem("history[\(i)].undoes", "is \(target); an undo can only take back an earlier entry (0–\(i - 1))")
+                } else if p.history[target].undoes != nil {
+                    problem("history[\(i)].undoes", "entry \(target) is itself an undo; undos are not undone")
+                } else if p.history[..<i].contains(where: { $0.undoes == target }) {
+                    problem("history[\(i)].undoes", "entry \(target) was already undone")
+                }
+            }
         }
         uniqueIds("photos", p.photos.map(\.id), counter: "photo")
         for (i, ph) in p.photos.enumerated() {

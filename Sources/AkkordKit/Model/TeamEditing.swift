@@ -65,7 +65,7 @@ extension Project {
             let w = SearchText.fold(wanted)
             let matches = known.filter { SearchText.fold($0).starts(with: w) }
             if matches.count == 1 { return matches[0] }
-            if matches.isEmpty { throw AkkordError.sectionNotFound(wanted, sections: known) }
+            if matches.isEmpty { throw AkkordError.scopeMatchesNothing(sections: [wanted], lines: []) }
             throw AkkordError.sectionAmbiguous(wanted, matches: matches)
         }
         let s = Supplement(id: takeId("supplement"), name: name, percent: percent, scope: scope)

@@ -1,10 +1,11 @@
 /// The summary of `catalogue import` for people and for scripts.
 public enum CatalogueImportText {
-    public static func summary(_ r: CatalogueImport, source: String, format: String, encoding: String, dryRun: Bool, language: Language) -> String {
+    public static func summary(_ r: CatalogueImport, source: String, format: String, encoding: String, dryRun: Bool, language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var out = ""
         if dryRun {
             var t = TextTable([.init(w[.pos]), .init(w[.field]), .init(w[.old], wraps: true), .init(w[.new], wraps: true), .init(w[.change], .right)])
+            t.maxWidth = width
             for c in r.changes {
                 t.add([c.pos, field(c.field, language), value(c.old, field: c.field, language), value(c.new, field: c.field, language),
                        c.percent.map { "\($0.replacing(".", with: language.decimalSeparator)) %" } ?? ""])
@@ -61,6 +62,8 @@ public enum CatalogueImportText {
                 if let p = c.percent { o.append("percent", .string(p)) }
                 return .object(o)
             }),
+            // In English, as the report's warnings: JSON does not change with the language.
+            "warnings": .array(r.warnings.map { .string(Confirmation.plausibility($0, .en)) }),
         ])
     }
 }

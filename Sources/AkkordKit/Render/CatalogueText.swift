@@ -29,9 +29,10 @@ public enum CatalogueText {
     }
 
     /// A table of activities; with `bySection`, a heading line starts each section.
-    public static func table(_ activities: [Activity], language: Language, bySection: Bool) -> String {
+    public static func table(_ activities: [Activity], language: Language, bySection: Bool, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var table = TextTable([.init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.unit]), .init(w[.price], .right)])
+        table.maxWidth = width
         var section: String?
         for a in activities {
             if bySection, a.section != section {

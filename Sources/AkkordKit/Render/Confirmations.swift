@@ -69,9 +69,10 @@ public enum Confirmation {
         if before.quantity != after.quantity { out.append(w(.lineFieldChanged, id, w[.fieldQuantity], record(before.quantity, l), record(after.quantity, l))) }
         if before.note != after.note { out.append(w(.lineFieldChanged, id, w[.fieldNote], "\"\(before.note)\"", "\"\(after.note)\"")) }
         if before.price != after.price { out.append(w(.lineFieldChanged, id, w[.fieldPrice], record(before.price, l), record(after.price, l))) }
-        if out.isEmpty { return w[.nothingChanged] }
-        out.append(w(.lineFieldChanged, id, w[.fieldAmount], record(before.amount, l), record(after.amount, l)))
-        return out.joined(separator: "\n")
+        if !out.isEmpty { out.append(w(.lineFieldChanged, id, w[.fieldAmount], record(before.amount, l), record(after.amount, l))) }
+        if before.date != after.date { out.append(w(.lineFieldChanged, id, w[.fieldDate], before.date ?? "-", after.date ?? "-")) }
+        if before.section != after.section { out.append(w(.lineFieldChanged, id, w[.fieldSection], "\"\(before.section)\"", "\"\(after.section)\"")) }
+        return out.isEmpty ? w[.nothingChanged] : out.joined(separator: "\n")
     }
 
     /// `2.01 Under felt, nailed (underpap), 12,5 m² × 38,50 = 481,25`.
@@ -157,8 +158,22 @@ public enum Confirmation {
     }
 
     /// The warning when a photo file no project uses could not be removed.
-    public static func photoFileKept(file: String, reason: String, _ l: Language) -> String {
-        Words(l)(.photoFileKept, file, self.reason(reason, l))
+    public static func fileKept(path: String, reason: String, _ l: Language) -> String {
+        Words(l)(.fileKept, path, self.reason(reason, l))
+    }
+
+    /// A plausibility warning (SPEC §11) in the language, figures as the user types them.
+    public static func plausibility(_ warning: PlausibilityWarning, _ l: Language) -> String {
+        let w = Words(l)
+        switch warning {
+        case .longHoursEntry(let h): return w(.warnLongHours, h.formatted(l), Plausibility.maximumHoursEntry.formatted(l))
+        case .dateAhead(let d, let today): return w(.warnDateAhead, d, String(Plausibility.daysAhead), today)
+        case .dateLongAgo(let d, let today): return w(.warnDateLongAgo, d, String(Plausibility.yearsBack), today)
+        case .similarWorkerName(let name, let existing): return w(.warnSimilarWorker, name, existing.id, existing.name)
+        case .largeQuantity(let q): return w(.warnLargeQuantity, q.formatted(l), Plausibility.largeQuantity.formatted(l))
+        case .bigPriceChange(let pos, let old, let new):
+            return w(.warnPriceChange, pos, String(Plausibility.priceChangePercent), old.formatted(l), new.formatted(l))
+        }
     }
 
     // MARK: files written
@@ -201,12 +216,29 @@ public enum Confirmation {
         return english
     }
 
-    static let knownReasons: [Term] = [.reasonTemporary, .reasonUnusedPhoto, .reasonArchivedCopy, .reasonUncheckedPhoto]
+    static let knownReasons: [Term] = [.reasonTemporary, .reasonUnusedPhoto, .reasonArchivedCopy, .reasonUndoStepKept]
 
     // MARK: helpers
 
     /// A figure as an English history line records it (plain: `1234.5`), or formatted in `l`.
     static func record(_ n: any FixedPointNumber, _ l: Language) -> String {
         l == .en ? n.plain : n.formatted(l)
+    }
+}
+
+extension Confirmation {
+    /// `undid: line 7 added: 2.01 …` and the further history lines of the change, then when
+    /// and with what it was made.
+    public static func undone(_ undone: HistoryEntry, dryRun: Bool, _ l: Language) -> String {
+        let w = Words(l)
+        let first = undone.changes.first ?? undone.command
+        var out = [w(dryRun ? .undoWouldUndo : .undid, first)]
+        out += undone.changes.dropFirst().map { "  " + $0 }
+        out.append("  " + w(.undoneChange, undone.time, undone.command))
+        return out.joined(separator: "\n")
+    }
+
+    public static func projectRestored(_ p: Project, _ l: Language) -> String {
+        Words(l)(.projectRestored, p.id, p.name)
     }
 }

@@ -16,13 +16,14 @@ public enum ProjectText {
 
     /// The project table; a Due column when a listed project has a deadline (`deadlines`, by
     /// id), its date marked `!` when past due.
-    public static func list(_ projects: [Project], current: String?, deadlines: [String: SettlementDeadline], language: Language) -> String {
+    public static func list(_ projects: [Project], current: String?, deadlines: [String: SettlementDeadline], language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         let shown = projects.compactMap { deadlines[$0.id] }
-        var columns: [TextTable.Column] = [.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
+        var columns: [TextTable.Column] = [.init(""), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
                                            .init(w[.subtotal], .right)]
         if !shown.isEmpty { columns.append(.init(w[.due])) }
         var table = TextTable(columns)
+        table.maxWidth = width
         for p in projects {
             var cells = [p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)]
             if !shown.isEmpty { cells.append(deadlines[p.id].map { $0.due + ($0.overdue ? " !" : "") } ?? "") }
@@ -30,6 +31,35 @@ public enum ProjectText {
         }
         return table.render() + (current != nil ? "* \(w[.currentProjectNote])\n" : "")
             + (shown.contains(where: \.overdue) ? "! \(w[.pastDueNote])\n" : "")
+    }
+
+    /// `project list --trash`: each entry of the trash; a file that does not read is named with
+    /// its problem.
+    public static func trash(_ entries: [TrashedProject], language: Language, width: Int = TextTable.defaultWidth) -> String {
+        let w = Words(language)
+        guard !entries.isEmpty else { return w[.trashEmpty] + "\n" }
+        var table = TextTable([.init(w[.trashEntry], wrapsLast: true), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]),
+                               .init(w[.linesTitle], .right), .init(w[.subtotal], .right)])
+        table.maxWidth = width
+        for e in entries {
+            if let p = e.project {
+                table.add([e.entry, p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)])
+            } else {
+                table.add([e.entry, "", e.problem ?? "", "", "", ""])
+            }
+        }
+        return table.render()
+    }
+
+    /// `project list --trash --json`: `{"trash": [{"entry", "id", "name", "status", "lines", "subtotal"} or {"entry", "problem"}]}`.
+    public static func trashJSON(_ entries: [TrashedProject]) -> JSONValue {
+        JSONValue(["trash": .array(entries.map { e in
+            guard let p = e.project, case .object(var object) = summaryJSON(p) else {
+                return JSONValue(["entry": .string(e.entry), "problem": .optional(e.problem)])
+            }
+            object.entries.insert(("entry", .string(e.entry)), at: 0)
+            return .object(object)
+        })])
     }
 
     /// `project list` with no project to list (of the status asked for: nil is all).
@@ -73,10 +103,11 @@ public enum ProjectText {
     }
 
     /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
-    public static func lines(_ p: Project, language: Language) -> String {
+    public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
+        table.maxWidth = width
         for l in p.lines {
             let name = l.note.isEmpty ? l.name : "\(l.name) (\(l.note))"
             table.add(["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), UnitName.display(l.unit, language: language),
@@ -111,8 +142,6 @@ public enum ProjectText {
     }
 
     public static func historyJSON(_ p: Project) -> JSONValue {
-        JSONValue(["history": .array(p.history.map { h in
-            JSONValue(["time": .string(h.time), "command": .string(h.command), "changes": .array(h.changes.map(JSONValue.string))])
-        })])
+        JSONValue(["history": .array(p.history.map(\.json))])
     }
 }

@@ -17,11 +17,12 @@ public enum ReportHTML {
         return out
     }
 
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) -> String {
-        render(ReportSheet(p, a, language: l, holidayPay: holidayPay))
+    /// `photos`: the project's photos with their bytes, shown at the end as data URLs.
+    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = []) -> String {
+        render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos)
     }
 
-    public static func render(_ sheet: ReportSheet) -> String {
+    public static func render(_ sheet: ReportSheet, photos: [ReportPhoto] = []) -> String {
         var h = """
         <!DOCTYPE html>
         <html lang="\(sheet.language == .da ? "da" : "en")">
@@ -40,10 +41,15 @@ public enum ReportHTML {
         dl { display: grid; grid-template-columns: 8em 1fr; margin: 0; }
         dt { font-weight: bold; } dd { margin: 0; }
         .warning { color: #a00; font-weight: bold; }
-        .signatures { display: flex; gap: 2em; margin-top: 4em; }
+        .signoff { break-inside: avoid; page-break-inside: avoid; }
+        .signatures { display: flex; gap: 2em; margin-top: 3.5em; break-inside: avoid; page-break-inside: avoid; }
         .signatures div { flex: 1; border-top: 1px solid #000; padding-top: .3em; }
+        .photos { break-before: page; page-break-before: always; }
+        figure { margin: 0 0 1.5em; break-inside: avoid; page-break-inside: avoid; }
+        figure img { display: block; max-width: 100%; max-height: 110mm; }
+        figcaption { margin-top: .3em; }
         @page { size: A4; margin: 15mm; }
-        @media print { body { margin: 0; } thead { display: table-header-group; } tr { page-break-inside: avoid; } }
+        @media print { body { margin: 0; } thead { display: table-header-group; } tr { page-break-inside: avoid; } h2 { break-after: avoid; page-break-after: avoid; } }
         </style>
         </head>
         <body>
@@ -64,7 +70,9 @@ public enum ReportHTML {
         for row in sheet.totals.rows {
             h += "<tr\(row.emphasis == .strong ? " class=\"sum\"" : "")><td>\(escape(row.label))</td><td>\(escape(row.description))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n"
         }
-        h += "</tbody>\n</table>\n<h2>\(escape(sheet.team.title))</h2>\n"
+        // The team table, its notes and the signatures print together: a page never starts
+        // with the signature lines alone.
+        h += "</tbody>\n</table>\n<div class=\"signoff\">\n<h2>\(escape(sheet.team.title))</h2>\n"
         if sheet.team.rows.isEmpty {
             h += "<p>\(escape(sheet.team.emptyNote))</p>\n"
         } else {
@@ -77,13 +85,25 @@ public enum ReportHTML {
         }
         for note in sheet.notes { h += "<p>\(escape(note.text))</p>\n" }
         for w in sheet.warnings { h += "<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n" }
-        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0))</div>" }.joined() + "</div>\n"
+        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n"
         if !sheet.measurements.isEmpty {
             h += "<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n"
             for row in sheet.measurements {
                 h += "<tr><td class=\"num\">\(escape(row.line))</td><td>\(escape(row.pos))</td><td>\(escape(row.expression))</td><td class=\"num\">\(escape(row.result))</td></tr>\n"
             }
             h += "</tbody>\n</table>\n"
+        }
+        if !photos.isEmpty {
+            h += "<section class=\"photos\">\n<h2>\(escape(sheet.words[.photosTitle]))</h2>\n"
+            for photo in photos {
+                let label = escape(photo.label(sheet.words))
+                if let url = photo.dataURL {
+                    h += "<figure><img src=\"\(url)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+                } else {
+                    h += "<p>\(escape(sheet.words(.photoMissing, photo.label(sheet.words))))</p>\n"
+                }
+            }
+            h += "</section>\n"
         }
         h += "</body>\n</html>\n"
         return h

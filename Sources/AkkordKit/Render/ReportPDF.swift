@@ -9,12 +9,7 @@ public enum ReportPDF {
         public let warnings: [String]
     }
 
-    /// A photo as the report gets it: the record and its file's bytes (nil when missing).
-    public struct PhotoInput {
-        public let photo: Photo
-        public let bytes: [UInt8]?
-        public init(photo: Photo, bytes: [UInt8]?) { self.photo = photo; self.bytes = bytes }
-    }
+    public typealias PhotoInput = ReportPhoto
 
     static let pageWidth = 595.28, pageHeight = 841.89
     static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
@@ -160,9 +155,7 @@ public enum ReportPDF {
             layout.text(words[.photosTitle], x: left, font: .bold, size: 14)
             layout.advance(24)
             for input in photos {
-                let ph = input.photo
-                let label = words(.photoLabel, String(ph.id), ph.caption.isEmpty ? ph.originalName : "\(ph.caption) (\(ph.originalName))")
-                    + (ph.added.isEmpty ? "" : words(.photoAdded, ph.added))
+                let label = input.label(words)
                 guard let bytes = input.bytes, let image = PhotoImage(bytes) else {
                     layout.ensure(14)
                     layout.text(words(.photoMissing, label), x: left, font: .regular, size: 9); layout.advance(16)

@@ -84,9 +84,10 @@ public enum ReportText {
 
 /// List views for the worker, hours, advance, supplement, extra and photo commands.
 public enum TeamText {
-    public static func workers(_ a: FinalAccounting, language l: Language) -> String {
+    public static func workers(_ a: FinalAccounting, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
-        var t = TextTable([.init(w[.id]), .init(w[.name], wraps: true), .init(w[.kind]), .init(w[.hours], .right), .init(w[.advances], .right)])
+        var t = TextTable([.init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.kind], wraps: true), .init(w[.hours], .right), .init(w[.advances], .right)])
+        t.maxWidth = width
         for s in a.team {
             t.add([s.worker.id, s.worker.name, s.worker.apprentice ? w(.apprenticeAtRate, s.worker.rate?.formatted(l) ?? "") : w[.journeyman],
                    s.hours.formatted(l), s.advances.formatted(l)])
@@ -104,9 +105,10 @@ public enum TeamText {
         })])
     }
 
-    public static func hours(_ p: Project, language l: Language) -> String {
+    public static func hours(_ p: Project, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
-        var t = TextTable([.init(w[.id], .right), .init(w[.worker]), .init(w[.hours], .right), .init(w[.date]), .init(w[.note], wraps: true)])
+        var t = TextTable([.init(w[.id], .right), .init(w[.worker], wrapsLast: true), .init(w[.hours], .right), .init(w[.date]), .init(w[.note], wraps: true)])
+        t.maxWidth = width
         for h in p.hours { t.add(["\(h.id)", h.worker, h.hours.formatted(l) + (h.hours.plain.contains(":") ? " (\(h.hours.plain))" : ""), h.date ?? "", h.note]) }
         return p.hours.isEmpty ? w[.noHours] + "\n" : t.render()
     }
@@ -117,9 +119,10 @@ public enum TeamText {
         })])
     }
 
-    public static func advances(_ p: Project, language l: Language) -> String {
+    public static func advances(_ p: Project, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
-        var t = TextTable([.init(w[.id], .right), .init(w[.worker]), .init(w[.amount], .right), .init(w[.date]), .init(w[.note], wraps: true)])
+        var t = TextTable([.init(w[.id], .right), .init(w[.worker], wrapsLast: true), .init(w[.amount], .right), .init(w[.date]), .init(w[.note], wraps: true)])
+        t.maxWidth = width
         for a in p.advances {
             // Aconto by the hour shows how: 37.50 h × 180.00.
             var note = a.note
@@ -133,21 +136,23 @@ public enum TeamText {
         JSONValue(["advances": .array(p.advances.map(\.json))])
     }
 
-    public static func supplements(_ a: FinalAccounting, language l: Language) -> String {
+    public static func supplements(_ a: FinalAccounting, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
         var t = TextTable([.init(w[.id], .right), .init(w[.name], wraps: true), .init(w[.percent], .right), .init(w[.supplementBase], .right),
                            .init(w[.amount], .right)])
+        t.maxWidth = width
         for s in a.supplements {
             let name = s.supplement.scope.isAll ? s.supplement.name : "\(s.supplement.name) (\(s.supplement.scope.text(l)))"
             t.add(["\(s.supplement.id)", name, s.supplement.percent.formatted(l) + " %", s.base.formatted(l), s.amount.formatted(l)])
         }
-        return a.supplements.isEmpty ? w[.noSupplements] + "\n" : t.render() + w[.supplementsNote] + "\n"
+        return a.supplements.isEmpty ? w[.noSupplements] + "\n" : t.render() + TextTable.wrap(w[.supplementsNote], width: width).joined(separator: "\n") + "\n"
     }
 
-    public static func extraWork(_ a: FinalAccounting, language l: Language) -> String {
+    public static func extraWork(_ a: FinalAccounting, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
         var t = TextTable([.init(w[.id], .right), .init(w[.text], wraps: true), .init(w[.hours], .right), .init(w[.rate], .right),
                            .init(w[.amount], .right)])
+        t.maxWidth = width
         for e in a.extraWork {
             var h = "", r = ""
             if case .hourly(let hours, let rate) = e.extra.pricing { h = hours.formatted(l); r = rate.formatted(l) }
@@ -156,9 +161,10 @@ public enum TeamText {
         return a.extraWork.isEmpty ? w[.noExtraWork] + "\n" : t.render()
     }
 
-    public static func photos(_ p: Project, language l: Language) -> String {
+    public static func photos(_ p: Project, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
         var t = TextTable([.init(w[.id], .right), .init(w[.caption], wraps: true), .init(w[.file]), .init(w[.added])])
+        t.maxWidth = width
         for ph in p.photos { t.add(["\(ph.id)", ph.caption, ph.originalName, ph.added]) }
         return p.photos.isEmpty ? w[.noPhotos] + "\n" : t.render()
     }

@@ -4,11 +4,12 @@ public enum RepriceText {
 
     /// As an import's summary: for a dry run every change (pos, field, old → new, change in %),
     /// then the counts; after the change, the catalogue now active.
-    public static func regulationSummary(_ r: CatalogueImport, percent: Percent, dryRun: Bool, language: Language) -> String {
+    public static func regulationSummary(_ r: CatalogueImport, percent: Percent, dryRun: Bool, language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var out = ""
         if dryRun {
             var t = TextTable([.init(w[.pos]), .init(w[.field]), .init(w[.old], wraps: true), .init(w[.new], wraps: true), .init(w[.change], .right)])
+            t.maxWidth = width
             for c in r.changes {
                 t.add([c.pos, CatalogueImportText.field(c.field, language),
                        CatalogueImportText.value(c.old, field: c.field, language), CatalogueImportText.value(c.new, field: c.field, language),
@@ -41,7 +42,7 @@ public enum RepriceText {
 
     /// Every line repriced (Line, Pos, price old → new, amount old → new), the summary with the
     /// subtotal before and after, then the lines whose pos the catalogue does not have.
-    public static func summary(_ r: Repricing, dryRun: Bool, language l: Language) -> String {
+    public static func summary(_ r: Repricing, dryRun: Bool, language l: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(l)
         let from = catalogue(r.catalogueName, r.catalogueEdition, w)
         var out = ""
@@ -49,6 +50,7 @@ public enum RepriceText {
             out += w(.repriceNone, from) + "\n"
         } else {
             var t = TextTable([.init(w[.repriceLine], .right), .init(w[.pos]), .init(w[.repricePrice], .right), .init(w[.repriceAmount], .right)])
+            t.maxWidth = width
             for c in r.changes {
                 t.add(["\(c.line)", c.pos, "\(c.oldPrice.formatted(l)) → \(c.newPrice.formatted(l))",
                        "\(c.oldAmount.formatted(l)) → \(c.newAmount.formatted(l))"])
@@ -60,6 +62,7 @@ public enum RepriceText {
         if !r.missing.isEmpty {
             out += w(.repriceMissing, lines(r.missing.count, w), from) + "\n"
             var t = TextTable([.init(w[.repriceLine], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.price], .right)])
+            t.maxWidth = width
             for m in r.missing { t.add(["\(m.line)", m.pos, m.name, m.price.formatted(l)]) }
             out += t.render()
         }

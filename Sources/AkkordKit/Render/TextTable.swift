@@ -1,13 +1,16 @@
-/// A plain-text table for terminals: right-aligned numbers, and one column that wraps at word
-/// boundaries so the table fits the width (long activity names wrap instead of being cut).
+/// A plain-text table for terminals: right-aligned numbers, and columns that wrap at word
+/// boundaries so the table fits the width (long activity names wrap instead of being cut; the
+/// first wrapping column gives way first, ids last).
 public struct TextTable {
     public enum Alignment { case left, right }
     public struct Column {
         public let title: String
         public let alignment: Alignment
         public let wraps: Bool
-        public init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false) {
-            self.title = title; self.alignment = alignment; self.wraps = wraps
+        /// Wraps only when the other wrapping columns have given all they can (ids, names of workers).
+        public let wrapsLast: Bool
+        public init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false, wrapsLast: Bool = false) {
+            self.title = title; self.alignment = alignment; self.wraps = wraps || wrapsLast; self.wrapsLast = wrapsLast
         }
     }
     public enum Row {
@@ -17,7 +20,8 @@ public struct TextTable {
 
     public let columns: [Column]
     public var rows: [Row] = []
-    public var maxWidth = 100
+    public static let defaultWidth = 100
+    public var maxWidth = TextTable.defaultWidth
     /// Without the title row and its rule (a block of totals under another table).
     public var showsHeader = true
 
@@ -34,11 +38,23 @@ public struct TextTable {
         for case .cells(let cells) in rows {
             for (i, c) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) }
         }
-        let gap = 2
-        let total = widths.reduce(0, +) + gap * (columns.count - 1)
-        if total > maxWidth, let w = columns.firstIndex(where: \.wraps) {
-            widths[w] = max(columns[w].title.count, 12, widths[w] - (total - maxWidth))
+        // Too wide: the wrapping columns give way down to their titles (at least 8), then the
+        // gaps narrow to one space. Numbers never wrap, so a table of figures alone may stay wider.
+        var gap = 2
+        var total = widths.reduce(0, +) + gap * (columns.count - 1)
+        let floors = columns.indices.map { min(widths[$0], max(columns[$0].title.count, 8)) }
+        // The widest wrapping column above its floor gives one column at a time (a wrapsLast one
+        // only when it is wider than every other), so long names and ids share the room.
+        while total > maxWidth {
+            let candidates = columns.indices.filter { columns[$0].wraps && widths[$0] > floors[$0] }
+            guard let w = candidates.max(by: { a, b in
+                let wa = widths[a] - (columns[a].wrapsLast ? 1 : 0), wb = widths[b] - (columns[b].wrapsLast ? 1 : 0)
+                return wa != wb ? wa < wb : a > b
+            }) else { break }
+            widths[w] -= 1
+            total -= 1
         }
+        if total > maxWidth { gap = 1 }
         var out = ""
         func emit(_ cells: [String]) {
             let wrapped = cells.enumerated().map { i, c in columns[i].wraps ? Self.wrap(c, width: widths[i]) : [c] }
@@ -73,9 +89,13 @@ public struct TextTable {
     }
 
     static func trimTrailing(_ s: String) -> String {
-        var s = Substring(s)
-        while s.last == " " { s = s.dropLast() }
-        return String(s)
+        // Byte by byte from the end (a space is one UTF-8 byte, never part of another character):
+        // dropping Characters one at a time costs the whole line each time on a wrapped row's
+        // continuation lines, whose empty cells are all spaces.
+        let utf8 = s.utf8
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+        return end == utf8.endIndex ? s : String(decoding: utf8[..<end], as: UTF8.self)
     }
 
     /// Splits at spaces to fit `width`; a single word longer than the width is broken.

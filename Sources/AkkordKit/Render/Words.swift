@@ -60,7 +60,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Views: check
     case checkSummary, checkLeftoverHint, checkLeftoversHint, checkRemoved, checkLeftover
     // Reasons a file is a leftover or was kept (the store records them in English; shown in the language)
-    case reasonTemporary, reasonUnusedPhoto, reasonArchivedCopy, reasonUncheckedPhoto
+    case reasonTemporary, reasonUnusedPhoto, reasonArchivedCopy, reasonUndoStepKept
 
     // Confirmations: projects
     case projectCreated, projectCurrent, projectClosed, projectReopened, projectDeleted, projectDeletedUnread
@@ -74,9 +74,35 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, photoFileKept
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept
     // Confirmations: files written
     case wroteReport, wroteCatalogue
+    // Line edits (date, section), undo and the trash
+    case fieldDate, undid, undoWouldUndo, undoneChange, projectRestored, trashEntry, trashEmpty
+    // Plausibility warnings
+    case warnLongHours, warnDateAhead, warnDateLongAgo, warnSimilarWorker, warnLargeQuantity, warnPriceChange
+    // The guided entry of lines
+    case guidedSearch, guidedNoMatch, guidedPick, guidedBadPick, guidedQuantity
+    // Summary across projects (akkord summary)
+    case summaryTitle, summaryAllDates, summaryFrom, summaryTo, summaryStatusAll, summaryProjects
+    case summaryWithoutDate, summaryWithoutDateOne, summaryNoEmployer, summaryNoProjects
+    case summaryTotal, summaryStart, summaryEnd, summaryJourneymanHours, summaryHourlyEarnings
+    case summaryMissingSplit, summaryWorkersRule, summaryAdvancesWithoutShare, summaryTotalsTitle
+    case summaryTotalWhat, summaryApprenticesWhat, summaryPoolWhat, summaryJourneymanHoursWhat, summaryHourlyEarningsWhat
+    case summaryHoursWhat, summaryShareWhat, summaryAdvancesWhat, summaryBalanceWhat, summaryWrote, summaryNameEmployer
+    // Project bundles: export, import, and what differs from the store's version
+    case bundleWrote, bundleContents, bundleCreated, bundleExportedAs, bundleUnchanged, bundleReplaced, bundleTrashCopy
+    case bundleDiffers, bundleLineAdded, bundleLineRemoved, bundleLineChanged, bundleSameLines, bundleSubtotal, bundleTotal
+    case bundleAlsoDifferent, bundleYes, bundleNo
+    case fieldPos, fieldCustom, fieldMeasurement
+    case partStatus, partCreated, partCatalogue, partNextIds, partLineOrder, partWorkers, partHours, partAdvances
+    case partSupplements, partExtraWork, partPhotos, partHistory
+    case bundleUnchangedPhotosRestored
+    // The spreadsheet report (xlsx): sheet names (SPEC §10: Lines/Linjer, Team, Summary), its
+    // column heads and notes
+    case sheetLines, sheetTeam, sheetSummary
+    case xlsxCustom, xlsxInScope, xlsxApprentice, xlsxRoundingOre, xlsxScope, xlsxScopeAll, xlsxAgreementNumber
+    case xlsxJourneymanHours, xlsxHourlyEarnings, xlsxStart, xlsxEnd, xlsxShareNote, xlsxApprenticeNote
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -295,9 +321,9 @@ public struct Words: Sendable {
         .checkRemoved: "removed {1} ({2}, {3} bytes)",
         .checkLeftover: "leftover {1} ({2}, {3} bytes)",
         .reasonTemporary: "temporary file of a write that was killed",
-        .reasonUnusedPhoto: "photo no project uses",
+        .reasonUnusedPhoto: "photo no project, trashed project or undo step uses",
         .reasonArchivedCopy: "archived copy of the catalogue that is still active (an import was stopped)",
-        .reasonUncheckedPhoto: "could not check whether another project uses it",
+        .reasonUndoStepKept: "could not remove an old undo step",
 
         .projectCreated: "created project {1} ({2}); it is now the current project",
         .projectCurrent: "current project: {1}",
@@ -333,10 +359,108 @@ public struct Words: Sendable {
         .photoStored: "photo {1}: {2}, {3}",
         .photoNotEmbeddable: "; the PDF lists it by name ({1})",
         .photoRemoved: "photo {1} removed: {2}",
-        .photoFileKept: "kept the photo file {1}: {2}",
+        .fileKept: "kept {1}: {2}",
+        .fieldDate: "date",
+        .undid: "undid: {1}",
+        .undoWouldUndo: "would undo: {1}",
+        .undoneChange: "(made {1} by: {2})",
+        .projectRestored: "restored project {1} ({2}) from the trash; it is the current project",
+        .trashEntry: "In trash as",
+        .trashEmpty: "The trash is empty.",
+        .warnLongHours: "{1} h in one entry is more than {2} h; is that right?",
+        .warnDateAhead: "the date {1} is more than {2} days after today ({3}); is that right?",
+        .warnDateLongAgo: "the date {1} is more than {2} years before today ({3}); is that right?",
+        .warnSimilarWorker: "\"{1}\" has the same name as worker {2} ({3}); is it the same person?",
+        .warnLargeQuantity: "the quantity {1} is more than {2}; is that right?",
+        .warnPriceChange: "pos {1}: the price changes by more than {2} % ({3} → {4})",
+        .guidedSearch: "Search words (empty line: done): ",
+        .guidedNoMatch: "No activity matches; try other words.",
+        .guidedPick: "Number 1–{1} (empty line: search again): ",
+        .guidedBadPick: "\"{1}\" is not one of the numbers shown.",
+        .guidedQuantity: "Quantity in {1} (empty line: skip): ",
 
         .wroteReport: "wrote {1} ({2}, {3} lines, total {4})",
         .wroteCatalogue: "wrote {1} ({2}, {3} activities)",
+
+        .summaryTitle: "SUMMARY OF PROJECTS",
+        .summaryAllDates: "all dates",
+        .summaryFrom: "from {1}",
+        .summaryTo: "to {1}",
+        .summaryStatusAll: "open and closed",
+        .summaryProjects: "Projects",
+        .summaryWithoutDate: "{1} projects without an end or start date are left out: {2}",
+        .summaryWithoutDateOne: "1 project without an end or start date is left out: {1}",
+        .summaryNoEmployer: "(no employer)",
+        .summaryNoProjects: "(no projects)",
+        .summaryTotal: "Total",
+        .summaryStart: "Start",
+        .summaryEnd: "End",
+        .summaryJourneymanHours: "Journeyman hours",
+        .summaryHourlyEarnings: "Hourly earnings",
+        .summaryMissingSplit: "— no journeyman hours: the team split is missing",
+        .summaryWorkersRule: "Workers are matched by name across projects (case and extra spaces ignored). Share: a journeyman's share, or an apprentice's pay. Balance = share − advances.",
+        .summaryAdvancesWithoutShare: "Advances on projects whose team split is missing (no journeyman hours), not in the table above:",
+        .summaryTotalsTitle: "Totals",
+        .summaryTotalWhat: "sum of the projects' totals",
+        .summaryApprenticesWhat: "sum of the projects' apprentice pay",
+        .summaryPoolWhat: "sum of the projects' pools (total − apprentices)",
+        .summaryJourneymanHoursWhat: "sum of the projects' journeyman hours",
+        .summaryHourlyEarningsWhat: "{1} / {2} h: the pool of the projects with journeyman hours / their hours, rounded to øre",
+        .summaryHoursWhat: "sum of the workers' hours, apprentices included",
+        .summaryShareWhat: "sum of the workers' shares (an apprentice's pay is his share)",
+        .summaryAdvancesWhat: "sum of the workers' advances",
+        .summaryBalanceWhat: "sum of the workers' balances = shares − advances",
+        .summaryWrote: "wrote {1} ({2}, {3} projects, total {4})",
+        .summaryNameEmployer: "Name (employer)",
+        .bundleWrote: "wrote {1} (project {2}, {3} lines, {4} photos, {5} bytes)",
+        .bundleContents: "{1} lines, {2} photos ({3} new in the store), total {4}",
+        .bundleCreated: "created project {1} ({2}) from {3}{4}: {5}; it is now the current project",
+        .bundleExportedAs: " (exported as {1})",
+        .bundleUnchanged: "unchanged: project {1} in the store is the same as in {2}{3}; nothing was written",
+        .bundleReplaced: "replaced project {1} ({2}) from {3}{4}: {5}; it is now the current project",
+        .bundleTrashCopy: "the previous version is kept in {1}",
+        .bundleDiffers: "project {1} in the store differs from the one in {2}:",
+        .bundleLineAdded: "line {1} added: {2}",
+        .bundleLineRemoved: "line {1} removed: {2}",
+        .bundleLineChanged: "line {1} changed: {2}",
+        .bundleSameLines: "the lines are the same",
+        .bundleSubtotal: "subtotal {1} → {2}",
+        .bundleTotal: "total {1} → {2}",
+        .bundleAlsoDifferent: "also different: {1}",
+        .bundleYes: "yes",
+        .bundleNo: "no",
+        .fieldPos: "pos",
+        .fieldCustom: "custom",
+        .fieldMeasurement: "measurement",
+        .partStatus: "status",
+        .partCreated: "created",
+        .partCatalogue: "catalogue",
+        .partNextIds: "id counters",
+        .partLineOrder: "order of the lines",
+        .partWorkers: "workers",
+        .partHours: "hours",
+        .partAdvances: "advances",
+        .partSupplements: "supplements",
+        .partExtraWork: "extra work",
+        .partPhotos: "photos",
+        .partHistory: "history",
+        .bundleUnchangedPhotosRestored: "unchanged: project {1} in the store is the same as in {2}{3}; {4} photo files it uses were missing from the store and are restored",
+        .sheetLines: "Lines",
+        .sheetTeam: "Team",
+        .sheetSummary: "Summary",
+        .xlsxCustom: "Custom",
+        .xlsxInScope: "In scope of {1} (supplement {2})",
+        .xlsxApprentice: "Apprentice",
+        .xlsxRoundingOre: "Øre from rounding",
+        .xlsxScope: "Scope",
+        .xlsxScopeAll: "all lines",
+        .xlsxAgreementNumber: "Agreement no.",
+        .xlsxJourneymanHours: "Journeyman hours",
+        .xlsxHourlyEarnings: "Hourly earnings",
+        .xlsxStart: "Start",
+        .xlsxEnd: "End",
+        .xlsxShareNote: "Share = ROUNDDOWN(pool × hours / journeyman hours, 2) + øre from rounding: the øre left over after rounding go one each to the largest remainders (ties to the worker listed first).",
+        .xlsxApprenticeNote: "An apprentice's share is his pay: ROUND(hours × rate, 2), paid out of the total before the pool is shared.",
     ]
 
     public static let da: [Term: String] = [
@@ -507,9 +631,9 @@ public struct Words: Sendable {
         .checkRemoved: "fjernede {1} ({2}, {3} bytes)",
         .checkLeftover: "overskydende fil {1} ({2}, {3} bytes)",
         .reasonTemporary: "midlertidig fil fra en skrivning der blev afbrudt",
-        .reasonUnusedPhoto: "foto som intet projekt bruger",
+        .reasonUnusedPhoto: "foto som intet projekt, slettet projekt eller fortryd-trin bruger",
         .reasonArchivedCopy: "arkiveret kopi af den prisliste der stadig er aktiv (en import blev afbrudt)",
-        .reasonUncheckedPhoto: "det kunne ikke kontrolleres om et andet projekt bruger den",
+        .reasonUndoStepKept: "et gammelt fortryd-trin kunne ikke fjernes",
 
         .projectCreated: "projekt {1} ({2}) er oprettet; det er nu det aktuelle projekt",
         .projectCurrent: "aktuelt projekt: {1}",
@@ -545,10 +669,108 @@ public struct Words: Sendable {
         .photoStored: "foto {1}: {2}, {3}",
         .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
         .photoRemoved: "foto {1} fjernet: {2}",
-        .photoFileKept: "fotofilen {1} er beholdt: {2}",
+        .fileKept: "beholdt {1}: {2}",
+        .fieldDate: "dato",
+        .undid: "fortrudt: {1}",
+        .undoWouldUndo: "ville fortryde: {1}",
+        .undoneChange: "(lavet {1} med: {2})",
+        .projectRestored: "projekt {1} ({2}) er hentet tilbage fra papirkurven; det er det aktuelle projekt",
+        .trashEntry: "I papirkurven som",
+        .trashEmpty: "Papirkurven er tom.",
+        .warnLongHours: "{1} t i én registrering er mere end {2} t; er det rigtigt?",
+        .warnDateAhead: "datoen {1} er mere end {2} dage efter i dag ({3}); er det rigtigt?",
+        .warnDateLongAgo: "datoen {1} er mere end {2} år før i dag ({3}); er det rigtigt?",
+        .warnSimilarWorker: "\"{1}\" har samme navn som medarbejder {2} ({3}); er det den samme person?",
+        .warnLargeQuantity: "mængden {1} er over {2}; er det rigtigt?",
+        .warnPriceChange: "pos {1}: prisen ændres med mere end {2} % ({3} → {4})",
+        .guidedSearch: "Søgeord (tom linje: færdig): ",
+        .guidedNoMatch: "Ingen ydelse passer; prøv andre ord.",
+        .guidedPick: "Nummer 1–{1} (tom linje: søg igen): ",
+        .guidedBadPick: "\"{1}\" er ikke et af de viste numre.",
+        .guidedQuantity: "Mængde i {1} (tom linje: spring over): ",
 
         .wroteReport: "skrev {1} ({2}, {3} ydelser, i alt {4})",
         .wroteCatalogue: "skrev {1} ({2}, {3} ydelser)",
+
+        .summaryTitle: "OVERSIGT OVER PROJEKTER",
+        .summaryAllDates: "alle datoer",
+        .summaryFrom: "fra {1}",
+        .summaryTo: "til {1}",
+        .summaryStatusAll: "åbne og afsluttede",
+        .summaryProjects: "Projekter",
+        .summaryWithoutDate: "{1} projekter uden slut- eller startdato er udeladt: {2}",
+        .summaryWithoutDateOne: "1 projekt uden slut- eller startdato er udeladt: {1}",
+        .summaryNoEmployer: "(ingen arbejdsgiver)",
+        .summaryNoProjects: "(ingen projekter)",
+        .summaryTotal: "I alt",
+        .summaryStart: "Start",
+        .summaryEnd: "Slut",
+        .summaryJourneymanHours: "Svendetimer",
+        .summaryHourlyEarnings: "Timefortjeneste",
+        .summaryMissingSplit: "— ingen svendetimer: sjakkets fordeling mangler",
+        .summaryWorkersRule: "Medarbejdere er lagt sammen efter navn på tværs af projekter (store og små bogstaver og ekstra mellemrum tæller ikke). Andel: svendens andel eller lærlingens løn. Til udbetaling = andel − aconto.",
+        .summaryAdvancesWithoutShare: "Aconto på projekter, hvor sjakkets fordeling mangler (ingen svendetimer), ikke med i tabellen ovenfor:",
+        .summaryTotalsTitle: "Samlet",
+        .summaryTotalWhat: "sum af projekternes i alt",
+        .summaryApprenticesWhat: "sum af projekternes lærlingeløn",
+        .summaryPoolWhat: "sum af projekternes til fordeling (i alt − lærlinge)",
+        .summaryJourneymanHoursWhat: "sum af projekternes svendetimer",
+        .summaryHourlyEarningsWhat: "{1} / {2} t: til fordeling i projekter med svendetimer / deres svendetimer, afrundet til øre",
+        .summaryHoursWhat: "sum af medarbejdernes timer, lærlinge medregnet",
+        .summaryShareWhat: "sum af medarbejdernes andele (en lærlings løn er hans andel)",
+        .summaryAdvancesWhat: "sum af medarbejdernes aconto",
+        .summaryBalanceWhat: "sum af medarbejdernes til udbetaling = andele − aconto",
+        .summaryWrote: "skrev {1} ({2}, {3} projekter, i alt {4})",
+        .summaryNameEmployer: "Navn (arbejdsgiver)",
+        .bundleWrote: "skrev {1} (projekt {2}, {3} linjer, {4} fotos, {5} byte)",
+        .bundleContents: "{1} linjer, {2} fotos ({3} nye i arkivet), i alt {4}",
+        .bundleCreated: "oprettede projekt {1} ({2}) fra {3}{4}: {5}; det er nu det aktuelle projekt",
+        .bundleExportedAs: " (eksporteret som {1})",
+        .bundleUnchanged: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; intet er skrevet",
+        .bundleReplaced: "erstattede projekt {1} ({2}) fra {3}{4}: {5}; det er nu det aktuelle projekt",
+        .bundleTrashCopy: "den tidligere udgave er gemt i {1}",
+        .bundleDiffers: "projekt {1} i arkivet er forskelligt fra det i {2}:",
+        .bundleLineAdded: "linje {1} tilføjet: {2}",
+        .bundleLineRemoved: "linje {1} fjernet: {2}",
+        .bundleLineChanged: "linje {1} ændret: {2}",
+        .bundleSameLines: "linjerne er de samme",
+        .bundleSubtotal: "subtotal {1} → {2}",
+        .bundleTotal: "i alt {1} → {2}",
+        .bundleAlsoDifferent: "også forskelligt: {1}",
+        .bundleYes: "ja",
+        .bundleNo: "nej",
+        .fieldPos: "pos.",
+        .fieldCustom: "egen ydelse",
+        .fieldMeasurement: "opmåling",
+        .partStatus: "status",
+        .partCreated: "oprettet",
+        .partCatalogue: "prisliste",
+        .partNextIds: "id-tællere",
+        .partLineOrder: "linjernes rækkefølge",
+        .partWorkers: "sjak",
+        .partHours: "timer",
+        .partAdvances: "aconto",
+        .partSupplements: "tillæg",
+        .partExtraWork: "ekstraarbejde",
+        .partPhotos: "fotos",
+        .partHistory: "historik",
+        .bundleUnchangedPhotosRestored: "uændret: projekt {1} i arkivet er det samme som i {2}{3}; {4} fotofiler, det bruger, manglede i arkivet og er gendannet",
+        .sheetLines: "Linjer",
+        .sheetTeam: "Team",
+        .sheetSummary: "Summary",
+        .xlsxCustom: "Egen ydelse",
+        .xlsxInScope: "Omfattet af {1} (tillæg {2})",
+        .xlsxApprentice: "Lærling",
+        .xlsxRoundingOre: "Øre fra afrunding",
+        .xlsxScope: "Omfang",
+        .xlsxScopeAll: "alle linjer",
+        .xlsxAgreementNumber: "Aftaleseddel nr.",
+        .xlsxJourneymanHours: "Svendetimer",
+        .xlsxHourlyEarnings: "Timefortjeneste",
+        .xlsxStart: "Start",
+        .xlsxEnd: "Slut",
+        .xlsxShareNote: "Andel = RUND.NED(til fordeling × timer / svendetimer; 2) + øre fra afrunding: de øre, der er tilbage efter afrundingen, fordeles med 1 øre til hver af de største rester (ved lighed til den først nævnte).",
+        .xlsxApprenticeNote: "En lærlings andel er hans løn: AFRUND(timer × timepris; 2), betalt af beløbet i alt, før der fordeles.",
     ]
 }
 

@@ -49,9 +49,7 @@ public enum ProjectCodec {
             JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
                        "file": .string(ph.file), "added": .string(ph.added)])
         }))
-        root.append("history", .array(p.history.map { h in
-            JSONValue(["time": .string(h.time), "command": .string(h.command), "changes": .array(h.changes.map(JSONValue.string))])
-        }))
+        root.append("history", .array(p.history.map(\.json)))
         return JSONWriter.write(.object(root))
     }
 
@@ -174,7 +172,7 @@ public enum ProjectCodec {
                          file: file, added: r.string("added") ?? "")
         }
         p.history = f.list("history") { r in
-            r.rejectUnknown(["time", "command", "changes"])
+            r.rejectUnknown(["time", "command", "changes", "undoes"])
             guard let time = r.string("time", required: true), let command = r.string("command", required: true) else { return nil }
             var changes: [String] = []
             if let list = r.value("changes") {
@@ -184,7 +182,7 @@ public enum ProjectCodec {
                     changes.append(text)
                 }
             }
-            return HistoryEntry(time: time, command: command, changes: changes)
+            return HistoryEntry(time: time, command: command, changes: changes, undoes: r.integer("undoes"))
         }
         f.rejectUnknown(topLevelKeys)
         if let count = f.integer("lineCount"), count != p.lines.count {

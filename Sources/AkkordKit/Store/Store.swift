@@ -34,7 +34,7 @@ public struct Store: Sendable {
     // MARK: locking and layout
 
     /// The directories of the store's layout; none may be a symbolic link.
-    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory] }
+    var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory, undoDirectory] }
     /// Where the store's writes make their temporary files before renaming them into place.
     var temporaryDirectory: String { directory + "/tmp" }
     public var trashDirectory: String { directory + "/trash" }
@@ -194,6 +194,18 @@ public struct Store: Sendable {
             try AtomicFile.syncDirectory(trashDirectory)
             try AtomicFile.syncDirectory(projectsDirectory)
         } catch { throw AkkordError.cannotWrite(path: projectsDirectory, reason: "\(error)") }
+    }
+
+    /// Copies a project's file, as it is, to the trash under the next free name (as
+    /// `moveProjectToTrash` names them) and returns that path; the copy is durable before this
+    /// returns, so the file can then be replaced.
+    func copyProjectToTrash(_ id: String) throws -> String {
+        guard let bytes = try readFile(projectFile(id)) else { throw AkkordError.projectNotFound(id) }
+        try ensureDirectory(trashDirectory)
+        var target = "\(trashDirectory)/\(id).json", n = 2
+        while FileIO.exists(target) { target = "\(trashDirectory)/\(id).\(n).json"; n += 1 }
+        try write(bytes, to: target)
+        return target
     }
 
     public func loadCatalogue() throws -> ActiveCatalogue { try ActiveCatalogue.load(storeDirectory: directory) }

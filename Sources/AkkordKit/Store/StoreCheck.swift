@@ -66,6 +66,14 @@ extension Store {
                   let p = try? ProjectCodec.decode(bytes, source: name) else { continue }
             for photo in p.photos { photosInUse.insert(photo.file) }
         }
+        // Undo steps are projects as they were: each must read, and keeps its photos.
+        for path in allUndoStepFiles() where AtomicFile.temporaryOwner(AtomicFile.fileName(path)) == nil {
+            report.filesRead += 1
+            do {
+                guard let bytes = try readFile(path) else { continue }
+                for photo in try ProjectCodec.decode(bytes, source: path).photos { photosInUse.insert(photo.file) }
+            } catch { note(error) }
+        }
         checkPhotos(inUse: photosInUse, &report)
         report.leftovers += staleTemporaries(everywhere: true).map { Leftover(path: $0.path, reason: "temporary file of a write that was killed", bytes: $0.bytes) }
         report.leftovers += archivedCopiesOfActiveCatalogue()
@@ -95,7 +103,7 @@ extension Store {
             } else if case .failure(let damage) = PhotoImage.inspect(bytes) {
                 report.problems.append("\(path): not a whole JPEG or PNG image: \(damage)")
             } else if !inUse.contains(name) {
-                report.leftovers.append(Leftover(path: path, reason: "photo no project uses", bytes: bytes.count))
+                report.leftovers.append(Leftover(path: path, reason: "photo no project, trashed project or undo step uses", bytes: bytes.count))
             }
         }
     }

@@ -4,7 +4,9 @@
 /// follow can only warn, never turn a committed change into a failure.
 ///
 /// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
-/// project files → `store.json` → deleted project files (moved to the trash) → clean-ups. A created project exists
+/// copies in the trash of project files about to be replaced → for each project file: its undo
+/// step (the old file, kept), then the new file → `store.json` → deleted project files (moved
+/// to the trash) → clean-ups. A created project exists
 /// before `store.json` names it; `store.json` stops naming a project before its file goes.
 final class Transaction {
     let store: Store
@@ -15,7 +17,15 @@ final class Transaction {
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
     private var deletions: [String] = []
+    private var replacements: [String] = []
+    /// Where the trash copies of replaced projects went (id → path), once committed.
+    private(set) var trashCopies: [String: String] = [:]
     private var cleanups: [() -> WorkspaceWarning?] = []
+    /// The history length of each project as read from its file: the name of the undo step kept
+    /// when it is replaced. Created projects have none.
+    private var storedHistoryCount: [String: Int] = [:]
+    /// False for `undo` itself: putting a step back keeps no step (undo walks back, it is not a toggle).
+    var keepsUndoSteps = true
     /// What the change did, for the project's history and the caller.
     private(set) var history: [String] = []
 
@@ -38,6 +48,7 @@ final class Transaction {
         if let p = loaded[id] { return p }
         let p = try store.loadProject(id)
         loaded[id] = p
+        storedHistoryCount[id] = p.history.count
         return p
     }
 
@@ -59,15 +70,29 @@ final class Transaction {
 
     /// Stages a project with the changes to record in its history; a change with no history
     /// lines changed nothing and writes nothing.
-    func stage(_ project: Project, changes: [String]) {
+    func stage(_ project: Project, changes: [String], undoing: Int? = nil) {
         guard !changes.isEmpty else { return }
         var p = project
         var e = entry
         e.changes = changes
+        e.undoes = undoing
         p.history.append(e)
         loaded[p.id] = p
         if !staged.contains(p.id) { staged.append(p.id) }
         history += changes
+    }
+
+    /// Stages a project exactly as given, adding no history entry: an imported bundle's project
+    /// is stored as it was exported (its history already records its changes).
+    func stageExactly(_ project: Project) {
+        loaded[project.id] = project
+        if !staged.contains(project.id) { staged.append(project.id) }
+    }
+
+    /// Keeps the project's file as it is now: a copy goes to the trash before the staged version
+    /// replaces it, so at every crash point the old version is in projects/ or in trash/.
+    func trashBeforeReplacing(_ id: String) {
+        if !replacements.contains(id) { replacements.append(id) }
     }
 
     /// Stages a new `store.json`; the current one is read first, so one that does not parse is
@@ -77,10 +102,12 @@ final class Transaction {
         stagedState = state
     }
 
-    /// Stages a photo file; returns the name it is stored under.
-    func stagePhoto(_ upload: PhotoUpload) -> String {
-        photoUploads[upload.storedName] = upload
-        return upload.storedName
+    /// Stages a photo file; returns the name it is stored under. `storedName`: the name when
+    /// the caller has already checked it against the bytes (it is not hashed again).
+    func stagePhoto(_ upload: PhotoUpload, storedName: String? = nil) -> String {
+        let name = storedName ?? upload.storedName
+        photoUploads[name] = upload
+        return name
     }
 
     func delete(project id: String, changes: [String]) {
@@ -110,7 +137,15 @@ final class Transaction {
                 try store.write(upload.bytes, to: store.photoPath(name))
             }
         }
-        for (id, bytes) in encoded { try store.write(bytes, to: store.projectFile(id)) }
+        for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
+        for (id, bytes) in encoded {
+            if keepsUndoSteps, let n = storedHistoryCount[id] {
+                try store.keepUndoStep(of: id, historyCount: n)
+                let store = self.store
+                afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
+            }
+            try store.write(bytes, to: store.projectFile(id))
+        }
         if let s = stagedState, s != loadedState { try store.saveState(s) }
         for id in deletions { try store.moveProjectToTrash(id) }
         return cleanups.compactMap { $0() }

@@ -36,6 +36,7 @@ extension Workspace {
             priced = nil
         }
         let date = new.date ?? clock.today
+        let warnings = Plausibility.quantity(new.quantity) + plausible(date: new.date)
         return try changeProject { p in
             switch new.source {
             case .catalogue:
@@ -46,18 +47,18 @@ extension Workspace {
                 return p.addCustomLine(name: name, unit: unit, price: price, quantity: new.quantity, note: new.note, date: date,
                                        section: new.section, measurement: new.measurement)
             }
-        }
+        }.warning(warnings)
     }
 
-    /// Changes a line's quantity or note, and the price of a custom line. Nothing given that
-    /// differs from today's values changes nothing and writes nothing.
+    /// Changes a line's quantity, note, date or section, and the price of a custom line. Nothing
+    /// given that differs from today's values changes nothing and writes nothing.
     public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil,
-                         measurement: String? = nil) throws -> Change<Edited<Line>> {
+                         measurement: String? = nil, date: String? = nil, section: String? = nil) throws -> Change<Edited<Line>> {
         try changeProject { p in
             let before = try p.line(id)
-            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement)
+            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement, date: date, section: section)
             return (Edited(before: before, after: try p.line(id)), changes)
-        }
+        }.warning((quantity.map(Plausibility.quantity) ?? []) + plausible(date: date))
     }
 
     /// Removes lines; their ids are never given out again.

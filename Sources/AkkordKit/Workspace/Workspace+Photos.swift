@@ -17,28 +17,13 @@ extension Workspace {
         }
     }
 
-    /// Removes a photo from the project. Its file is deleted afterwards when no other project
-    /// uses it; when that cannot be checked (another project file does not read) the file is
-    /// kept and the change still stands, with a warning.
+    /// Removes a photo from the project. Its file stays in `photos/`: the project's undo step
+    /// from before the removal uses it, so `undo` can bring the photo back. `check --fix`
+    /// removes photo files no project, trashed project or undo step uses.
     public func removePhoto(_ id: Int) throws -> Change<Photo> {
-        try change { tx in
-            var p = try tx.openProject(try projectId(nil, in: tx))
+        try changeProject { p in
             let photo = try p.removeEntry(\.photos, id: id, kind: .photo)
-            tx.stage(p, changes: ["photo \(id) removed: \(photo.originalName)"])
-            let store = self.store, projectId = p.id, stillUsed = p.photos.contains { $0.file == photo.file }
-            tx.afterCommit {
-                if stillUsed { return nil }
-                do {
-                    for other in try store.projectIds() where other != projectId {
-                        if try store.loadProject(other).photos.contains(where: { $0.file == photo.file }) { return nil }
-                    }
-                    try store.deletePhotoFile(photo.file)
-                    return nil
-                } catch {
-                    return .photoFileKept(file: photo.file, reason: "could not check whether another project uses it (\(error))")
-                }
-            }
-            return photo
+            return (photo, ["photo \(id) removed: \(photo.originalName)"])
         }
     }
 }

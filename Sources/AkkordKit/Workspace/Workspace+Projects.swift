@@ -14,7 +14,7 @@ extension Workspace {
             tx.stage(p, changes: ["project \"\(id)\" created: \(name)"])
             try tx.setState(Store.State(currentProject: id))
             return try tx.project(id)
-        }
+        }.warning(plausible(date: details.start) + plausible(date: details.end))
     }
 
     /// Makes a project the current one.
@@ -32,7 +32,7 @@ extension Workspace {
             let before = p
             let changes = p.edit(details)
             return (Edited(before: before, after: p), changes)
-        }
+        }.warning(plausible(date: details.start) + plausible(date: details.end))
     }
 
     public func closeProject(_ id: String? = nil) throws -> Change<Project> { try setStatus(.closed, id) }

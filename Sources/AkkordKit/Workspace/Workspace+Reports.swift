@@ -2,7 +2,7 @@
 extension Workspace {
     public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {
         let project = try project(id)
-        return RenderedReport(project, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
+        return try RenderedReport(project, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled

@@ -1,7 +1,11 @@
 /// Workers, hours, advances, supplements and extra work.
 extension Workspace {
     public func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) throws -> Change<Worker> {
-        try changeProject { $0.addWorker(name: name, apprentice: apprentice, rate: rate) }
+        var similar: [PlausibilityWarning] = []
+        return try changeProject { p in
+            similar = Plausibility.workerName(name, among: p.workers)
+            return p.addWorker(name: name, apprentice: apprentice, rate: rate)
+        }.warning(similar)
     }
 
     /// Removes a worker (by id or a unique beginning of the name) who has no hours or advances.
@@ -14,6 +18,7 @@ extension Workspace {
 
     public func addHours(worker: String, hours: Hours, date: String?, note: String) throws -> Change<HoursEntry> {
         try changeProject { try $0.addHours(worker: worker, hours: hours, date: date ?? clock.today, note: note) }
+            .warning(Plausibility.hours(hours) + plausible(date: date))
     }
 
     /// An advance of an amount, or of hours × an hourly aconto rate.
@@ -33,7 +38,7 @@ extension Workspace {
             case .hourly(let h, let r):
                 return try p.addAdvance(worker: worker, hours: h, rate: r, date: date ?? clock.today, note: note, correction: correction)
             }
-        }
+        }.warning(plausible(date: date))
     }
 
     public func addSupplement(name: String, percent: Percent, scope: Supplement.Scope = .all) throws -> Change<Supplement> {
@@ -41,7 +46,7 @@ extension Workspace {
     }
 
     public func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) throws -> Change<ExtraWork> {
-        try changeProject { $0.addExtraWork(text: text, pricing: pricing, number: number, date: date) }
+        try changeProject { $0.addExtraWork(text: text, pricing: pricing, number: number, date: date) }.warning(plausible(date: date))
     }
 
     public func removeHours(_ id: Int) throws -> Change<HoursEntry> {

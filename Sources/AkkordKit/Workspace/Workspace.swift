@@ -26,11 +26,25 @@ public struct Workspace: Sendable {
     /// The id of the project a command works on: the one named, else `-p`, else the current one.
     func projectId(_ id: String?, in tx: Transaction) throws -> String { try chooseProject(id) { try tx.state() } }
 
-    /// The one rule for choosing a project; `state` is read only when it is needed.
-    private func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
-        if let id = id ?? selectedProject { return id }
+    /// The one rule for choosing a project; `state` is read only when it is needed. An id named
+    /// by the command is taken as it is; `-p` may give a unique beginning of one.
+    func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
+        if let id { return id }
+        if let selectedProject { return try projectId(beginningWith: selectedProject) }
         guard let current = try state().currentProject else { throw AkkordError.noCurrentProject }
         return current
+    }
+
+    /// `-p soender` → `soendergade-4` when it is the only project id beginning so; an id that
+    /// exists is itself even when others begin with it (`a` beside `a-2`).
+    func projectId(beginningWith prefix: String) throws -> String {
+        guard Slug.isValid(prefix), !FileIO.exists(store.projectFile(prefix)) else { return prefix }
+        let matches = try store.projectIds().filter { $0.hasPrefix(prefix) }
+        switch matches.count {
+        case 0: return prefix
+        case 1: return matches[0]
+        default: throw AkkordError.projectAmbiguous(prefix, matches: matches)
+        }
     }
 
     /// Loads, changes and stages the chosen open project.
@@ -137,7 +151,7 @@ public struct Change<Value> {
     public let history: [String]
     /// Things to tell the user that did not stop the change (e.g. a clean-up that failed after
     /// the change was safely written).
-    public let warnings: [WorkspaceWarning]
+    public internal(set) var warnings: [WorkspaceWarning]
 }
 
 extension Change: Sendable where Value: Sendable {}
@@ -152,13 +166,30 @@ public struct Edited<Value> {
 extension Edited: Sendable where Value: Sendable {}
 
 public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
-    /// A photo file no longer used by this project was kept, because it could not be checked or
-    /// removed; `check` lists files no project uses.
-    case photoFileKept(file: String, reason: String)
+    /// A file a clean-up after the change meant to remove (an old undo step) was kept; the
+    /// change itself stands.
+    case fileKept(path: String, reason: String)
+    /// A value that was stored as given but is rarely meant (SPEC §11).
+    case implausible(PlausibilityWarning)
 
     public var description: String {
         switch self {
-        case .photoFileKept(let file, let reason): return "kept the photo file \(file): \(reason)"
+        case .fileKept(let path, let reason): return "kept \(path): \(reason)"
+        case .implausible(let w): return "\(w)"
         }
     }
+}
+
+extension Change {
+    /// The change with plausibility warnings about what was given added.
+    func warning(_ found: [PlausibilityWarning]) -> Change {
+        var c = self
+        c.warnings = found.map(WorkspaceWarning.implausible) + warnings
+        return c
+    }
+}
+
+extension Workspace {
+    /// Warnings for a date given on the command line, against today.
+    func plausible(date: String?) -> [PlausibilityWarning] { Plausibility.date(date, today: clock.today) }
 }

@@ -10,5 +10,18 @@ extension CommandContext {
     }
 
     /// Prints what a change asks to be told beyond its result.
-    func warn(_ warnings: [WorkspaceWarning]) { for w in warnings { warn("\(w)") } }
+    func warn(_ warnings: [WorkspaceWarning]) {
+        for w in warnings {
+            switch w {
+            case .fileKept(let path, let reason): warn(Confirmation.fileKept(path: path, reason: reason, language))
+            case .implausible(let p): warn(Confirmation.plausibility(p, language))
+            }
+        }
+    }
+
+    /// What a changing command prints: the changed object as JSON with --json (SPEC §11),
+    /// else the confirmation for people.
+    func printChange(json: @autoclosure () -> JSONValue, _ text: @autoclosure () -> String) {
+        if wantsJSON { printJSON(json()) } else { print(text()) }
+    }
 }

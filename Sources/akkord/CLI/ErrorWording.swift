@@ -85,13 +85,18 @@ extension AkkordError: UserFacingError {
         case .cannotRead, .cannotWrite, .outputInsideStore: return nil
         case .scopeMatchesNothing: return "see the lines and their sections with: akkord lines"
         case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
+        case .nothingToUndo(_, nil): return "see what was done with: akkord history"
+        case .nothingToUndo: return "a project's first change (its creation), an import and changes older than the last \(Store.keptUndoSteps) cannot be undone; see akkord history"
+        case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: " + trashed.joined(separator: ", ")
+        case .projectExists(let id): return "restore it under another id with --as NEW-ID, or delete \(id) first"
+        case .projectAmbiguous: return "give more of the id with -p"
         }
     }
 
     var exitStatus: ExitStatus {
         switch self {
         case .invalidChange: return .dataError
-        case .outputInsideStore: return .usage
+        case .outputInsideStore, .projectAmbiguous: return .usage
         default: return .failure
         }
     }

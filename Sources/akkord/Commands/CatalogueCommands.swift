@@ -34,7 +34,7 @@ struct CatalogueList: Command {
             activities = activities.filter { $0.section == chosen }
         }
         if context.wantsJSON { context.printJSON(CatalogueText.activitiesJSON(activities)) } else {
-            context.print(CatalogueText.table(activities, language: context.language, bySection: true))
+            context.print(CatalogueText.table(activities, language: context.language, bySection: true, width: context.width))
         }
     }
 }
@@ -65,7 +65,7 @@ struct CatalogueSearchCommand: Command {
         if hits.isEmpty {
             throw FailureError("no activity matches \"\(terms.joined(separator: " "))\"", hint: "try fewer or shorter words")
         }
-        context.print(CatalogueText.table(hits, language: context.language, bySection: false))
+        context.print(CatalogueText.table(hits, language: context.language, bySection: false, width: context.width))
     }
 }
 

@@ -88,11 +88,12 @@ struct CatalogueImportCommand: Command {
         }
         let result = try context.workspace().importCatalogue(incoming, fileMetadata: fileMetadata, overrides: metadata,
                                                            replace: replace, keepMissing: keepMissing, dryRun: dryRun)
+        for w in result.warnings { context.warn(Confirmation.plausibility(w, context.language)) }
         if context.wantsJSON {
             context.printJSON(CatalogueImportText.json(result, encoding: encoding, dryRun: dryRun))
         } else {
             context.print(CatalogueImportText.summary(result, source: source, format: kind, encoding: encoding, dryRun: dryRun,
-                                                      language: context.language))
+                                                      language: context.language, width: context.width))
         }
     }
 

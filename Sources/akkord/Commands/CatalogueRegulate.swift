@@ -34,7 +34,7 @@ struct CatalogueRegulateCommand: Command {
         if context.wantsJSON {
             context.printJSON(RepriceText.regulationJSON(result, percent: percent, dryRun: dryRun))
         } else {
-            context.print(RepriceText.regulationSummary(result, percent: percent, dryRun: dryRun, language: context.language))
+            context.print(RepriceText.regulationSummary(result, percent: percent, dryRun: dryRun, language: context.language, width: context.width))
         }
     }
 }

@@ -17,18 +17,29 @@ struct AddCommand: Command {
         discussion: """
         The unit price is copied from the active catalogue when the line is added; a later catalogue \
         update does not change it. With --custom, give only the quantity: akkord add --custom "Extra \
-        batten" --unit lbm --price 25 12.
+        batten" --unit lbm --price 25 12. With no arguments on a terminal, add asks: type search \
+        words, pick a match by its number, type the quantity (a measurement too), and the line is \
+        added; an empty line ends.
         """,
         arguments: [pos, quantity, custom, unit, price, note, date, section]
     )
-    let source: Workspace.LineSource
-    let quantity: EnteredQuantity
+    /// nil: the guided entry (no arguments at all).
+    let source: Workspace.LineSource?
+    let quantity: EnteredQuantity?
     let note: String
     let date: String?
     let section: String?
 
     init(_ a: ParsedArguments) throws {
         let pos = try a[Self.pos], hasQuantity = try a.isGiven(Self.quantity)
+        note = try a[Self.note] ?? ""
+        date = try a[Self.date]
+        section = try a[Self.section]
+        let all: [any DeclaredArgument] = [Self.pos, Self.quantity, Self.custom, Self.unit, Self.price, Self.note, Self.date, Self.section]
+        if try all.allSatisfy({ try !a.isGiven($0) }) {
+            source = nil; quantity = nil
+            return
+        }
         if let name = try a[Self.custom] {
             let usage = "usage: akkord add --custom NAME --unit U --price P QUANTITY"
             guard pos == nil else { throw UsageError("a custom line takes only <quantity>, not a pos", hint: usage) }
@@ -47,16 +58,16 @@ struct AddCommand: Command {
             source = .catalogue(pos: pos)
         }
         quantity = try a.required(Self.quantity)
-        note = try a[Self.note] ?? ""
-        date = try a[Self.date]
-        section = try a[Self.section]
     }
 
     func run(_ context: CommandContext) throws {
-        let line = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
-                                                         measurement: quantity.measurement)).value
+        guard let source, let quantity else { return try GuidedAdd(context: context).run() }
+        let change = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
+                                                           measurement: quantity.measurement))
+        let line = change.value
         if let n = quantity.note { context.note(n) }
-        if context.wantsJSON { context.printJSON(ProjectText.lineJSON(line)); return }
+        context.warn(change.warnings)
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(line, subtotal: try context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineAdded(line, context.language))
     }
 }
@@ -67,7 +78,7 @@ struct LinesCommand: Command {
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().project()
         if context.wantsJSON { context.printJSON(ProjectText.linesJSON(project)) } else {
-            context.print(ProjectText.lines(project, language: context.language))
+            context.print(ProjectText.lines(project, language: context.language, width: context.width))
         }
     }
 }
@@ -77,28 +88,37 @@ struct EditLineCommand: Command {
     static let quantity = Option("--quantity", value: "quantity", parse: .quantity, help: "New quantity.")
     static let note = Option("--note", value: "note", parse: .note, help: "New note (\"\" clears it).")
     static let price = Option("--price", value: "price", parse: .price, help: "New unit price; custom lines only, catalogue lines keep their snapshot.")
+    static let date = Option("--date", value: "date", parse: .date, help: "New day of the work, YYYY-MM-DD.")
+    static let section = Option("--section", value: "section", parse: .string, help: "File the line under this section (\"\" for none); scoped supplements follow it.")
     static let spec = CommandSpec(
-        name: "edit", abstract: "Change a line's quantity or note (and price, for custom lines).",
-        arguments: [line, quantity, note, price]
+        name: "edit", abstract: "Change a line's quantity, note, date or section (and price, for custom lines).",
+        arguments: [line, quantity, note, price, date, section]
     )
     let line: Int
     let quantity: EnteredQuantity?
     let note: String?
     let price: UnitPrice?
+    let date: String?
+    let section: String?
     init(_ a: ParsedArguments) throws {
         line = try a.required(Self.line)
         quantity = try a[Self.quantity]
         note = try a[Self.note]
         price = try a[Self.price]
-        guard quantity != nil || note != nil || price != nil else {
-            throw UsageError("nothing to change", hint: "give --quantity, --note or --price")
+        date = try a[Self.date]
+        section = try a[Self.section]
+        guard quantity != nil || note != nil || price != nil || date != nil || section != nil else {
+            throw UsageError("nothing to change", hint: "give --quantity, --note, --price, --date or --section")
         }
     }
 
     func run(_ context: CommandContext) throws {
-        let edit = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
-                                                    measurement: quantity?.measurement).value
+        let change = try context.workspace().editLine(line, quantity: quantity?.quantity, note: note, price: price,
+                                                      measurement: quantity?.measurement, date: date, section: section)
+        let edit = change.value
         if let n = quantity?.note { context.note(n) }
+        context.warn(change.warnings)
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(edit.after, subtotal: try context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }
 }
@@ -110,7 +130,9 @@ struct RemoveLineCommand: Command {
     init(_ a: ParsedArguments) throws { lines = try a[Self.lines] }
 
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.linesRemoved(try context.workspace().removeLines(lines).value, context.language))
+        let removed = try context.workspace().removeLines(lines).value
+        if context.wantsJSON { context.printJSON(ChangeJSON.removedLines(removed, subtotal: try context.workspace().project().subtotal)); return }
+        context.print(Confirmation.linesRemoved(removed, context.language))
     }
 }
 

@@ -19,6 +19,7 @@ struct PhotoAdd: Command {
     func run(_ context: CommandContext) throws {
         let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
         let photos = try context.workspace().addPhotos(uploads, caption: caption).value
+        if context.wantsJSON { context.printJSON(ChangeJSON.photos(photos)); return }
         for (photo, upload) in zip(photos, uploads) { context.print(Confirmation.photoAdded(photo, image: upload.image, context.language)) }
     }
 }
@@ -28,23 +29,18 @@ struct PhotoList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.photosJSON(p)) } else { context.print(TeamText.photos(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.photosJSON(p)) } else { context.print(TeamText.photos(p, language: context.language, width: context.width)) }
     }
 }
 
 struct PhotoRemove: Command {
     static let id = Positional("id", parse: .entryId, help: "The photo's id (see 'akkord photo list').")
-    static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (the file is kept while another project uses it).",
+    static let spec = CommandSpec(name: "remove", abstract: "Remove a photo from the project (its file is kept for undo; check --fix removes unused ones).",
                                   arguments: [id])
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().removePhoto(id)
-        for warning in change.warnings {
-            switch warning {
-            case .photoFileKept(let file, let reason): context.warn(Confirmation.photoFileKept(file: file, reason: reason, context.language))
-            }
-        }
-        context.print(Confirmation.photoRemoved(change.value, context.language))
+        let photo = try context.workspace().removePhoto(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.photo(photo)), Confirmation.photoRemoved(photo, context.language))
     }
 }

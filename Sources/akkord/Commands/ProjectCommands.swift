@@ -2,9 +2,10 @@ import AkkordKit
 
 struct ProjectCommand: CommandGroup {
     static let spec = CommandSpec(
-        name: "project", abstract: "Create, list, choose, edit, close and delete projects.",
+        name: "project", abstract: "Create, list, choose, edit, close, delete and restore projects; move them between machines as bundles.",
         subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
-                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRepriceCommand.self]
+                      ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRestore.self, ProjectRepriceCommand.self,
+                      ProjectExport.self, ProjectImport.self]
     )
 }
 
@@ -38,8 +39,10 @@ struct ProjectNew: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let project = try context.workspace().createProject(name: name, details: details).value
-        if context.wantsJSON { context.printJSON(ProjectText.summaryJSON(project)) } else {
+        let change = try context.workspace().createProject(name: name, details: details)
+        context.warn(change.warnings)
+        let project = change.value
+        if context.wantsJSON { context.printJSON(ChangeJSON.project(project)) } else {
             context.print(Confirmation.projectCreated(project, context.language))
         }
     }
@@ -55,11 +58,21 @@ struct ProjectList: Command {
         see 'akkord config') after it; '!' marks one past due. Public holidays are not skipped. --json adds \
         "due" (YYYY-MM-DD, or null for a closed project and one without an end) and "overdue" (true or false).
         """,
-        arguments: [status])
+        arguments: [status, trash])
+    static let trash = Flag("--trash", help: "List the deleted projects in the store's trash instead (bring one back with 'akkord project restore').")
     let status: Project.Status?
-    init(_ a: ParsedArguments) throws { status = try a[Self.status] ?? nil }
+    let trash: Bool
+    init(_ a: ParsedArguments) throws {
+        status = try a[Self.status] ?? nil
+        trash = try a[Self.trash]
+    }
 
     func run(_ context: CommandContext) throws {
+        if trash {
+            let entries = try context.workspace().trash()
+            if context.wantsJSON { context.printJSON(ProjectText.trashJSON(entries)) } else { context.print(ProjectText.trash(entries, language: context.language, width: context.width)) }
+            return
+        }
         // The config file is read only when an open project has an end (SPEC §9, §12).
         let listing = try context.workspace().projectListing(deadlineWorkdays: {
             guard case .deadlineWorkdays(let n)? = try context.setting(.deadlineWorkdays) else { preconditionFailure("deadlineWorkdays has a default") }
@@ -74,7 +87,7 @@ struct ProjectList: Command {
                 context.print(ProjectText.noProjects(status: status, language: context.language) + CommandHints.createProject(context.language))
             }
         } else {
-            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language))
+            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language, width: context.width))
         }
         // The others are listed first; a damaged file is then named and the command fails.
         guard !listing.unreadable.isEmpty else { return }
@@ -101,7 +114,7 @@ struct ProjectUse: Command {
 
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().useProject(id).value
-        context.print(Confirmation.projectCurrent(project.id, context.language))
+        context.printChange(json: ChangeJSON.project(project), Confirmation.projectCurrent(project.id, context.language))
     }
 }
 
@@ -141,8 +154,10 @@ struct ProjectEdit: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let edit = try context.workspace().editProject(id, details).value
-        context.print(Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
+        let change = try context.workspace().editProject(id, details)
+        context.warn(change.warnings)
+        let edit = change.value
+        context.printChange(json: ChangeJSON.project(edit.after), Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
     }
 }
 
@@ -151,7 +166,8 @@ struct ProjectClose: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.projectStatus(try context.workspace().closeProject(id).value, context.language))
+        let p = try context.workspace().closeProject(id).value
+        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -160,7 +176,8 @@ struct ProjectReopen: Command {
     let id: String?
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.projectStatus(try context.workspace().reopenProject(id).value, context.language))
+        let p = try context.workspace().reopenProject(id).value
+        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -195,7 +212,28 @@ struct ProjectDelete: Command {
         } catch let error as StoreFileError {
             throw HintedError(error, hint: "add --force to move the damaged file to the trash as it is")
         }
-        context.print(Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
+        context.printChange(json: JSONValue(["deleted": JSONValue(["id": .string(id), "read": .bool(change.value != nil)])]),
+                            Confirmation.projectDeleted(id, unread: change.value == nil, context.language))
+    }
+}
+
+struct ProjectRestore: Command {
+    static let entry = Positional("id", parse: .string, help: "A project id (its newest trash entry) or a trash entry (soender.2), see 'akkord project list --trash'.")
+    static let newId = Option("--as", value: "id", parse: .projectId, help: "Restore it under this id (when its own id is taken).")
+    static let spec = CommandSpec(
+        name: "restore", abstract: "Bring a deleted project back from the trash and make it the current one.",
+        discussion: "The project comes back as it was deleted; the restore is added to its history and its file leaves the trash.",
+        arguments: [entry, newId])
+    let entry: String
+    let newId: String?
+    init(_ a: ParsedArguments) throws {
+        entry = try a.required(Self.entry)
+        newId = try a[Self.newId]
+    }
+    func run(_ context: CommandContext) throws {
+        let change = try context.workspace().restoreProject(entry, as: newId)
+        context.warn(change.warnings)
+        context.printChange(json: ChangeJSON.project(change.value), Confirmation.projectRestored(change.value, context.language))
     }
 }
 

@@ -26,7 +26,7 @@ struct ProjectRepriceCommand: Command {
         if context.wantsJSON {
             context.printJSON(RepriceText.json(change.value, dryRun: dryRun))
         } else {
-            context.print(RepriceText.summary(change.value, dryRun: dryRun, language: context.language))
+            context.print(RepriceText.summary(change.value, dryRun: dryRun, language: context.language, width: context.width))
         }
     }
 }

@@ -3,7 +3,9 @@ import AkkordKit
 extension ValueParser where Value == ReportFormat {
     static var reportFormat: ValueParser {
         ValueParser(example: "text") { text in
-            guard let f = ReportFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv, html, pdf") }
+            guard let f = ReportFormat(rawValue: text) else {
+                throw PlainError("\"\(text)\" is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
             return f
         }.completing(.choices(ReportFormat.allCases.map(\.rawValue)))
     }
@@ -11,20 +13,38 @@ extension ValueParser where Value == ReportFormat {
 
 /// Options and output shared by `report` and `demo`.
 struct ReportOutput {
-    static let format = Option("--format", value: "format", parse: .reportFormat, help: "text, json, csv, html or pdf (pdf needs -o).", default: "text")
-    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
+    static let format = Option("--format", value: "format", parse: .reportFormat,
+                               help: "text, json, csv, html, pdf or xlsx (pdf and xlsx need -o). With -o, the default is the file's extension.",
+                               default: "text")
+    static let output = Option("--output", short: "-o", value: "file",
+                               help: "Write to this file instead of standard output; without --format its extension names the format (\(ReportFormat.fileExtensionList)).")
     static let arguments: [any DeclaredArgument] = [format, output]
-    /// nil: not given, so text, or json with the global --json.
+    /// nil: neither --format nor -o given, so text, or json with the global --json.
     let requestedFormat: ReportFormat?
     let output: String?
 
     init(_ a: ParsedArguments) throws {
-        requestedFormat = try a[Self.format]
         output = try a[Self.output]
-        if requestedFormat == .pdf && output == nil { throw UsageError("a PDF report needs -o FILE", hint: "akkord report --format pdf -o accounting.pdf") }
+        // --format wins (`--format csv -o x.pdf` writes CSV, as asked); else the extension of -o.
+        if let given = try a[Self.format] {
+            requestedFormat = given
+        } else if let output {
+            guard let byExtension = ReportFormat(fileExtension: output) else {
+                throw UsageError("-o \"\(output)\": the file's extension names no report format; use \(ReportFormat.fileExtensionList)",
+                                 hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
+            }
+            requestedFormat = byExtension
+        } else {
+            requestedFormat = nil
+        }
+        if let format = requestedFormat, format.needsFile, output == nil {
+            throw UsageError(format == .pdf ? "a PDF report needs -o FILE" : "an xlsx report needs -o FILE",
+                             hint: "akkord report --format \(format.rawValue) -o accounting.\(format.rawValue)")
+        }
     }
 
-    /// The format asked for: --format, else json with the global --json, else text.
+    /// The format asked for: --format, else the extension of -o, else json with the global
+    /// --json, else text.
     func format(_ context: CommandContext) -> ReportFormat { requestedFormat ?? (context.wantsJSON ? .json : .text) }
 
     func write(_ report: RenderedReport, _ context: CommandContext) throws {
@@ -39,13 +59,22 @@ struct ReportOutput {
     }
 }
 
+/// A project too big for a spreadsheet (rows, cell length): the other formats have no such limit.
+extension WorkbookError: UserFacingError {
+    var message: String { description }
+    var hint: String? { "write the report as CSV or PDF instead: akkord report --format csv -o accounting.csv" }
+    var exitStatus: ExitStatus { .failure }
+}
+
 struct ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report", abstract: "Print the final accounting: lines, supplements, extra work, total and each worker's share.",
         discussion: """
         text fits 100 columns; json carries every figure as a string (shape in the README); csv is the \
         line table (--lang da: ';' and decimal comma); html is one self-contained printable page; pdf \
-        (needs -o) is A4 with the project's photos in an appendix.
+        (needs -o) is A4 with the project's photos in an appendix; xlsx (needs -o) is a workbook with \
+        the sheets Lines, Team and Summary whose totals are formulas. With -o and no --format, the \
+        file's extension names the format (.txt, .json, .csv, .html/.htm, .pdf, .xlsx, any case).
         """,
         arguments: ReportOutput.arguments + [holidayPay])
     static let holidayPay = Flag("--holiday-pay", help: "Show holiday pay (feriegodtgørelse, 12.5 % of each share) in the team table, for information (also config holidayPay).")
@@ -66,11 +95,16 @@ struct ReportCommand: Command {
 struct DemoCommand: Command {
     static let spec = CommandSpec(
         name: "demo", abstract: "Print a full sample accounting, made in a throwaway store on the bundled catalogue.",
-        discussion: "Your own store is not touched. --format and -o work as for 'akkord report'.",
+        discussion: "Your own store is not touched. --format and -o work as for 'akkord report'. It ends with the first commands of a job of your own.",
         arguments: ReportOutput.arguments)
     let output: ReportOutput
     init(_ a: ParsedArguments) throws { output = try ReportOutput(a) }
     func run(_ context: CommandContext) throws {
-        try output.write(try Workspace.demoReport(format: output.format(context), language: context.language, clock: context.clock), context)
+        let format = output.format(context)
+        try output.write(try Workspace.demoReport(format: format, language: context.language, clock: context.clock), context)
+        // What to try next: after a text report on stdout, else on stderr (stdout may be JSON or a file's confirmation for a script).
+        if format == .text && output.output == nil { context.print(CommandHints.afterDemo(context.language)) } else {
+            context.note(CommandHints.afterDemoShort(context.language))
+        }
     }
 }

@@ -5,8 +5,9 @@ struct RootCommand: CommandGroup {
         name: "akkord",
         abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
         subcommands: [DemoCommand.self, CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self,
-                      EditLineCommand.self, RemoveLineCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
-                      SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, HistoryCommand.self, CheckCommand.self, ConfigCommand.self,
+                      EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
+                      SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
+                      CheckCommand.self, ConfigCommand.self,
                       CompletionsCommand.self, CompleteCommand.self, HelpCommand.self]
     )
 }

@@ -27,7 +27,7 @@ struct SupplementAdd: Command {
     }
     func run(_ context: CommandContext) throws {
         let s = try context.workspace().addSupplement(name: name, percent: percent, scope: scope).value
-        context.print(Confirmation.supplementAdded(s, context.language))
+        context.printChange(json: ChangeJSON.supplement(s), Confirmation.supplementAdded(s, context.language))
     }
 }
 
@@ -37,7 +37,7 @@ struct SupplementList: Command {
     func run(_ context: CommandContext) throws {
         let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("supplements", ReportJSON.supplements(accounting))]))) } else {
-            context.print(TeamText.supplements(accounting, language: context.language))
+            context.print(TeamText.supplements(accounting, language: context.language, width: context.width))
         }
     }
 }
@@ -48,7 +48,8 @@ struct SupplementRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.supplementRemoved(try context.workspace().removeSupplement(id).value, context.language))
+        let s = try context.workspace().removeSupplement(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.supplement(s)), Confirmation.supplementRemoved(s, context.language))
     }
 }
 
@@ -82,9 +83,10 @@ struct ExtraAdd: Command {
         }
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addExtraWork(text: text, pricing: pricing, number: number, date: date).value
+        let change = try context.workspace().addExtraWork(text: text, pricing: pricing, number: number, date: date)
+        context.warn(change.warnings)
         if let n = hoursNote { context.note(n) }
-        context.print(Confirmation.extraWorkAdded(e, context.language))
+        context.printChange(json: ChangeJSON.extraWork(change.value), Confirmation.extraWorkAdded(change.value, context.language))
     }
 }
 
@@ -94,7 +96,7 @@ struct ExtraList: Command {
     func run(_ context: CommandContext) throws {
         let accounting = FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("extraWork", ReportJSON.extraWork(accounting))]))) } else {
-            context.print(TeamText.extraWork(accounting, language: context.language))
+            context.print(TeamText.extraWork(accounting, language: context.language, width: context.width))
         }
     }
 }
@@ -105,7 +107,8 @@ struct ExtraRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.extraWorkRemoved(try context.workspace().removeExtraWork(id).value, context.language))
+        let e = try context.workspace().removeExtraWork(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.extraWork(e)), Confirmation.extraWorkRemoved(e, context.language))
     }
 }
 

@@ -24,8 +24,9 @@ struct WorkerAdd: Command {
         if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
     }
     func run(_ context: CommandContext) throws {
-        let w = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate).value
-        context.print(Confirmation.workerAdded(w, context.language))
+        let change = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate)
+        context.warn(change.warnings)
+        context.printChange(json: ChangeJSON.worker(change.value), Confirmation.workerAdded(change.value, context.language))
     }
 }
 
@@ -35,7 +36,7 @@ struct WorkerList: Command {
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
         let accounting = FinalAccounting(p)
-        if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language, width: context.width)) }
     }
 }
 
@@ -50,7 +51,8 @@ struct WorkerRemove: Command {
     let worker: String
     init(_ a: ParsedArguments) throws { worker = try a.required(Self.worker) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.workerRemoved(try context.workspace().removeWorker(worker).value, context.language))
+        let w = try context.workspace().removeWorker(worker).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.worker(w)), Confirmation.workerRemoved(w, context.language))
     }
 }
 
@@ -70,9 +72,10 @@ struct HoursAdd: Command {
         worker = try a.required(Self.worker); hours = try a.required(Self.hours); date = try a[Self.date]; note = try a[Self.note] ?? ""
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addHours(worker: worker, hours: hours.hours, date: date, note: note).value
+        let change = try context.workspace().addHours(worker: worker, hours: hours.hours, date: date, note: note)
+        context.warn(change.warnings)
         if let n = hours.note { context.note(n) }
-        context.print(Confirmation.hoursAdded(e, context.language))
+        context.printChange(json: ChangeJSON.hours(change.value), Confirmation.hoursAdded(change.value, context.language))
     }
 }
 
@@ -81,7 +84,7 @@ struct HoursList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.hoursJSON(p)) } else { context.print(TeamText.hours(p, language: context.language, width: context.width)) }
     }
 }
 
@@ -91,7 +94,8 @@ struct HoursRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.hoursRemoved(try context.workspace().removeHours(id).value, context.language))
+        let h = try context.workspace().removeHours(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.hours(h)), Confirmation.hoursRemoved(h, context.language))
     }
 }
 
@@ -133,9 +137,10 @@ struct AdvanceAdd: Command {
         if case .amount(let m) = payment, m.raw == 0 { throw UsageError("an advance of 0 records nothing") }
     }
     func run(_ context: CommandContext) throws {
-        let e = try context.workspace().addAdvance(worker: worker, payment: payment, date: date, note: note, correction: correction).value
+        let change = try context.workspace().addAdvance(worker: worker, payment: payment, date: date, note: note, correction: correction)
+        context.warn(change.warnings)
         if let n = hoursNote { context.note(n) }
-        context.print(Confirmation.advanceAdded(e, context.language))
+        context.printChange(json: ChangeJSON.advance(change.value), Confirmation.advanceAdded(change.value, context.language))
     }
 }
 
@@ -144,7 +149,7 @@ struct AdvanceList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language)) }
+        if context.wantsJSON { context.printJSON(TeamText.advancesJSON(p)) } else { context.print(TeamText.advances(p, language: context.language, width: context.width)) }
     }
 }
 
@@ -154,6 +159,7 @@ struct AdvanceRemove: Command {
     let id: Int
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
     func run(_ context: CommandContext) throws {
-        context.print(Confirmation.advanceRemoved(try context.workspace().removeAdvance(id).value, context.language))
+        let a = try context.workspace().removeAdvance(id).value
+        context.printChange(json: ChangeJSON.removed(ChangeJSON.advance(a)), Confirmation.advanceRemoved(a, context.language))
     }
 }

@@ -1,0 +1,561 @@
+/// A spreadsheet (Office Open XML, `.xlsx`) written by our own code: minimal SpreadsheetML in a
+/// ZIP of stored entries (`ZipWriter`), inline strings, one style table. The same workbook
+/// always gives the same bytes.
+///
+///     var book = Workbook(title: "Final accounting – Tagvej 3")
+///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true)
+///     try book.append([.text("Pos", bold: true), .text("Amount", bold: true, align: .right)], to: lines)   // row 1
+///     let row = book.nextRow(lines)                                                                        // 2
+///     let amount = Workbook.CellReference(column: 2, row: row)                                             // B2
+///     try book.append([.text("2.01"), .number(Workbook.Number(money), .money)], to: lines)
+///     try book.append([.empty, .formula("SUM(\(Workbook.Range(amount, amount)))", cached: Workbook.Number(money), .money)], to: lines)
+///     let bytes = try book.bytes()
+///
+/// - Sheets are added in tab order and filled row by row from the top: `append` writes the cells
+///   from column A on (`.empty` leaves one out) and returns the row's number; `skipRow` leaves a
+///   blank row; `nextRow` tells the number the next row gets, so a writer can work out where
+///   everything goes before it writes (sheets may refer to each other). Rows are encoded as they
+///   come (no cell is kept), so a big sheet costs about its XML.
+/// - Cells: `.text` (an inline string, XML-escaped; characters XML cannot hold are written as
+///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed), `.number` (a `Number`: exact
+///   decimal text, never a binary float, shown with a `NumberFormat` such as `.money` =
+///   `#,##0.00` or `.digits(of:)`), `.bool`, and `.formula` (the formula without `=`, in the
+///   English function names, with the value it computes cached beside it, so a reader that does
+///   not calculate — openpyxl, a viewer — sees the figure). Any cell may be bold and aligned;
+///   a `spills` text (a title, a note) runs on over the empty cells to its right.
+/// - References are computed, never typed: `CellReference(column: 7, row: 12)` is `G12`,
+///   `.absolute` makes `$G$12`, `.on("Lines")` makes `Lines!G12` (quoted when the name needs
+///   it); `Range(from, to)` is `G2:G101`.
+/// - Column widths follow the longest content of each column (at most `maximumWidth`
+///   characters) unless `setWidth` fixes one. Sheets print on A4, fitted to the page's width.
+/// - The workbook asks to be calculated on load (`fullCalcOnLoad`); Excel does, LibreOffice
+///   shows the cached values unless its "recalculation on file load" setting says always.
+/// - Limits of the format are errors (`WorkbookError`), not a broken file: 1,048,576 rows,
+///   16,384 columns, 32,767 characters in a cell, 8,192 in a formula, sheet names of 1–31
+///   characters without `[ ] : * ? / \`, unique.
+public struct Workbook {
+    public static let maximumRows = 1_048_576
+    public static let maximumColumns = 16_384
+    public static let maximumTextLength = 32_767
+    public static let maximumFormulaLength = 8_192
+    public static let maximumWidth = 60.0
+
+    /// A sheet of this workbook, as `addSheet` gave it.
+    public struct Sheet: Hashable, Sendable {
+        let index: Int
+    }
+
+    /// A number as exact decimal text in plain form (`-1234.5`, `0.125`): what goes into the file.
+    public struct Number: Equatable, Sendable, CustomStringConvertible {
+        public let text: String
+        public var description: String { text }
+
+        public init<N: FixedPointNumber>(_ value: N) { text = value.plain }
+        public init(_ value: Int) { text = String(value) }
+
+        /// `-?digits(.digits)?`, else nil.
+        public init?(plain: String) {
+            var bytes = Substring(plain).utf8[...]
+            if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0 >= 48 && $0 <= 57 } }) else { return nil }
+            text = plain
+        }
+
+        /// numerator / denominator to `fractionDigits` decimals, rounded half away from zero
+        /// (trailing zeros dropped): the cached value of a formula whose exact value has no
+        /// finite decimal form, like 22/3 hours. `denominator` must be positive.
+        public static func ratio(_ numerator: Int64, _ denominator: Int64, fractionDigits: Int = 12) -> Number {
+            guard denominator > 0 else { return Number(0) }
+            var scale: Int128 = 1
+            for _ in 0..<max(0, min(fractionDigits, 18)) { scale *= 10 }
+            let n = Int128(numerator) * scale, d = Int128(denominator)
+            var q = n / d
+            let r = n % d
+            if r.magnitude * 2 >= d.magnitude { q += n < 0 ? -1 : 1 }
+            let negative = q < 0
+            var digits = String(q.magnitude)
+            let f = max(0, min(fractionDigits, 18))
+            if digits.count <= f { digits = String(repeating: "0", count: f - digits.count + 1) + digits }
+            var whole = String(digits.prefix(digits.count - f)), fraction = String(digits.suffix(f))
+            while fraction.hasSuffix("0") { fraction.removeLast() }
+            if whole.isEmpty { whole = "0" }
+            let text = (negative ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+            return Number(plain: text == "-0" ? "0" : text) ?? Number(0)
+        }
+    }
+
+    /// A number format code as spreadsheets read it (`#,##0.00`); the application shows it in
+    /// its user's language (1.234,50 in Danish).
+    public struct NumberFormat: Hashable, Sendable {
+        public let code: String
+        /// Digits after the point the format shows, and whether it groups thousands (for widths).
+        let decimals: Int
+        let grouped: Bool
+        public init(code: String) {
+            self.code = code
+            let section = code.split(separator: ";", maxSplits: 1).first.map(String.init) ?? code
+            decimals = section.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.prefix { $0 == "0" || $0 == "#" }.count } ?? 0
+            grouped = section.contains(",")
+        }
+        /// Money: grouped, 2 decimals.
+        public static let money = NumberFormat.decimals(2)
+        /// A whole number, ungrouped (ids, flags).
+        public static let integer = NumberFormat(code: "0")
+        /// Grouped, exactly `n` decimals (0 … 10).
+        public static func decimals(_ n: Int) -> NumberFormat { groupedFormats[max(0, min(n, 10))] }
+        static let groupedFormats = (0...10).map { NumberFormat(code: $0 == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: $0)) }
+        /// Grouped, with as many decimals as `number` is written with: 12.5 shows as 12.5, 12 as 12.
+        public static func digits(of number: Number) -> NumberFormat {
+            var fraction = -1
+            for b in number.text.utf8 { if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } }
+            return decimals(max(fraction, 0))
+        }
+    }
+
+    /// One cell's content and look.
+    public struct Cell: Sendable {
+        enum Content: Sendable {
+            case empty
+            case text(String)
+            case number(Number)
+            case bool(Bool)
+            case formula(String, cached: Number?)
+        }
+        let content: Content
+        let style: Style
+        var spills = false
+
+        public static let empty = Cell(content: .empty, style: .plain)
+        /// With `spills`, the text (a title, a note) does not widen its column: it runs on over
+        /// the empty cells to its right.
+        public static func text(_ text: String, bold: Bool = false, align: Alignment = .general, spills: Bool = false) -> Cell {
+            Cell(content: text.isEmpty ? .empty : .text(text), style: Style(format: nil, bold: bold, alignment: align), spills: spills)
+        }
+        public static func number(_ number: Number, _ format: NumberFormat, bold: Bool = false, align: Alignment = .general) -> Cell {
+            Cell(content: .number(number), style: Style(format: format, bold: bold, alignment: align))
+        }
+        public static func bool(_ value: Bool) -> Cell { Cell(content: .bool(value), style: Style(format: nil, bold: false, alignment: .center)) }
+        /// `formula` without the leading `=`; `cached`: its value as the writer computed it.
+        public static func formula(_ formula: String, cached: Number?, _ format: NumberFormat, bold: Bool = false) -> Cell {
+            Cell(content: .formula(formula, cached: cached), style: Style(format: format, bold: bold, alignment: .general))
+        }
+    }
+
+    /// Where a cell's content sits: `general` is text left, numbers right.
+    public enum Alignment: String, Hashable, Sendable { case general, left, center, right }
+
+    struct Style: Hashable, Sendable {
+        var format: NumberFormat?
+        var bold: Bool
+        var alignment: Alignment
+        static let plain = Style(format: nil, bold: false, alignment: .general)
+    }
+
+    /// `G12`, `$G$12`, `Lines!G12`.
+    public struct CellReference: Hashable, Sendable, CustomStringConvertible {
+        /// 1-based: A is 1.
+        public let column: Int
+        /// 1-based.
+        public let row: Int
+        public let isAbsolute: Bool
+        public let sheet: String?
+
+        public init(column: Int, row: Int, absolute: Bool = false, sheet: String? = nil) {
+            self.column = column; self.row = row; self.isAbsolute = absolute; self.sheet = sheet
+        }
+
+        public var absolute: CellReference { CellReference(column: column, row: row, absolute: true, sheet: sheet) }
+        public func on(_ sheet: String) -> CellReference { CellReference(column: column, row: row, absolute: isAbsolute, sheet: sheet) }
+
+        /// The cell without its sheet: `G12` or `$G$12`.
+        public var local: String {
+            let d = isAbsolute ? "$" : ""
+            return d + Self.columnName(column) + d + String(row)
+        }
+
+        public var description: String { (sheet.map { Workbook.sheetPrefix($0) } ?? "") + local }
+
+        /// `A`, `Z`, `AA`, … `XFD`.
+        public static func columnName(_ column: Int) -> String {
+            var n = max(column, 1)
+            var letters: [Character] = []
+            while n > 0 {
+                let r = (n - 1) % 26
+                letters.append(Character(Unicode.Scalar(UInt8(65 + r))))
+                n = (n - 1) / 26
+            }
+            return String(letters.reversed())
+        }
+    }
+
+    /// `G2:G101`, `Lines!G2:G101` (the sheet of `from`).
+    public struct Range: Hashable, Sendable, CustomStringConvertible {
+        public let from: CellReference
+        public let to: CellReference
+        public init(_ from: CellReference, _ to: CellReference) { self.from = from; self.to = to }
+        public var description: String { (from.sheet.map { Workbook.sheetPrefix($0) } ?? "") + from.local + ":" + to.local }
+    }
+
+    /// `Lines!`, or `'Sheet 1'!` when the name is not a plain word of four or more letters.
+    static func sheetPrefix(_ name: String) -> String {
+        let plainWord = name.utf8.count >= 4 && name.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
+            && !["TRUE", "FALSE"].contains(name.uppercased())
+        return plainWord ? name + "!" : "'" + name.replacingOccurrences(of: "'", with: "''") + "'!"
+    }
+
+    struct SheetData {
+        let name: String
+        let freezeTopRow: Bool
+        let landscape: Bool
+        /// The rows' XML in pieces of about 1 MiB: a big sheet never needs one block of twice
+        /// its size, as a growing array would.
+        var rows: [[UInt8]] = []
+        var rowBytes: Int { rows.reduce(0) { $0 + $1.count } }
+        static let pieceSize = 1 << 20
+
+        mutating func write(_ xml: [UInt8]) {
+            if rows.isEmpty || rows[rows.count - 1].count + xml.count > Self.pieceSize {
+                rows.append([])
+                rows[rows.count - 1].reserveCapacity(max(Self.pieceSize, xml.count))
+            }
+            rows[rows.count - 1] += xml
+        }
+        var nextRow = 1
+        /// Per column (0-based): the widest content seen, in characters, and a fixed width.
+        var contentWidths: [Double] = []
+        var fixedWidths: [Int: Double] = [:]
+    }
+
+    public let title: String?
+    var sheets: [SheetData] = []
+    var styles: [Style] = [.plain]
+    var styleIndex: [Style: Int] = [.plain: 0]
+
+    /// `title`: the document title of the file's properties.
+    public init(title: String? = nil) { self.title = title }
+
+    /// A new sheet, after the others. `freezeTopRow`: the first row (a table's head) stays in
+    /// view when scrolling; `landscape`: printed across the A4 page.
+    public mutating func addSheet(_ name: String, freezeTopRow: Bool = false, landscape: Bool = false) throws -> Sheet {
+        let forbidden: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
+        guard !name.isEmpty, name.count <= 31, !name.contains(where: forbidden.contains), !name.hasPrefix("'"), !name.hasSuffix("'"),
+              Self.xmlProblem(name) == nil
+        else { throw WorkbookError.badSheetName(name) }
+        guard !sheets.contains(where: { $0.name.lowercased() == name.lowercased() }) else { throw WorkbookError.badSheetName(name) }
+        sheets.append(SheetData(name: name, freezeTopRow: freezeTopRow, landscape: landscape))
+        return Sheet(index: sheets.count - 1)
+    }
+
+    public func name(of sheet: Sheet) -> String { sheets[sheet.index].name }
+
+    /// The number the next row appended to `sheet` gets.
+    public func nextRow(_ sheet: Sheet) -> Int { sheets[sheet.index].nextRow }
+
+    /// Leaves a blank row.
+    public mutating func skipRow(in sheet: Sheet) { sheets[sheet.index].nextRow += 1 }
+
+    /// Fixes a column's width (1-based column, width in characters).
+    public mutating func setWidth(_ width: Double, column: Int, in sheet: Sheet) {
+        sheets[sheet.index].fixedWidths[column - 1] = width
+    }
+
+    /// Writes `cells` into the next row of `sheet`, from column A on; returns the row's number.
+    @discardableResult
+    public mutating func append(_ cells: [Cell], to sheet: Sheet) throws -> Int {
+        let row = sheets[sheet.index].nextRow
+        guard row <= Self.maximumRows else { throw WorkbookError.tooManyRows(sheet: sheets[sheet.index].name) }
+        guard cells.count <= Self.maximumColumns else { throw WorkbookError.tooManyColumns(sheet: sheets[sheet.index].name) }
+        var xml: [UInt8] = []
+        xml.reserveCapacity(64 * cells.count)
+        var widths = sheets[sheet.index].contentWidths
+        sheets[sheet.index].contentWidths = []
+        defer { sheets[sheet.index].contentWidths = widths }
+        let rowDigits = Array(String(row).utf8)
+        if widths.count < cells.count { widths += [Double](repeating: 0, count: cells.count - widths.count) }
+        for (i, cell) in cells.enumerated() {
+            if case .empty = cell.content, cell.style == .plain { continue }
+            let s = styleNumber(cell.style)
+            xml.append(contentsOf: "<c r=\"".utf8)
+            Self.appendColumnName(i + 1, to: &xml)
+            xml.append(contentsOf: rowDigits)
+            xml.append(UInt8(ascii: "\""))
+            if s != 0 { xml.append(contentsOf: " s=\"".utf8); xml.append(contentsOf: String(s).utf8); xml.append(UInt8(ascii: "\"")) }
+            var width = 0.0
+            switch cell.content {
+            case .empty:
+                xml.append(contentsOf: "/>".utf8)
+            case .text(let text):
+                let length = text.utf16.count
+                guard length <= Self.maximumTextLength else {
+                    throw WorkbookError.textTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
+                }
+                // XML keeps white space at the ends and inside only when asked to.
+                let utf8 = text.utf8
+                func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+                let preserve = isSpace(utf8.first) || isSpace(utf8.last) || utf8.contains { $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }
+                xml.append(contentsOf: (preserve ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>").utf8)
+                Self.appendEscaped(text, to: &xml)
+                xml.append(contentsOf: "</t></is></c>".utf8)
+                width = Double(Self.longestLine(utf8))
+            case .number(let n):
+                xml.append(contentsOf: "><v>".utf8)
+                xml.append(contentsOf: n.text.utf8)
+                xml.append(contentsOf: "</v></c>".utf8)
+                width = Self.shownWidth(n, cell.style.format)
+            case .bool(let b):
+                xml.append(contentsOf: (b ? " t=\"b\"><v>1</v></c>" : " t=\"b\"><v>0</v></c>").utf8)
+                width = 5
+            case .formula(let f, let cached):
+                let length = f.utf16.count
+                guard length <= Self.maximumFormulaLength else {
+                    throw WorkbookError.formulaTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
+                }
+                xml.append(contentsOf: "><f>".utf8)
+                Self.appendEscaped(f, to: &xml)
+                xml.append(contentsOf: "</f>".utf8)
+                if let cached {
+                    xml.append(contentsOf: "<v>".utf8)
+                    xml.append(contentsOf: cached.text.utf8)
+                    xml.append(contentsOf: "</v>".utf8)
+                    width = Self.shownWidth(cached, cell.style.format)
+                }
+                xml.append(contentsOf: "</c>".utf8)
+            }
+            if cell.style.bold { width *= 1.1 }
+            if !cell.spills, width > widths[i] { widths[i] = width }
+        }
+        if !xml.isEmpty {
+            sheets[sheet.index].write(Array("<row r=\"".utf8) + rowDigits + Array("\">".utf8) + xml + Array("</row>".utf8))
+        }
+        sheets[sheet.index].nextRow += 1
+        return row
+    }
+
+    /// `A` … `XFD`, as bytes.
+    static func appendColumnName(_ column: Int, to out: inout [UInt8]) {
+        if column <= 26 { out.append(UInt8(64 + column)); return }
+        out.append(contentsOf: CellReference.columnName(column).utf8)
+    }
+
+    /// Characters (scalars) in the longest line of a text.
+    static func longestLine(_ utf8: String.UTF8View) -> Int {
+        var longest = 0, current = 0
+        for b in utf8 {
+            if b == 0x0A { longest = max(longest, current); current = 0 } else if b & 0xC0 != 0x80 { current += 1 }
+        }
+        return max(longest, current)
+    }
+
+    /// The workbook as an `.xlsx` file.
+    public func bytes() throws -> [UInt8] {
+        var zip = ZipWriter(capacity: sheets.reduce(64 * 1024) { $0 + $1.rowBytes + 1024 })
+        let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+        let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+        let package = "http://schemas.openxmlformats.org/package/2006/relationships"
+        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+
+        var types = header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+            + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
+            + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
+            + "<Override PartName=\"/xl/workbook.xml\" ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/>"
+        for i in sheets.indices {
+            types += "<Override PartName=\"/xl/worksheets/sheet\(i + 1).xml\" ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml\"/>"
+        }
+        types += "<Override PartName=\"/xl/styles.xml\" ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml\"/>"
+        if title != nil {
+            types += "<Override PartName=\"/docProps/core.xml\" ContentType=\"application/vnd.openxmlformats-package.core-properties+xml\"/>"
+        }
+        types += "</Types>"
+        try zip.add("[Content_Types].xml", Array(types.utf8))
+
+        var rootRels = header + "<Relationships xmlns=\"\(package)\">"
+            + "<Relationship Id=\"rId1\" Type=\"\(relationships)/officeDocument\" Target=\"xl/workbook.xml\"/>"
+        if title != nil {
+            rootRels += "<Relationship Id=\"rId2\" Type=\"http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties\" Target=\"docProps/core.xml\"/>"
+        }
+        rootRels += "</Relationships>"
+        try zip.add("_rels/.rels", Array(rootRels.utf8))
+
+        if let title {
+            var core = Array((header + "<cp:coreProperties xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\""
+                + " xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>").utf8)
+            Self.appendEscaped(title, to: &core)
+            core += Array("</dc:title></cp:coreProperties>".utf8)
+            try zip.add("docProps/core.xml", core)
+        }
+
+        var workbook = header + "<workbook xmlns=\"\(main)\" xmlns:r=\"\(relationships)\"><bookViews><workbookView/></bookViews><sheets>"
+        var workbookRels = header + "<Relationships xmlns=\"\(package)\">"
+        for (i, sheet) in sheets.enumerated() {
+            var name: [UInt8] = []
+            Self.appendEscaped(sheet.name, to: &name, attribute: true)
+            workbook += "<sheet name=\"\(String(decoding: name, as: UTF8.self))\" sheetId=\"\(i + 1)\" r:id=\"rId\(i + 1)\"/>"
+            workbookRels += "<Relationship Id=\"rId\(i + 1)\" Type=\"\(relationships)/worksheet\" Target=\"worksheets/sheet\(i + 1).xml\"/>"
+        }
+        // Every formula is calculated again when the file is opened; the cached values are
+        // what a reader that does not calculate shows.
+        workbook += "</sheets><calcPr calcId=\"191029\" fullCalcOnLoad=\"1\"/></workbook>"
+        workbookRels += "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(relationships)/styles\" Target=\"styles.xml\"/></Relationships>"
+        try zip.add("xl/workbook.xml", Array(workbook.utf8))
+        try zip.add("xl/_rels/workbook.xml.rels", Array(workbookRels.utf8))
+        try zip.add("xl/styles.xml", Array(stylesXML().utf8))
+
+        for (i, sheet) in sheets.enumerated() {
+            var xml = Array((header + "<worksheet xmlns=\"\(main)\" xmlns:r=\"\(relationships)\">"
+                + "<sheetPr><pageSetUpPr fitToPage=\"1\"/></sheetPr>").utf8)
+            if sheet.freezeTopRow {
+                xml += Array(("<sheetViews><sheetView workbookViewId=\"0\"\(i == 0 ? " tabSelected=\"1\"" : "")>"
+                    + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/></sheetView></sheetViews>").utf8)
+            } else {
+                xml += Array("<sheetViews><sheetView workbookViewId=\"0\"\(i == 0 ? " tabSelected=\"1\"" : "")/></sheetViews>".utf8)
+            }
+            let columns = max(sheet.contentWidths.count, (sheet.fixedWidths.keys.max() ?? -1) + 1)
+            if columns > 0 {
+                xml += Array("<cols>".utf8)
+                for c in 0..<columns {
+                    let content = c < sheet.contentWidths.count ? sheet.contentWidths[c] : 0
+                    let width = sheet.fixedWidths[c] ?? min(Self.maximumWidth, max(6, (content + 2).rounded(.up)))
+                    xml += Array("<col min=\"\(c + 1)\" max=\"\(c + 1)\" width=\"\(Self.widthText(width))\" customWidth=\"1\"/>".utf8)
+                }
+                xml += Array("</cols>".utf8)
+            }
+            xml += Array("<sheetData>".utf8)
+            // A4, fitted to the page's width (as many pages down as it takes).
+            let end = Array(("</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
+                + "<pageSetup paperSize=\"9\" orientation=\"\(sheet.landscape ? "landscape" : "portrait")\" fitToWidth=\"1\" fitToHeight=\"0\"/></worksheet>").utf8)
+            try zip.add("xl/worksheets/sheet\(i + 1).xml", parts: [xml] + sheet.rows + [end])
+        }
+        return try zip.finish()
+    }
+
+    // MARK: styles
+
+    mutating func styleNumber(_ style: Style) -> Int {
+        if let n = styleIndex[style] { return n }
+        styles.append(style)
+        styleIndex[style] = styles.count - 1
+        return styles.count - 1
+    }
+
+    func stylesXML() -> String {
+        var formats: [String] = []
+        var formatId: [String: Int] = [:]
+        for s in styles { if let f = s.format?.code, formatId[f] == nil { formatId[f] = 164 + formats.count; formats.append(f) } }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+            + "<styleSheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">"
+        if !formats.isEmpty {
+            xml += "<numFmts count=\"\(formats.count)\">"
+            for (i, f) in formats.enumerated() {
+                var code: [UInt8] = []
+                Self.appendEscaped(f, to: &code, attribute: true)
+                xml += "<numFmt numFmtId=\"\(164 + i)\" formatCode=\"\(String(decoding: code, as: UTF8.self))\"/>"
+            }
+            xml += "</numFmts>"
+        }
+        xml += "<fonts count=\"2\"><font><sz val=\"11\"/><name val=\"Calibri\"/><family val=\"2\"/></font>"
+            + "<font><b/><sz val=\"11\"/><name val=\"Calibri\"/><family val=\"2\"/></font></fonts>"
+            + "<fills count=\"2\"><fill><patternFill patternType=\"none\"/></fill><fill><patternFill patternType=\"gray125\"/></fill></fills>"
+            + "<borders count=\"1\"><border><left/><right/><top/><bottom/><diagonal/></border></borders>"
+            + "<cellStyleXfs count=\"1\"><xf numFmtId=\"0\" fontId=\"0\" fillId=\"0\" borderId=\"0\"/></cellStyleXfs>"
+            + "<cellXfs count=\"\(styles.count)\">"
+        for s in styles {
+            let format = s.format.map { formatId[$0.code]! } ?? 0
+            xml += "<xf numFmtId=\"\(format)\" fontId=\"\(s.bold ? 1 : 0)\" fillId=\"0\" borderId=\"0\" xfId=\"0\""
+                + (format != 0 ? " applyNumberFormat=\"1\"" : "") + (s.bold ? " applyFont=\"1\"" : "")
+                + (s.alignment == .general ? "/>" : " applyAlignment=\"1\"><alignment horizontal=\"\(s.alignment.rawValue)\"/></xf>")
+        }
+        xml += "</cellXfs><cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles></styleSheet>"
+        return xml
+    }
+
+    // MARK: text
+
+    /// How wide a number shows with its format, in characters (digits, grouping, sign).
+    static func shownWidth(_ n: Number, _ format: NumberFormat?) -> Double {
+        var whole = 0, fraction = -1, negative = false
+        for b in n.text.utf8 {
+            if b == UInt8(ascii: "-") { negative = true } else if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } else { whole += 1 }
+        }
+        let decimals = format.map { $0.decimals } ?? max(fraction, 0)
+        let grouping = format?.grouped == true ? (whole - 1) / 3 : 0
+        return Double(whole + grouping + (decimals > 0 ? decimals + 1 : 0) + (negative ? 1 : 0))
+    }
+
+    static func widthText(_ w: Double) -> String {
+        let tenths = Int((w * 10).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// A character XML 1.0 cannot hold (C0 controls but tab, line feed and carriage return;
+    /// U+FFFE, U+FFFF), if any.
+    static func xmlProblem(_ text: String) -> Unicode.Scalar? {
+        text.unicodeScalars.first { !isXMLCharacter($0) }
+    }
+
+    static func isXMLCharacter(_ s: Unicode.Scalar) -> Bool {
+        switch s.value {
+        case 0x09, 0x0A, 0x0D: return true
+        case 0x00...0x1F, 0xFFFE, 0xFFFF: return false
+        default: return true
+        }
+    }
+
+    /// Escapes `&`, `<`, `>` (and `"` in attributes). A character XML cannot hold becomes
+    /// `_xHHHH_` (OOXML's escape, ST_Xstring), and so an `_` that starts such a pattern in the
+    /// text is written `_x005F_`, so a reader gets back exactly the text.
+    static func appendEscaped(_ text: String, to out: inout [UInt8], attribute: Bool = false) {
+        let utf8 = text.utf8
+        // Fast path: nothing to escape.
+        if !utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x5F || $0 < 0x20 || $0 == 0xEF }) {
+            out += utf8
+            return
+        }
+        let scalars = Array(text.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
+            switch s {
+            case "&": out += Array("&amp;".utf8)
+            case "<": out += Array("&lt;".utf8)
+            case ">": out += Array("&gt;".utf8)
+            case "\"" where attribute: out += Array("&quot;".utf8)
+            case "\t" where attribute: out += Array("&#9;".utf8)
+            case "\n" where attribute: out += Array("&#10;".utf8)
+            case "_" where startsEscapePattern(scalars, at: i): out += Array("_x005F_".utf8)
+            case "\r": out += Array("&#13;".utf8)
+            default:
+                if isXMLCharacter(s) {
+                    out += Array(String(s).utf8)
+                } else {
+                    let hex = String(s.value, radix: 16, uppercase: true)
+                    out += Array("_x\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)_".utf8)
+                }
+            }
+        }
+    }
+
+    /// `_xHHHH_` at `i` (four hexadecimal digits).
+    static func startsEscapePattern(_ s: [Unicode.Scalar], at i: Int) -> Bool {
+        guard i + 6 < s.count, s[i] == "_", s[i + 1] == "x", s[i + 6] == "_" else { return false }
+        return s[(i + 2)...(i + 5)].allSatisfy { $0.properties.isASCIIHexDigit }
+    }
+}
+
+/// Why a workbook could not be written: a limit of the spreadsheet format.
+public enum WorkbookError: Error, Equatable, Sendable, CustomStringConvertible {
+    case badSheetName(String)
+    case tooManyRows(sheet: String)
+    case tooManyColumns(sheet: String)
+    case textTooLong(cell: String, length: Int)
+    case formulaTooLong(cell: String, length: Int)
+
+    public var description: String {
+        switch self {
+        case .badSheetName(let name):
+            return "\"\(name)\" cannot name a sheet: 1–31 characters, none of [ ] : * ? / \\, not starting or ending with ', and unique"
+        case .tooManyRows(let sheet): return "sheet \(sheet) would have more than \(Workbook.maximumRows) rows, the most a spreadsheet holds"
+        case .tooManyColumns(let sheet): return "sheet \(sheet) would have more than \(Workbook.maximumColumns) columns, the most a spreadsheet holds"
+        case .textTooLong(let cell, let length): return "cell \(cell) would hold \(length) characters; a spreadsheet cell holds at most \(Workbook.maximumTextLength)"
+        case .formulaTooLong(let cell, let length): return "the formula of cell \(cell) would be \(length) characters; a spreadsheet formula has at most \(Workbook.maximumFormulaLength)"
+        }
+    }
+}

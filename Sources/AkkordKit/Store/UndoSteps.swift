@@ -1,0 +1,85 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The project files as they were before each change, so `undo` can put one back exactly.
+///
+/// `undo/<id>/<n>.json` is the project file as it stood when its history had `n` entries: the
+/// state before the change that history entry `n` records. It is the replaced file itself (a
+/// hard link taken just before the new file is renamed over it, else a copy), so keeping it costs
+/// one directory entry. Only the newest `keptUndoSteps` of a project are kept.
+///
+/// A step is believed only when its history is exactly the first `n` entries of the project's:
+/// a step left by a killed write (the change never landed), or one of an earlier project with a
+/// reused id, does not match and is never applied.
+extension Store {
+    public static let keptUndoSteps = 25
+
+    public var undoDirectory: String { directory + "/undo" }
+    func undoStepsDirectory(_ id: String) -> String { "\(undoDirectory)/\(id)" }
+    func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
+
+    /// Keeps the project file as it is now as the step before history entry `historyCount`;
+    /// call inside the lock, before the new file replaces it.
+    func keepUndoStep(of id: String, historyCount: Int) throws {
+        try ensureDirectory(undoDirectory)
+        let steps = undoStepsDirectory(id)
+        try ensureDirectory(steps)
+        var st = stat()
+        guard lstat(steps, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+            throw StoreFileError(path: steps, problem: "is not a directory (a link?); akkord does not write through links in the store")
+        }
+        let target = undoStepFile(id, historyCount: historyCount)
+        let temporary = "\(temporaryDirectory)/.\(id).\(historyCount).json.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        if link(projectFile(id), temporary) != 0 {
+            // A file system without hard links: a copy of the bytes.
+            guard let bytes = try readFile(projectFile(id)) else { return }
+            try write(bytes, to: target)
+            return
+        }
+        guard rename(temporary, target) == 0 else {
+            let message = FileIO.errnoMessage()
+            unlink(temporary)
+            throw AkkordError.cannotWrite(path: target, reason: message)
+        }
+        do { try AtomicFile.syncDirectory(steps) } catch { throw AkkordError.cannotWrite(path: steps, reason: "\(error)") }
+    }
+
+    /// The kept step before history entry `historyCount`, nil when there is none.
+    func undoStep(of id: String, historyCount: Int) throws -> Project? {
+        let path = undoStepFile(id, historyCount: historyCount)
+        guard let bytes = try readFile(path) else { return nil }
+        let project = try ProjectCodec.decode(bytes, source: path)
+        guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)), not \(id)") }
+        return project
+    }
+
+    /// The history counts of a project's kept steps, ascending.
+    func undoStepCounts(of id: String) -> [Int] {
+        Self.entries(of: undoStepsDirectory(id)).compactMap { name -> Int? in
+            guard name.hasSuffix(".json"), let n = Int(name.dropLast(5)), n >= 0, "\(n).json" == name else { return nil }
+            return n
+        }.sorted()
+    }
+
+    /// Removes all but the newest `keep` steps; returns the paths it could not remove, with why.
+    func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
+        let counts = undoStepCounts(of: id)
+        guard counts.count > keep else { return [] }
+        var failed: [(String, String)] = []
+        for n in counts.dropLast(keep) {
+            let path = undoStepFile(id, historyCount: n)
+            if unlink(path) != 0, errno != ENOENT { failed.append((path, FileIO.errnoMessage())) }
+        }
+        return failed
+    }
+
+    /// Every file of `undo/` (`<id>/<n>.json`), for `check`.
+    func allUndoStepFiles() -> [String] {
+        Self.entries(of: undoDirectory).sorted().flatMap { id in
+            Self.entries(of: undoStepsDirectory(id)).sorted().map { "\(undoStepsDirectory(id))/\($0)" }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// Deleted projects wait in the store's trash until they are restored.
+extension Workspace {
+    /// Everything in the trash, oldest of an id first.
+    public func trash() throws -> [TrashedProject] {
+        try store.shared {
+            store.trashEntries().map { entry in
+                do { return TrashedProject(entry: entry, project: try store.loadTrashedProject(entry), problem: nil) } catch {
+                    return TrashedProject(entry: entry, project: nil, problem: "\(error)")
+                }
+            }
+        }
+    }
+
+    /// Brings a project back from the trash (the entry named, or the newest of that project id),
+    /// under its own id or `newId`, and makes it the current project. Its file leaves the trash.
+    public func restoreProject(_ name: String, as newId: String? = nil) throws -> Change<Project> {
+        try change { tx in
+            let entry = try store.trashEntry(named: name)
+            var project = try store.loadTrashedProject(entry)
+            let oldId = project.id
+            project.id = newId ?? project.id
+            if try tx.projectIds().contains(project.id) { throw AkkordError.projectExists(project.id) }
+            tx.stage(project, changes: ["restored from the trash (trash/\(AtomicFile.fileName(store.trashFile(entry))))" + (project.id == oldId ? "" : " as \"\(project.id)\", was \"\(oldId)\"")])
+            try tx.setState(Store.State(currentProject: project.id))
+            let store = self.store
+            tx.afterCommit {
+                do { try store.removeFromTrash(entry); return nil } catch {
+                    return .fileKept(path: store.trashFile(entry), reason: "\(error)")
+                }
+            }
+            return try tx.project(project.id)
+        }
+    }
+}

@@ -1,0 +1,741 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import XCTest
+@testable import AkkordKit
+
+/// The spreadsheet report read back by a reader of its own (the ZIP's headers and CRCs, the
+/// sheets' XML) and compared with the JSON report of the same project; every formula
+/// recalculated here in Decimal from the constant cells, as a spreadsheet would, and compared
+/// with the value akkord cached.
+final class WorkbookTests: XCTestCase {
+
+    // MARK: projects
+
+    static func activity(_ pos: String, _ name: String, _ unit: String, _ price: String, section: String = "") throws -> Activity {
+        Activity(pos: pos, name: name, unit: unit, price: try UnitPrice(parsing: price), section: section)
+    }
+
+    /// A scoped supplement (a section and a line), a measurement, an apprentice, a deduction,
+    /// a 3-decimal quantity, hours by the minute (7:20, not a decimal) and Danish text with
+    /// æøå, `&` and `<`.
+    static func fullProject() throws -> Project {
+        var p = Project(id: "aeroe-tag", name: "Ærøskøbing <Tag> & Søn")
+        p.address = "Søndergade 7 & 9, 5970 Ærøskøbing"
+        p.employer = "Tæt & Tør ApS"
+        p.customer = "A/B <Gården>"
+        p.start = "2026-05-04"
+        p.end = "2026-05-15"
+        p.catalogueName = "Prøveliste"
+        p.catalogueEdition = "2026-1"
+        _ = p.addLine(try activity("2.01", "Underpap, sømmet", "m2", "38.50", section: "Tagpap"), quantity: try Quantity(parsing: "12.345"),
+                      note: "nordside & øst", date: nil)
+        _ = p.addLine(try activity("2.04", "Overpap, svejset", "m2", "52.3", section: "Tagpap"),
+                      quantity: try Quantity(parsing: "100.592"), date: nil, measurement: "12,4*8,2 - 1,2*0,9")
+        _ = p.addLine(try activity("6.01", "Tagrende, zink <Ø150>", "lbm", "129.3575", section: "Tagrender"), quantity: try Quantity(parsing: "8"), date: nil)
+        _ = p.addLine(try activity("X4", "Afdækning af trappe", "pcs", "450", section: ""), quantity: try Quantity(parsing: "1"), date: nil, custom: true)
+        _ = p.addWorker(name: "Jens Ølgaard", apprentice: false, rate: nil)
+        _ = p.addWorker(name: "Ali Nielsen", apprentice: true, rate: try UnitPrice(parsing: "128.40"))
+        _ = p.addWorker(name: "Mette Åberg", apprentice: false, rate: nil)
+        _ = try p.addHours(worker: "jens-oelgaard", hours: try Hours(parsing: "7:20"), date: nil, note: "")
+        _ = try p.addHours(worker: "jens-oelgaard", hours: try Hours(parsing: "7:20"), date: nil, note: "")
+        _ = try p.addHours(worker: "mette-aaberg", hours: try Hours(parsing: "6.001"), date: nil, note: "")
+        _ = try p.addHours(worker: "ali-nielsen", hours: try Hours(parsing: "3:10"), date: nil, note: "")
+        _ = try p.addAdvance(worker: "jens-oelgaard", amount: try Money(parsing: "500"), date: nil, note: "")
+        _ = try p.addSupplement(name: "Højdetillæg", percent: try Percent(parsing: "4,5"))
+        _ = try p.addSupplement(name: "Tillæg for tagpap & rende", percent: try Percent(parsing: "12.125"),
+                                scope: Supplement.Scope(sections: ["Tagpap"], lines: [3]))
+        _ = try p.addSupplement(name: "Fradrag ved sne", percent: try Percent(parsing: "-2"), scope: Supplement.Scope(lines: [4]))
+        _ = p.addExtraWork(text: "Inddækning ved skorsten", pricing: .amount(try Money(parsing: "250")), number: "17")
+        _ = p.addExtraWork(text: "Snerydning", pricing: .hourly(hours: try Hours(parsing: "1:20"), rate: try UnitPrice(parsing: "342.5")))
+        _ = p.addExtraWork(text: "Aftalt fradrag <skur>", pricing: .amount(try Money(parsing: "-125.50")), number: "18")
+        return p
+    }
+
+    /// The apprentice's pay is more than the total: the pool is negative (a deficit).
+    static func negativePoolProject() throws -> Project {
+        var p = Project(id: "underskud", name: "Underskud")
+        _ = p.addLine(try activity("2.01", "Underpap", "m2", "38.50"), quantity: try Quantity(parsing: "2"), date: nil)
+        _ = p.addWorker(name: "Jens", apprentice: false, rate: nil)
+        _ = p.addWorker(name: "Mette", apprentice: false, rate: nil)
+        _ = p.addWorker(name: "Ali", apprentice: true, rate: try UnitPrice(parsing: "150"))
+        _ = try p.addHours(worker: "jens", hours: try Hours(parsing: "1"), date: nil, note: "")
+        _ = try p.addHours(worker: "mette", hours: try Hours(parsing: "2"), date: nil, note: "")
+        _ = try p.addHours(worker: "ali", hours: try Hours(parsing: "1"), date: nil, note: "")
+        return p
+    }
+
+    /// Workers without hours: the split is missing (empty share cells, no hourly earnings).
+    static func noHoursProject() throws -> Project {
+        var p = Project(id: "ingen-timer", name: "Ingen timer")
+        _ = p.addLine(try activity("2.01", "Underpap", "m2", "38.50"), quantity: try Quantity(parsing: "2"), date: nil)
+        _ = p.addWorker(name: "Jens", apprentice: false, rate: nil)
+        return p
+    }
+
+    static var projects: [Project] {
+        get throws { [try fullProject(), try negativePoolProject(), try noHoursProject(), Project(id: "tom", name: "Tom")] }
+    }
+
+    // MARK: tests
+
+    func testEveryFigureReadsBackAsTheJSONReportHasIt() throws {
+        for p in try Self.projects {
+            for l in Language.allCases {
+                let a = FinalAccounting(p)
+                let report = try RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
+                XCTAssertEqual(report.format, .xlsx)
+                let book = try XLSXReader(report.bytes)
+                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(p, a))) as? [String: Any])
+                try compare(book, json, a, p, l, label: "\(p.id) \(l)")
+            }
+        }
+    }
+
+    func testFormulasRecalculateToTheirCachedValues() throws {
+        for p in try Self.projects {
+            let book = try XLSXReader(try ReportXLSX.render(p, FinalAccounting(p), language: .da))
+            let formulas = try book.recalculateAll()
+            if !p.lines.isEmpty { XCTAssertGreaterThan(formulas, p.lines.count, p.id) }
+        }
+    }
+
+    /// Random projects (seeded): lines, hours by the minute and by the thousandth, apprentices,
+    /// scoped supplements, extra work by the hour; every formula recalculates to akkord's figure.
+    func testRandomProjectsRecalculateToAkkordsFigures() throws {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? 20_260_504
+        var rng = WorkspacePropertyTests.SplitMix64(state: seed)
+        for run in 0..<40 {
+            var p = Project(id: "r\(run)", name: "Random \(run)")
+            let sections = ["Tagpap", "Render", ""]
+            for i in 0..<Int.random(in: 1...12, using: &rng) {
+                _ = p.addLine(Activity(pos: "\(i + 1).0\(i % 7)", name: "Ydelse \(i)", unit: "m2",
+                                       price: UnitPrice(raw: Int64.random(in: 1...9_999_999, using: &rng)),
+                                       section: sections[Int.random(in: 0..<3, using: &rng)]),
+                              quantity: Quantity(raw: Int64.random(in: 1...999_999, using: &rng)), date: nil)
+            }
+            for w in 0..<Int.random(in: 0...4, using: &rng) {
+                let apprentice = Int.random(in: 0..<4, using: &rng) == 0
+                let (worker, _) = p.addWorker(name: "Svend \(w)", apprentice: apprentice,
+                                              rate: apprentice ? UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng)) : nil)
+                for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                    // whole minutes (multiples of 50) or thousandths (multiples of 3)
+                    let raw = Bool.random(using: &rng) ? 50 * Int64.random(in: 1...600, using: &rng) : 3 * Int64.random(in: 1...12_000, using: &rng)
+                    _ = try p.addHours(worker: worker.id, hours: Hours(raw: raw), date: nil, note: "")
+                }
+                if Bool.random(using: &rng) {
+                    _ = try p.addAdvance(worker: worker.id, amount: Money(raw: Int64.random(in: 1...1_000_000, using: &rng)), date: nil, note: "")
+                }
+            }
+            for s in 0..<Int.random(in: 0...3, using: &rng) {
+                let percent = Percent(raw: Int64.random(in: -20_000...40_000, using: &rng))
+                let scope = Bool.random(using: &rng) ? Supplement.Scope.all : Supplement.Scope(lines: [1 + s % p.lines.count])
+                _ = try p.addSupplement(name: "Tillæg \(s)", percent: percent, scope: scope)
+            }
+            if Bool.random(using: &rng) {
+                _ = p.addExtraWork(text: "Ekstra", pricing: .hourly(hours: Hours(raw: 50 * Int64.random(in: 1...500, using: &rng)),
+                                                                    rate: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng))))
+            }
+            let a = FinalAccounting(p)
+            let book = try XLSXReader(try ReportXLSX.render(p, a, language: .en))
+            _ = try book.recalculateAll(label: "seed \(seed) run \(run)")
+            // The shares add up to the pool, in the sheet as in akkord.
+            if a.isSplit {
+                let shares = a.team.enumerated().filter { !$0.element.worker.apprentice }
+                    .map { book.decimal("Team", "F\($0.offset + 2)") ?? -1 }
+                XCTAssertEqual(shares.reduce(0, +), Decimal(string: a.pool.plain), "seed \(seed) run \(run)")
+            }
+        }
+    }
+
+    func testTotalsAreFormulasOfTheirCells() throws {
+        let p = try Self.fullProject()
+        let book = try XLSXReader(try ReportXLSX.render(p, FinalAccounting(p), language: .en))
+        XCTAssertEqual(book.sheetNames, ["Lines", "Team", "Summary"])
+        XCTAssertEqual(book.formula("Lines", "G2"), "ROUND(D2*F2,2)")
+        XCTAssertEqual(book.formula("Lines", "G5"), "ROUND(D5*F5,2)")
+        XCTAssertEqual(book.formula("Lines", "G7"), "SUM(G2:G5)")
+        // Scope columns: L for supplement 2 (section Tagpap and line 3), M for supplement 3 (line 4).
+        XCTAssertEqual((2...5).map { book.text("Lines", "L\($0)") }, ["1", "1", "1", "0"])
+        XCTAssertEqual((2...5).map { book.text("Lines", "M\($0)") }, ["0", "0", "0", "1"])
+        XCTAssertEqual(book.formula("Summary", "J15"), "Lines!G7")
+        XCTAssertEqual(book.formula("Summary", "G16"), "Lines!G7")
+        XCTAssertEqual(book.formula("Summary", "G17"), "SUMPRODUCT(Lines!G2:G5,Lines!L2:L5)")
+        XCTAssertEqual(book.formula("Summary", "G18"), "SUMPRODUCT(Lines!G2:G5,Lines!M2:M5)")
+        XCTAssertEqual(book.formula("Summary", "J17"), "ROUND(G17*F17/100,2)")
+        XCTAssertNil(book.formula("Summary", "J19"), "an agreed amount is a number")
+        XCTAssertEqual(book.formula("Summary", "J20"), "ROUND(H20*I20,2)")
+        XCTAssertEqual(book.formula("Summary", "H20"), "1+20/60", "1:20 h exactly")
+        XCTAssertEqual(book.formula("Summary", "J22"), "SUM(J15:J21)")
+        XCTAssertEqual(book.formula("Summary", "J23"), "SUM(Team!F3)")
+        XCTAssertEqual(book.formula("Summary", "J24"), "J22-J23")
+        XCTAssertEqual(book.formula("Summary", "J25"), "SUM(Team!E2,Team!E4)")
+        XCTAssertEqual(book.formula("Summary", "J26"), "ROUND(J24/J25,2)")
+        XCTAssertEqual(book.formula("Team", "E2"), "14+40/60", "7:20 twice is 14 h 40 min")
+        XCTAssertEqual(book.formula("Team", "F2"), "ROUNDDOWN(Summary!$J$24*E2/Summary!$J$25,2)+G2")
+        XCTAssertEqual(book.formula("Team", "F3"), "ROUND(E3*D3,2)")
+        XCTAssertEqual(book.formula("Team", "I2"), "F2-H2")
+        // Number formats: money with 2 decimals, the quantity with its 3, hours with 2.
+        XCTAssertEqual(book.format("Lines", "G2"), "#,##0.00")
+        XCTAssertEqual(book.format("Lines", "D2"), "#,##0.000")
+        XCTAssertEqual(book.format("Lines", "F4"), "#,##0.0000")
+        XCTAssertEqual(book.format("Team", "E2"), "#,##0.00")
+        XCTAssertEqual(book.format("Summary", "J22"), "#,##0.00")
+        XCTAssertTrue(book.isBold("Summary", "J22"))
+    }
+
+    func testTheArchiveIsStoredWithRightCRCsAndIsDeterministic() throws {
+        let p = try Self.fullProject()
+        let first = try ReportXLSX.render(p, FinalAccounting(p), language: .da)
+        let second = try ReportXLSX.render(p, FinalAccounting(p), language: .da)
+        XCTAssertEqual(first, second, "two renders give the same bytes")
+        XCTAssertEqual(Array(first.prefix(4)), [0x50, 0x4B, 0x03, 0x04])
+        let book = try XLSXReader(first)   // checks every CRC, size and name against the central directory
+        XCTAssertEqual(book.entryNames, ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",
+                                         "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml",
+                                         "xl/worksheets/sheet2.xml", "xl/worksheets/sheet3.xml"])
+        XCTAssertEqual(book.sheetNames, ["Linjer", "Team", "Summary"])
+        XCTAssertTrue(String(decoding: book.entries["docProps/core.xml"]!, as: UTF8.self)
+            .contains("<dc:title>Akkordopgørelse – Ærøskøbing &lt;Tag&gt; &amp; Søn</dc:title>"))
+        // A damaged byte is caught by the reader's CRC check.
+        var damaged = first
+        let needle = Array("Højdetillæg".utf8)
+        let at = try XCTUnwrap((0..<(first.count - needle.count)).first { Array(first[$0..<($0 + needle.count)]) == needle })
+        damaged[at] ^= 0x01
+        XCTAssertThrowsError(try XLSXReader(damaged))
+    }
+
+    func testZipWriterAgainstAHandCheckedArchive() throws {
+        var zip = ZipWriter()
+        try zip.add("a.txt", parts: [Array("1234".utf8), [], Array("56789".utf8)])
+        XCTAssertThrowsError(try zip.add("a.txt", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("a.txt")) }
+        XCTAssertThrowsError(try zip.add("/etc/passwd", [])) { XCTAssertEqual($0 as? ZipWriterError, .badName("/etc/passwd")) }
+        let bytes = try zip.finish()
+        // 30 + 5 + 9 local, 46 + 5 central, 22 end.
+        XCTAssertEqual(bytes.count, 44 + 51 + 22)
+        XCTAssertEqual(Array(bytes[14..<18]), [0x26, 0x39, 0xF4, 0xCB], "CRC-32 of 123456789 is CBF43926")
+        XCTAssertEqual(Array(bytes[8..<14]), [0, 0, 0, 0, 0x21, 0], "stored, 00:00, 1980-01-01")
+        let reader = try XLSXReader.unzip(bytes)
+        XCTAssertEqual(reader.names, ["a.txt"])
+        XCTAssertEqual(reader.entries["a.txt"], Array("123456789".utf8))
+    }
+
+    func testTextOfEveryKindReadsBackExactly() throws {
+        let texts = ["Ærø & <Søn> \"æøå\"", "  leading and trailing  ", "two\nlines", "tab\there", "_x0041_ stays as typed",
+                     "control \u{1} and \u{1F} characters", "emoji 🏠 and ‘quotes’", "]]> and &amp;", "\u{FFFE}"]
+        var book = Workbook()
+        let sheet = try book.addSheet("Texts")
+        for t in texts { try book.append([.text(t)], to: sheet) }
+        let read = try XLSXReader(try book.bytes())
+        XCTAssertEqual((1...texts.count).map { read.text("Texts", "A\($0)") }, texts)
+    }
+
+    func testReferencesAndNumbers() throws {
+        typealias R = Workbook.CellReference
+        XCTAssertEqual([1, 26, 27, 52, 53, 702, 703, 16_384].map(R.columnName), ["A", "Z", "AA", "AZ", "BA", "ZZ", "AAA", "XFD"])
+        XCTAssertEqual("\(R(column: 7, row: 12))", "G12")
+        XCTAssertEqual("\(R(column: 7, row: 12).absolute.on("Summary"))", "Summary!$G$12")
+        XCTAssertEqual("\(R(column: 1, row: 1).on("Ark 1"))", "'Ark 1'!A1")
+        XCTAssertEqual("\(R(column: 1, row: 1).on("Mads' ark"))", "'Mads'' ark'!A1")
+        XCTAssertEqual("\(R(column: 1, row: 1).on("TRUE"))", "'TRUE'!A1")
+        XCTAssertEqual("\(R(column: 1, row: 1).on("Team"))", "Team!A1")
+        XCTAssertEqual("\(Workbook.Range(R(column: 7, row: 2).on("Linjer"), R(column: 7, row: 101)))", "Linjer!G2:G101")
+        XCTAssertEqual(Workbook.Number.ratio(22_000, 3000).text, "7.333333333333")
+        XCTAssertEqual(Workbook.Number.ratio(2, 3, fractionDigits: 2).text, "0.67")
+        XCTAssertEqual(Workbook.Number.ratio(-2, 3, fractionDigits: 2).text, "-0.67")
+        XCTAssertEqual(Workbook.Number.ratio(45_000, 3000).text, "15")
+        XCTAssertEqual(Workbook.Number(try Money(parsing: "-1234.5")).text, "-1234.50")
+        XCTAssertNil(Workbook.Number(plain: "1e5"))
+        XCTAssertNil(Workbook.Number(plain: "1."))
+        XCTAssertNil(Workbook.Number(plain: "NaN"))
+        XCTAssertEqual(Workbook.Number(plain: "-0.125")?.text, "-0.125")
+        XCTAssertEqual(Workbook.NumberFormat.digits(of: Workbook.Number(try Quantity(parsing: "12.5"))).code, "#,##0.0")
+        XCTAssertEqual(Workbook.NumberFormat.digits(of: Workbook.Number(try Quantity(parsing: "12"))).code, "#,##0")
+    }
+
+    func testLimitsOfTheFormatAreErrorsNotBrokenFiles() throws {
+        var book = Workbook()
+        XCTAssertThrowsError(try book.addSheet("a/b")) { XCTAssertEqual($0 as? WorkbookError, .badSheetName("a/b")) }
+        XCTAssertThrowsError(try book.addSheet(String(repeating: "x", count: 32)))
+        XCTAssertThrowsError(try book.addSheet(""))
+        let sheet = try book.addSheet("Linjer")
+        XCTAssertThrowsError(try book.addSheet("LINJER"), "names are unique regardless of case")
+        try book.append([.text("ok")], to: sheet)
+        XCTAssertThrowsError(try book.append([.empty, .text(String(repeating: "æ", count: 32_768))], to: sheet)) {
+            XCTAssertEqual($0 as? WorkbookError, .textTooLong(cell: "Linjer!B2", length: 32_768))
+            XCTAssertEqual("\($0)", "cell Linjer!B2 would hold 32768 characters; a spreadsheet cell holds at most 32767")
+        }
+        XCTAssertThrowsError(try book.append([.formula(String(repeating: "1+", count: 4097) + "1", cached: nil, .money)], to: sheet))
+    }
+
+    func testFileExtensionsNameTheFormat() {
+        let cases: [(String, ReportFormat?)] = [
+            ("x.txt", .text), ("x.json", .json), ("x.csv", .csv), ("x.html", .html), ("x.htm", .html), ("x.pdf", .pdf),
+            ("x.xlsx", .xlsx), ("Opgørelse.XLSX", .xlsx), ("dir/x.Pdf", .pdf), ("a.b/report.tar.json", .json),
+            ("x.doc", nil), ("x", nil), ("x.", nil), (".xlsx", nil), ("dir.pdf/x", nil), ("x.xls", nil),
+        ]
+        for (path, format) in cases { XCTAssertEqual(ReportFormat(fileExtension: path), format, path) }
+        XCTAssertEqual(ReportFormat.fileExtensionList, ".txt, .json, .csv, .html, .htm, .pdf or .xlsx")
+    }
+
+    // MARK: the comparison with the JSON report
+
+    func compare(_ book: XLSXReader, _ json: [String: Any], _ a: FinalAccounting, _ p: Project, _ l: Language, label: String) throws {
+        let w = Words(l)
+        let lines = try XCTUnwrap(json["lines"] as? [[String: Any]])
+        let linesSheet = w[.sheetLines]
+        XCTAssertEqual(book.sheetNames, [l == .da ? "Linjer" : "Lines", "Team", "Summary"], label)
+        func dec(_ s: Any?) -> Decimal? { (s as? String).flatMap { Decimal(string: $0) } }
+        func str(_ s: Any?) -> String? { (s is NSNull) ? nil : s as? String }
+
+        // Lines
+        for (i, line) in lines.enumerated() {
+            let r = i + 2
+            XCTAssertEqual(book.decimal(linesSheet, "A\(r)"), Decimal(line["id"] as! Int), label)
+            XCTAssertEqual(book.text(linesSheet, "B\(r)"), line["pos"] as? String, label)
+            XCTAssertEqual(book.text(linesSheet, "C\(r)"), line["name"] as? String, label)
+            XCTAssertEqual(book.decimal(linesSheet, "D\(r)"), dec(line["quantity"]), label)
+            XCTAssertEqual(book.text(linesSheet, "E\(r)"), UnitName.display(line["unit"] as! String, language: l), label)
+            XCTAssertEqual(book.decimal(linesSheet, "F\(r)"), dec(line["price"]), label)
+            XCTAssertEqual(book.decimal(linesSheet, "G\(r)"), dec(line["amount"]), label)
+            XCTAssertEqual(book.bool(linesSheet, "H\(r)"), line["custom"] as? Bool, label)
+            XCTAssertEqual(book.text(linesSheet, "I\(r)") ?? "", line["note"] as? String, label)
+            XCTAssertEqual(book.text(linesSheet, "J\(r)"), str(line["measurement"]), label)
+        }
+        XCTAssertEqual(book.text(linesSheet, "C\(lines.count + 3)"), w[.subtotal], label)
+        XCTAssertEqual(book.decimal(linesSheet, "G\(lines.count + 3)"), dec(json["subtotal"]), label)
+
+        // Summary: the project, then the rows found by their labels.
+        let summary = "Summary"
+        let project = try XCTUnwrap(json["project"] as? [String: Any]), catalogue = try XCTUnwrap(json["catalogue"] as? [String: Any])
+        let status = project["status"] as? String == "open" ? w[.statusOpen] : w[.statusClosed]
+        let expectedHeader: [(Term, String?)] = [
+            (.project, str(project["name"])), (.id, str(project["id"])), (.address, str(project["address"])), (.employer, str(project["employer"])),
+            (.customer, str(project["customer"])), (.xlsxStart, str(project["start"])), (.xlsxEnd, str(project["end"])), (.status, status),
+            (.catalogue, str(catalogue["name"])), (.edition, str(catalogue["edition"])), (.currency, json["currency"] as? String),
+        ]
+        XCTAssertEqual(book.text(summary, "A1"), w[.title], label)
+        for (i, (term, value)) in expectedHeader.enumerated() {
+            XCTAssertEqual(book.text(summary, "A\(i + 2)"), w[term], label)
+            XCTAssertEqual(book.text(summary, "B\(i + 2)"), value.flatMap { $0.isEmpty ? nil : $0 }, "\(label) \(term)")
+        }
+        let summaryRows = book.rows(summary)
+        func rows(labelled term: Term) -> [Int] { summaryRows.filter { book.text(summary, "A\($0)") == w[term] } }
+        func amount(_ term: Term) -> Decimal? { rows(labelled: term).first.flatMap { book.decimal(summary, "J\($0)") } }
+        XCTAssertEqual(amount(.subtotal), dec(json["subtotal"]), label)
+        XCTAssertEqual(amount(.total), dec(json["total"]), label)
+        XCTAssertEqual(amount(.apprentices), dec(json["apprenticePay"]), label)
+        XCTAssertEqual(amount(.pool), dec(json["pool"]), label)
+        XCTAssertEqual(amount(.xlsxJourneymanHours).map { Self.round2($0) }, dec(json["journeymanHours"]), label)
+        XCTAssertEqual(amount(.xlsxHourlyEarnings), dec(json["hourlyEarnings"]), label)
+        XCTAssertEqual(rows(labelled: .xlsxHourlyEarnings).count, 1, label)
+
+        let supplements = try XCTUnwrap(json["supplements"] as? [[String: Any]])
+        let supplementRows = rows(labelled: .supplement)
+        XCTAssertEqual(supplementRows.count, supplements.count, label)
+        var scopeColumn = 12   // L: the first scope column of Lines
+        for (s, r) in zip(supplements, supplementRows) {
+            XCTAssertEqual(book.decimal(summary, "B\(r)"), Decimal(s["id"] as! Int), label)
+            XCTAssertEqual(book.text(summary, "C\(r)"), s["name"] as? String, label)
+            XCTAssertEqual(book.decimal(summary, "F\(r)"), dec(s["percent"]), label)
+            XCTAssertEqual(book.decimal(summary, "G\(r)"), dec(s["base"]), label)
+            XCTAssertEqual(book.decimal(summary, "J\(r)"), dec(s["amount"]), label)
+            if let scope = s["scope"] as? [String: Any] {
+                let sections = scope["sections"] as! [String], ids = scope["lines"] as! [Int]
+                XCTAssertEqual(book.text(summary, "E\(r)"), Supplement.Scope(sections: sections, lines: ids).text(l), label)
+                // The scope column of Lines marks exactly the lines in scope (by the section column and the id).
+                let column = Workbook.CellReference.columnName(scopeColumn)
+                XCTAssertEqual(book.text(linesSheet, "\(column)1"), w(.xlsxInScope, s["name"] as! String, "\(s["id"] as! Int)"), label)
+                for (i, line) in lines.enumerated() {
+                    let inScope = ids.contains(line["id"] as! Int) || sections.contains(book.text(linesSheet, "K\(i + 2)") ?? "")
+                    XCTAssertEqual(book.decimal(linesSheet, "\(column)\(i + 2)"), inScope ? 1 : 0, "\(label) line \(i + 1)")
+                }
+                scopeColumn += 1
+            } else {
+                XCTAssertEqual(s["scope"] as? String, "all", label)
+                XCTAssertEqual(book.text(summary, "E\(r)"), w[.xlsxScopeAll], label)
+            }
+        }
+
+        let extras = try XCTUnwrap(json["extraWork"] as? [[String: Any]])
+        let extraRows = summaryRows.filter { [w[.extraWork], w[.deduction]].contains(book.text(summary, "A\($0)")) }
+        XCTAssertEqual(extraRows.count, extras.count, label)
+        for (e, r) in zip(extras, extraRows) {
+            XCTAssertEqual(book.decimal(summary, "B\(r)"), Decimal(e["id"] as! Int), label)
+            XCTAssertEqual(book.text(summary, "C\(r)"), e["text"] as? String, label)
+            XCTAssertEqual(book.text(summary, "D\(r)") ?? "", e["number"] as? String, label)
+            // Hours in JSON are as entered: `1.5`, or `1:20` for whole minutes.
+            let hours = (e["hours"] as? String).map { h -> Decimal? in
+                let parts = h.split(separator: ":")
+                return parts.count == 2 ? Decimal(string: String(parts[0])).map { $0 + Decimal(Int(parts[1])!) / 60 } : Decimal(string: h)
+            }
+            XCTAssertEqual(book.decimal(summary, "H\(r)").map { Self.round2($0) }, hours.flatMap { $0 }.map { Self.round2($0) }, label)
+            XCTAssertEqual(hours == nil, book.cell(summary, "H\(r)") == nil, label)
+            XCTAssertEqual(book.decimal(summary, "I\(r)"), dec(e["rate"]), label)
+            XCTAssertEqual(book.decimal(summary, "J\(r)"), dec(e["amount"]), label)
+            XCTAssertEqual(book.text(summary, "A\(r)") == w[.deduction], e["deduction"] as? Bool, label)
+        }
+
+        let warnings = rows(labelled: .warningLabel).map { book.text(summary, "B\($0)") }
+        XCTAssertEqual(warnings.count, (json["warnings"] as? [String])?.count, label)
+        XCTAssertEqual(warnings, a.warnings.map { $0.text(l) }, label)
+
+        // Team
+        let team = try XCTUnwrap(json["team"] as? [[String: Any]])
+        XCTAssertEqual(book.text("Team", "A1"), w[.id], label)
+        XCTAssertEqual(book.text("Team", "G1"), w[.xlsxRoundingOre], label)
+        for (i, t) in team.enumerated() {
+            let r = i + 2
+            XCTAssertEqual(book.text("Team", "A\(r)"), t["worker"] as? String, label)
+            XCTAssertEqual(book.text("Team", "B\(r)"), t["name"] as? String, label)
+            XCTAssertEqual(book.bool("Team", "C\(r)"), t["apprentice"] as? Bool, label)
+            XCTAssertEqual(book.decimal("Team", "E\(r)").map { Self.round2($0) }, dec(t["hours"]), label)
+            XCTAssertEqual(book.decimal("Team", "F\(r)"), dec(t["share"]), label)
+            XCTAssertEqual(book.decimal("Team", "H\(r)"), dec(t["advances"]), label)
+            XCTAssertEqual(book.decimal("Team", "I\(r)"), dec(t["balance"]), label)
+        }
+        XCTAssertEqual(book.rows("Team").filter { $0 > 1 && $0 <= team.count + 1 }.count, team.count, label)
+    }
+
+    static func round2(_ x: Decimal) -> Decimal { XLSXReader.round(x, 2, x < 0 ? .up : .down, halfAway: true) }
+}
+
+/// A small reader of what `Workbook` writes: the ZIP (local headers checked against the central
+/// directory, every CRC computed here bit by bit), the sheets' cells, the number formats; and a
+/// Decimal calculator of the formulas akkord writes (`ROUND`, `ROUNDDOWN`, `SUM`, `SUMPRODUCT`,
+/// `+ - * /`, references, ranges, other sheets).
+struct XLSXReader {
+    struct ReadError: Error, CustomStringConvertible { let description: String }
+
+    struct Cell {
+        var type: String?
+        var style = 0
+        var formula: String?
+        var value: String?
+        var inline: String?
+    }
+
+    let entries: [String: [UInt8]]
+    let entryNames: [String]
+    let sheetNames: [String]
+    var sheets: [String: [String: Cell]] = [:]
+    var formats: [Int: String] = [:]       // style index → format code
+    var boldStyles: Set<Int> = []
+
+    init(_ bytes: [UInt8]) throws {
+        let zip = try Self.unzip(bytes)
+        entries = zip.entries
+        entryNames = zip.names
+        // workbook.xml: sheet names and their relationship ids; the rels: id → part.
+        let workbook = try Self.parse(entries["xl/workbook.xml"])
+        let rels = try Self.parse(entries["xl/_rels/workbook.xml.rels"])
+        var target: [String: String] = [:]
+        for e in rels where e.name == "Relationship" && e.isStart { target[e.attributes["Id"] ?? ""] = e.attributes["Target"] }
+        var names: [String] = []
+        for e in workbook where e.name == "sheet" && e.isStart {
+            let name = e.attributes["name"] ?? ""
+            names.append(name)
+            guard let part = target[e.attributes["r:id"] ?? ""], let xml = entries["xl/" + part] else { throw ReadError(description: "no part for sheet \(name)") }
+            sheets[name] = try Self.cells(xml)
+        }
+        sheetNames = names
+        // styles.xml: numFmt id → code; cellXfs in order.
+        let styles = try Self.parse(entries["xl/styles.xml"])
+        var codes: [Int: String] = [:]
+        var inCellXfs = false, index = 0
+        for e in styles {
+            if e.name == "numFmt", e.isStart { codes[Int(e.attributes["numFmtId"] ?? "") ?? -1] = e.attributes["formatCode"] }
+            if e.name == "cellXfs" { inCellXfs = e.isStart }
+            if inCellXfs, e.name == "xf", e.isStart {
+                formats[index] = codes[Int(e.attributes["numFmtId"] ?? "") ?? -1]
+                if e.attributes["fontId"] == "1" { boldStyles.insert(index) }
+                index += 1
+            }
+        }
+    }
+
+    // MARK: ZIP
+
+    static func unzip(_ b: [UInt8]) throws -> (names: [String], entries: [String: [UInt8]]) {
+        func u16(_ i: Int) -> Int { Int(b[i]) | Int(b[i + 1]) << 8 }
+        func u32(_ i: Int) -> Int { u16(i) | u16(i + 2) << 16 }
+        guard b.count >= 22, let end = stride(from: b.count - 22, through: 0, by: -1).first(where: { u32($0) == 0x0605_4B50 }) else {
+            throw ReadError(description: "no end of central directory")
+        }
+        let count = u16(end + 10), size = u32(end + 12)
+        var p = u32(end + 16)
+        guard p + size == end else { throw ReadError(description: "central directory does not end where the end record starts") }
+        var names: [String] = [], entries: [String: [UInt8]] = [:]
+        for _ in 0..<count {
+            guard u32(p) == 0x0201_4B50 else { throw ReadError(description: "bad central header at \(p)") }
+            let method = u16(p + 10), crc = u32(p + 16), compressed = u32(p + 20), uncompressed = u32(p + 24)
+            let nameLength = u16(p + 28), extra = u16(p + 30), comment = u16(p + 32), offset = u32(p + 42)
+            let name = String(decoding: b[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
+            guard method == 0, compressed == uncompressed else { throw ReadError(description: "\(name) is not stored") }
+            // The local header says the same.
+            guard u32(offset) == 0x0403_4B50, u16(offset + 8) == 0, u32(offset + 14) == crc, u32(offset + 18) == compressed,
+                  u32(offset + 22) == uncompressed, u16(offset + 26) == nameLength,
+                  String(decoding: b[(offset + 30)..<(offset + 30 + nameLength)], as: UTF8.self) == name
+            else { throw ReadError(description: "local header of \(name) differs from the central directory") }
+            let start = offset + 30 + nameLength + u16(offset + 28)
+            let data = Array(b[start..<(start + compressed)])
+            guard bitwiseCRC(data) == UInt32(crc) else { throw ReadError(description: "CRC of \(name) is wrong") }
+            names.append(name)
+            entries[name] = data
+            p += 46 + nameLength + extra + comment
+        }
+        return (names, entries)
+    }
+
+    /// CRC-32 one bit at a time, as the ZIP format defines it.
+    static func bitwiseCRC(_ data: [UInt8]) -> UInt32 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for byte in data {
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = (c & 1) == 1 ? (c >> 1) ^ 0xEDB8_8320 : c >> 1 }
+        }
+        return ~c
+    }
+
+    // MARK: XML
+
+    struct Element {
+        let name: String
+        let attributes: [String: String]
+        let isStart: Bool
+        var text = ""
+    }
+
+    /// Start and end events in order; an end event carries the element's text.
+    final class Collector: NSObject, XMLParserDelegate {
+        var events: [Element] = []
+        var text = ""
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            events.append(Element(name: name, attributes: attributes, isStart: true))
+            text = ""
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            events.append(Element(name: name, attributes: [:], isStart: false, text: text))
+            text = ""
+        }
+    }
+
+    static func parse(_ bytes: [UInt8]?) throws -> [Element] {
+        guard let bytes else { throw ReadError(description: "missing part") }
+        let parser = XMLParser(data: Data(bytes))
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse() else { throw ReadError(description: "XML does not parse: \(String(describing: parser.parserError))") }
+        return collector.events
+    }
+
+    static func cells(_ xml: [UInt8]) throws -> [String: Cell] {
+        var cells: [String: Cell] = [:]
+        var reference = "", cell = Cell()
+        for e in try parse(xml) {
+            switch (e.name, e.isStart) {
+            case ("c", true):
+                reference = e.attributes["r"] ?? ""
+                cell = Cell(type: e.attributes["t"], style: Int(e.attributes["s"] ?? "0") ?? 0)
+            case ("f", false): cell.formula = e.text
+            case ("v", false): cell.value = e.text
+            case ("t", false): cell.inline = unescapeOOXML(e.text)
+            case ("c", false): cells[reference] = cell
+            default: break
+            }
+        }
+        return cells
+    }
+
+    /// `_xHHHH_` is the character U+HHHH (ST_Xstring).
+    static func unescapeOOXML(_ s: String) -> String {
+        var out = "", scalars = Array(s.unicodeScalars), i = 0
+        while i < scalars.count {
+            if i + 6 < scalars.count, scalars[i] == "_", scalars[i + 1] == "x", scalars[i + 6] == "_",
+               let v = UInt32(String(String.UnicodeScalarView(scalars[(i + 2)...(i + 5)])), radix: 16), let u = Unicode.Scalar(v) {
+                out.unicodeScalars.append(u)
+                i += 7
+            } else {
+                out.unicodeScalars.append(scalars[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    // MARK: cells
+
+    func cell(_ sheet: String, _ ref: String) -> Cell? { sheets[sheet]?[ref] }
+    func text(_ sheet: String, _ ref: String) -> String? {
+        guard let c = cell(sheet, ref) else { return nil }
+        return c.type == "inlineStr" ? c.inline : c.value
+    }
+    func decimal(_ sheet: String, _ ref: String) -> Decimal? {
+        guard let c = cell(sheet, ref), c.type == nil, let v = c.value else { return nil }
+        return Decimal(string: v)
+    }
+    func bool(_ sheet: String, _ ref: String) -> Bool? {
+        guard let c = cell(sheet, ref), c.type == "b" else { return nil }
+        return c.value == "1"
+    }
+    func formula(_ sheet: String, _ ref: String) -> String? { cell(sheet, ref)?.formula }
+    func format(_ sheet: String, _ ref: String) -> String? { cell(sheet, ref).flatMap { formats[$0.style] } }
+    func isBold(_ sheet: String, _ ref: String) -> Bool { cell(sheet, ref).map { boldStyles.contains($0.style) } ?? false }
+    /// The numbers of the rows that have cells, in order.
+    func rows(_ sheet: String) -> [Int] {
+        Set((sheets[sheet] ?? [:]).keys.compactMap { Int($0.drop { $0.isLetter }) }).sorted()
+    }
+
+    // MARK: calculation
+
+    /// Recalculates every formula from the constant cells (never from a cached value) and checks
+    /// each against its cached value; returns how many there are.
+    func recalculateAll(label: String = "", file: StaticString = #filePath, line: UInt = #line) throws -> Int {
+        var n = 0
+        for (sheet, cells) in sheets {
+            for (ref, c) in cells where c.formula != nil {
+                let value = try evaluate(sheet, ref)
+                XCTAssertEqual(value.single, c.value.flatMap { Decimal(string: $0) }.map { Self.tolerant($0) },
+                               "\(label) \(sheet)!\(ref) = \(c.formula!)", file: file, line: line)
+                n += 1
+            }
+        }
+        return n
+    }
+
+    /// Cached values of non-decimal hours are written to 12 decimals: compare to those.
+    static func tolerant(_ x: Decimal) -> Decimal { round(x, 12, .plain, halfAway: false) }
+
+    enum Value {
+        case number(Decimal)
+        case list([Decimal])
+        var single: Decimal? { if case .number(let d) = self { return XLSXReader.tolerant(d) }; return nil }
+        var all: [Decimal] { switch self { case .number(let d): return [d]; case .list(let l): return l } }
+    }
+
+    func evaluate(_ sheet: String, _ ref: String) throws -> Value {
+        guard let c = cell(sheet, ref) else { return .number(0) }   // an empty cell counts 0
+        if let f = c.formula {
+            var parser = FormulaParser(tokens: Array(f), sheet: sheet, reader: self)
+            let v = try parser.expression()
+            guard parser.position == parser.tokens.count else { throw ReadError(description: "formula \(f) not read to its end") }
+            return v
+        }
+        if c.type == "b" { return .number(c.value == "1" ? 1 : 0) }
+        if c.type == nil, let v = c.value, let d = Decimal(string: v) { return .number(d) }
+        return .number(0)
+    }
+
+    static func round(_ x: Decimal, _ scale: Int, _ mode: NSDecimalNumber.RoundingMode, halfAway: Bool) -> Decimal {
+        var x = x, r = Decimal()
+        NSDecimalRound(&r, &x, scale, halfAway ? .plain : mode)
+        return r
+    }
+
+    /// Recursive descent over the formulas' characters.
+    struct FormulaParser {
+        let tokens: [Character]
+        let sheet: String
+        let reader: XLSXReader
+        var position = 0
+
+        init(tokens: [Character], sheet: String, reader: XLSXReader) { self.tokens = tokens; self.sheet = sheet; self.reader = reader }
+
+        var peek: Character? { position < tokens.count ? tokens[position] : nil }
+        mutating func take(_ c: Character) -> Bool { if peek == c { position += 1; return true }; return false }
+
+        mutating func expression() throws -> Value {
+            var v = try term()
+            while let c = peek, c == "+" || c == "-" {
+                position += 1
+                let r = try number(term())
+                v = .number(c == "+" ? try number(v) + r : try number(v) - r)
+            }
+            return v
+        }
+
+        mutating func term() throws -> Value {
+            var v = try factor()
+            while let c = peek, c == "*" || c == "/" {
+                position += 1
+                let r = try number(factor())
+                v = .number(c == "*" ? try number(v) * r : try number(v) / r)
+            }
+            return v
+        }
+
+        func number(_ v: Value) throws -> Decimal {
+            guard case .number(let d) = v else { throw ReadError(description: "a range where a number belongs") }
+            return d
+        }
+
+        mutating func factor() throws -> Value {
+            if take("-") { return .number(-(try number(factor()))) }
+            if take("(") {
+                let v = try expression()
+                guard take(")") else { throw ReadError(description: "missing )") }
+                return v
+            }
+            if let c = peek, c.isNumber {
+                var s = ""
+                while let c = peek, c.isNumber || c == "." { s.append(c); position += 1 }
+                return .number(Decimal(string: s)!)
+            }
+            // A function, or a reference with an optional sheet.
+            var word = ""
+            if take("'") {
+                while let c = peek { position += 1; if c == "'" { if take("'") { word.append("'"); continue }; break }; word.append(c) }
+            } else {
+                while let c = peek, c.isLetter || c.isNumber || c == "$" || c == "_" { word.append(c); position += 1 }
+            }
+            if take("(") {
+                var args: [Value] = []
+                if !take(")") {
+                    repeat { args.append(try expression()) } while take(",")
+                    guard take(")") else { throw ReadError(description: "missing ) after \(word)") }
+                }
+                return try call(word, args)
+            }
+            var target = sheet
+            if take("!") {
+                target = word
+                word = ""
+                while let c = peek, c.isLetter || c.isNumber || c == "$" { word.append(c); position += 1 }
+            }
+            let from = word.filter { $0 != "$" }
+            if take(":") {
+                var to = ""
+                while let c = peek, c.isLetter || c.isNumber || c == "$" { to.append(c); position += 1 }
+                return .list(try cells(target, from, to.filter { $0 != "$" }).map { try number(reader.evaluate(target, $0)) })
+            }
+            return try reader.evaluate(target, from)
+        }
+
+        func cells(_ sheet: String, _ from: String, _ to: String) throws -> [String] {
+            func split(_ r: String) -> (String, Int) { (String(r.prefix { $0.isLetter }), Int(r.drop { $0.isLetter }) ?? 0) }
+            let (c1, r1) = split(from), (c2, r2) = split(to)
+            guard c1 == c2 else { throw ReadError(description: "only one-column ranges are written") }
+            return (r1...r2).map { "\(c1)\($0)" }
+        }
+
+        func call(_ name: String, _ args: [Value]) throws -> Value {
+            switch name {
+            case "SUM": return .number(args.flatMap(\.all).reduce(0, +))
+            case "SUMPRODUCT":
+                guard args.count == 2, args[0].all.count == args[1].all.count else { throw ReadError(description: "SUMPRODUCT of unequal ranges") }
+                return .number(zip(args[0].all, args[1].all).map { $0 * $1 }.reduce(0, +))
+            case "ROUND":
+                // Like a spreadsheet, read the value to 20 decimals first: 22/3 × 3 is 22 here too.
+                let x = XLSXReader.round(try number(args[0]), 20, .plain, halfAway: true)
+                return .number(XLSXReader.round(x, NSDecimalNumber(decimal: try number(args[1])).intValue, .plain, halfAway: true))
+            case "ROUNDDOWN":   // toward zero
+                let x = XLSXReader.round(try number(args[0]), 20, .plain, halfAway: true)
+                return .number(XLSXReader.round(x, NSDecimalNumber(decimal: try number(args[1])).intValue, x < 0 ? .up : .down, halfAway: false))
+            default: throw ReadError(description: "unknown function \(name)")
+            }
+        }
+    }
+}
