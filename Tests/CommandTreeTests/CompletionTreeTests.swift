@@ -112,7 +112,7 @@ final class CompletionTreeTests: XCTestCase {
 
     func testArgumentsCompleteToWhatTheyTake() {
         XCTAssertEqual(completion(["add"], "pos"), .store(.pos))
-        XCTAssertEqual(completion(["add"], "quantity"), ValueCompletion.none)
+        XCTAssertEqual(completion(["add"], "quantity"), ValueCompletion.nothing)
         XCTAssertEqual(completion(["add"], "--section"), .store(.section))
         XCTAssertEqual(completion(["catalogue", "show"], "pos"), .store(.pos))
         XCTAssertEqual(completion(["catalogue", "list"], "--section"), .store(.section))
@@ -137,7 +137,15 @@ final class CompletionTreeTests: XCTestCase {
         XCTAssertEqual(completion(["photo", "add"], "file"), .file)
         XCTAssertEqual(completion([], "--store"), .directory)
         XCTAssertEqual(completion(["help"], "command"), .command)
-        XCTAssertEqual(completion(["report"], "--holiday-pay"), ValueCompletion.none)
+        XCTAssertEqual(completion(["project", "restore"], "id"), .store(.trash))
+        XCTAssertEqual(completion(["project", "restore"], "--as"), .nothing, "a new id")
+        XCTAssertEqual(completion(["project", "import"], "--as"), .nothing, "a new id")
+        XCTAssertEqual(completion(["project", "import"], "file"), .file)
+        XCTAssertEqual(completion(["project", "export"], "id"), .store(.project))
+        XCTAssertEqual(completion(["project", "export"], "--output"), .file)
+        XCTAssertEqual(completion(["summary"], "--format"), .choices(SummaryFormat.allCases.map(\.rawValue)))
+        XCTAssertEqual(completion(["summary"], "--by"), .choices(["project", "worker", "employer"]))
+        XCTAssertEqual(completion(["report"], "--holiday-pay"), ValueCompletion.nothing)
     }
 
     /// Every choice a declaration offers is one its command takes: built with the choice and the
@@ -194,11 +202,11 @@ final class CompletionTreeTests: XCTestCase {
         XCTAssertEqual(ValueCompletion.conventional(name: "--into", kind: .option(valueName: "dir")), .directory)
         XCTAssertEqual(ValueCompletion.conventional(name: "file", kind: .positional(.required)), .file)
         XCTAssertEqual(ValueCompletion.conventional(name: "worker", kind: .positional(.optional)), .store(.worker))
-        XCTAssertEqual(ValueCompletion.conventional(name: "name", kind: .positional(.required)), ValueCompletion.none)
-        XCTAssertEqual(ValueCompletion.conventional(name: "--all", kind: .flag), ValueCompletion.none)
+        XCTAssertEqual(ValueCompletion.conventional(name: "name", kind: .positional(.required)), ValueCompletion.nothing)
+        XCTAssertEqual(ValueCompletion.conventional(name: "--all", kind: .flag), ValueCompletion.nothing)
         // A declaration says otherwise.
-        let declared = Option("--into", value: "dir", complete: ValueCompletion.none, help: "X.")
-        XCTAssertEqual(declared.spec.completion, ValueCompletion.none)
+        let declared = Option("--into", value: "dir", complete: ValueCompletion.nothing, help: "X.")
+        XCTAssertEqual(declared.spec.completion, ValueCompletion.nothing)
         let viaParser = Positional("id", parse: .projectId, help: "X.")
         XCTAssertEqual(viaParser.spec.completion, .store(.project))
     }

@@ -131,6 +131,13 @@ final class CompletionTests: EndToEndCase {
         XCTAssertEqual(try bash(storeArguments + ["remove", "1", "3", ""]), ["1", "2", "3"])
         XCTAssertEqual(try bash(storeArguments + ["-p", "alpha-roof", "worker", "remove", ""]), [])
         XCTAssertEqual(try bash(storeArguments + ["-p", "alpha-roof", "edit", ""]), [])
+        // -p takes a unique beginning of an id, so its workers complete too.
+        XCTAssertEqual(try bash(storeArguments + ["-p", "gam", "worker", "remove", ""]), ["jens-hansen", "ole-berg"])
+
+        // The trash's entries for restore, as 'project list --trash' names them.
+        XCTAssertEqual(try akkord.run("project", "delete", "beta-garage", "--yes").status, 0)
+        XCTAssertEqual(try bash(storeArguments + ["project", "restore", ""]), ["beta-garage.1"])
+        XCTAssertEqual(try bash(storeArguments + ["-p", ""]), ["alpha-roof", "gamma-barn"])
     }
 
     func testBashCompletesOptionsAndTheirValues() throws {

@@ -11,6 +11,8 @@ public enum CompletionKind: String, CaseIterable, Sendable {
     case worker
     /// The chosen project's line ids (description: pos and name).
     case line
+    /// The entries of the trash (`roof.1`, `roof.2`): file names in `trash/`.
+    case trash
 }
 
 /// One value to offer, with a few words that say what it is (shells that can show them do).
@@ -60,13 +62,14 @@ extension Workspace {
             return try completionProject().workers.filter { $0.id.hasPrefix(prefix) }.map { CompletionValue($0.id, $0.name) }
         case .line:
             return try completionProject().lines.filter { String($0.id).hasPrefix(prefix) }.map { CompletionValue(String($0.id), "\($0.pos) \($0.name)") }
+        case .trash:
+            return store.trashEntries().filter { $0.hasPrefix(prefix) }.map { CompletionValue($0) }
         }
     }
 
-    /// `-p`, else the current project, read without a lock.
+    /// `-p` (or a unique beginning of its id), else the current project, read without a lock.
     private func completionProject() throws -> Project {
-        guard let id = try selectedProject ?? store.loadState().currentProject else { throw AkkordError.noCurrentProject }
-        return try store.loadProject(id)
+        try store.loadProject(try chooseProject(nil) { try store.loadState() })
     }
 
     private typealias Bytes = ArraySlice<UInt8>

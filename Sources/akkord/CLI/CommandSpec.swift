@@ -30,7 +30,7 @@ struct ArgumentSpec: Equatable {
     /// A text the argument's parser accepts (empty for a flag): the sample the declaration test gives.
     let example: String
     /// What a shell offers for the value on Tab (`akkord completions`).
-    var completion: ValueCompletion = .none
+    var completion: ValueCompletion = .nothing
 
     var arity: Arity? { if case .positional(let a) = kind { return a }; return nil }
     var isPositional: Bool { arity != nil }
@@ -72,7 +72,8 @@ struct CommandSpec {
 
 /// What a shell offers for an argument's value when the user presses Tab.
 enum ValueCompletion: Equatable {
-    case none
+    /// Nothing: free text, numbers, a new id.
+    case nothing
     /// A fixed list: formats, `en|da`.
     case choices([String])
     case file
@@ -89,19 +90,19 @@ enum ValueCompletion: Equatable {
     /// `--section` take their values from the store.
     static func conventional(name: String, kind: ArgumentSpec.Kind) -> ValueCompletion {
         switch kind {
-        case .flag: return .none
+        case .flag: return .nothing
         case .option(let valueName):
             if valueName.contains("|") { return .choices(valueName.split(separator: "|").map(String.init)) }
             if valueName == "file" { return .file }
             if valueName == "dir" { return .directory }
-            return name == "--section" ? .store(.section) : .none
+            return name == "--section" ? .store(.section) : .nothing
         case .positional:
             switch name {
             case "file": return .file
             case "pos": return .store(.pos)
             case "worker": return .store(.worker)
             case "line": return .store(.line)
-            default: return .none
+            default: return .nothing
             }
         }
     }

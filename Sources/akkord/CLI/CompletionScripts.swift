@@ -69,7 +69,7 @@ struct CompletionTree {
     /// `=a,b,c` choices, `@kind` values from `akkord __complete kind`, `cmd` command names.
     static func code(_ c: ValueCompletion) -> String {
         switch c {
-        case .none: return "-"
+        case .nothing: return "-"
         case .file: return "file"
         case .directory: return "dir"
         case .choices(let words): return "=" + words.joined(separator: ",")
@@ -105,11 +105,11 @@ enum CompletionScript {
     private static func valueCases(_ tree: CompletionTree) -> [(patterns: [String], global: Bool, code: String)] {
         var cases: [(patterns: [String], global: Bool, code: String)] = []
         for node in tree.nodes {
-            for o in node.options where o.takesValue && o.completion != .none {
+            for o in node.options where o.takesValue && o.completion != .nothing {
                 cases.append((o.names.map { "\(node.key)|\($0)" }, false, CompletionTree.code(o.completion)))
             }
         }
-        for o in tree.globals where o.takesValue && o.completion != .none {
+        for o in tree.globals where o.takesValue && o.completion != .nothing {
             cases.append((o.names.map { "|\($0)" }, true, CompletionTree.code(o.completion)))
         }
         return cases

@@ -5,7 +5,7 @@ extension ValueParser where Value == SummaryFormat {
         ValueParser(example: "text") { text in
             guard let f = SummaryFormat(rawValue: text) else { throw PlainError("\"\(text)\" is not one of text, json, csv") }
             return f
-        }
+        }.completing(.choices(SummaryFormat.allCases.map(\.rawValue)))
     }
 }
 
