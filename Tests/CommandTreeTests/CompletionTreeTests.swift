@@ -100,6 +100,23 @@ final class CompletionTreeTests: XCTestCase {
         XCTAssertEqual(CompletionScript.fishQuote(#"it's a\b"#), #"'it\'s a\\b'"#)
         XCTAssertEqual(CompletionTree.describe("First sentence. Second one."), "First sentence")
         XCTAssertEqual(CompletionTree.describe(String(repeating: "x", count: 100)).count, 80)
+        XCTAssertEqual(CompletionTree.describe("The pos, e.g. 2.01. More."), "The pos, e.g. 2.01")
+        XCTAssertEqual(CompletionTree.describe("Two\nlines."), "Two lines")
+    }
+
+    /// The scripts write names and choices unquoted in lists and `case` patterns: each must be a
+    /// plain word.
+    func testNamesAndChoicesArePlainWords() {
+        let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-")
+        var words: [String] = GlobalOptions.specs.flatMap { [$0.name] + ($0.shortName.map { [$0] } ?? []) }
+        for path in Self.paths {
+            words.append(path.last!.spec.name)
+            for arg in path.last!.spec.arguments {
+                words += [arg.name] + (arg.shortName.map { [$0] } ?? [])
+                if case .choices(let choices) = arg.completion { words += choices }
+            }
+        }
+        for word in words where word.isEmpty || !word.allSatisfy(plain.contains) { XCTFail("not a plain word: \(word.debugDescription)") }
     }
 
     // MARK: what each argument completes to

@@ -56,11 +56,17 @@ struct CompletionTree {
                help: spec.help)
     }
 
-    /// A one-line description for the shells that show them: the help text's first sentence,
-    /// at most 80 characters.
+    /// A one-line description for the shells that show them: the help text's first sentence
+    /// (an "e.g." ends none), at most 80 characters.
     static func describe(_ text: String) -> String {
-        var s = text.map { $0.isNewline || $0 == "\t" ? " " : $0 }.reduce(into: "") { $0.append($1) }
-        if let end = s.range(of: ". ") { s = String(s[..<end.lowerBound]) }
+        var s = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
+        var from = s.startIndex
+        while let end = s.range(of: ". ", range: from..<s.endIndex) {
+            let before = s[..<end.lowerBound]
+            if before.hasSuffix("e.g") || before.hasSuffix("i.e") { from = end.upperBound; continue }
+            s = String(before)
+            break
+        }
         if s.hasSuffix(".") { s.removeLast() }
         return s.count > 80 ? String(s.prefix(79)) + "…" : s
     }
