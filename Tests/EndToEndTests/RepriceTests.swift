@@ -41,7 +41,7 @@ final class RepriceTests: EndToEndCase {
         XCTAssertEqual(try snapshot(), before)
 
         let j = json(try ok("catalogue", "regulate", "1.4", "--dry-run", "--json"))
-        XCTAssertEqual(Set(j.keys), ["added", "changed", "removed", "unchanged", "encoding", "dryRun", "changes", "percent"])
+        XCTAssertEqual(Set(j.keys), ["added", "changed", "removed", "unchanged", "encoding", "dryRun", "changes", "percent", "warnings"])
         XCTAssertEqual(j["changed"] as? Int, 71)
         XCTAssertEqual(j["unchanged"] as? Int, 0)
         XCTAssertEqual(j["dryRun"] as? Bool, true)
