@@ -10,9 +10,11 @@ public struct CatalogueIndex: Sendable {
         public init(_ values: [Int64]) { self.values = values }
 
         /// Size and a 64-bit hash of the file's bytes.
-        public init(of bytes: [UInt8]) {
-            values = [Int64(bytes.count), Int64(bitPattern: ByteHash.hash64(bytes[...]))]
-        }
+        public init(of bytes: [UInt8]) { self.init(size: bytes.count, hash: ByteHash.hash64(bytes[...])) }
+
+        /// The stamp of a file of `size` bytes whose `ByteHash.hash64` is `hash` (hashed piece by
+        /// piece, without holding the file).
+        public init(size: Int, hash: UInt64) { values = [Int64(size), Int64(bitPattern: hash)] }
     }
 
     /// The format and the folding rules the index was made with: a change to either changes it.
@@ -48,9 +50,9 @@ public struct CatalogueIndex: Sendable {
         let body = file.count - 8
         var trailer = Reader(bytes: file, at: body)
         guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
-        let bytes = Array(file[..<body])
-        var r = Reader(bytes: bytes)
-        r.at = Self.magic.count
+        // The records are read up to the trailer, in the file's own buffer (no copy).
+        let bytes = file
+        var r = Reader(bytes: bytes, at: Self.magic.count, end: body)
         guard let values = (0..<stamp.values.count).map({ _ in r.int() }) as [Int64?]?,
               values.compactMap({ $0 }) == stamp.values,
               let name = r.string(), let edition = r.string(), let valid = r.string(), let currency = r.string(),
@@ -64,7 +66,7 @@ public struct CatalogueIndex: Sendable {
             guard let price = r.int(), price >= 0, price <= UnitPrice.maximumRaw else { return nil }
             for _ in 0..<8 { guard r.skipText() else { return nil } }
         }
-        guard r.at == bytes.count else { return nil }
+        guard r.at == body else { return nil }
         self.bytes = bytes; self.offsets = offsets
         guard [name, edition, valid, currency].allSatisfy({ ControlCharacters.first(in: $0) == nil }) else { return nil }
         self.name = name; self.edition = edition; self.validFrom = valid.isEmpty ? nil : valid; self.currency = currency
@@ -77,6 +79,15 @@ public struct CatalogueIndex: Sendable {
         let keywords = r.string()!
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note,
                         keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init))
+    }
+
+    /// Activity i's pos, name and section as UTF-8 bytes, without making any text: shell
+    /// completion looks at every activity and makes text only of those it offers.
+    func label(_ i: Int) -> (pos: ArraySlice<UInt8>, name: ArraySlice<UInt8>, section: ArraySlice<UInt8>) {
+        var r = Reader(bytes: bytes, at: offsets[i] + 8)
+        let pos = r.slice()!, name = r.slice()!
+        _ = r.skip()
+        return (pos, name, r.slice()!)
     }
 
     public var catalogue: Catalogue {
@@ -95,17 +106,19 @@ public struct CatalogueIndex: Sendable {
     struct Reader {
         let bytes: [UInt8]
         var at = 0
+        /// Where the reader's bytes end (the index's records end before its trailer).
+        var end: Int
+        init(bytes: [UInt8], at: Int = 0, end: Int? = nil) { self.bytes = bytes; self.at = at; self.end = end ?? bytes.count }
         mutating func int() -> Int64? {
-            guard at + 8 <= bytes.count else { return nil }
-            var v: Int64 = 0
-            for k in 0..<8 { v |= Int64(bytes[at + k]) << (8 * Int64(k)) }
+            guard at + 8 <= end else { return nil }
+            let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: Int64.self) }
             at += 8
-            return v
+            return Int64(littleEndian: v)
         }
         /// A length that fits in what is left of the bytes (compared without adding: a huge
         /// length in a damaged index must not overflow).
         private mutating func length() -> Int? {
-            guard let n = int(), n >= 0, n <= Int64(bytes.count - at) else { return nil }
+            guard let n = int(), n >= 0, n <= Int64(end - at) else { return nil }
             return Int(n)
         }
         mutating func skip() -> Bool {
@@ -120,6 +133,11 @@ public struct CatalogueIndex: Sendable {
             let start = at
             at += n
             return bytes.withUnsafeBytes { ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(rebasing: $0[start..<(start + n)])) }
+        }
+        mutating func slice() -> ArraySlice<UInt8>? {
+            guard let n = length() else { return nil }
+            defer { at += n }
+            return bytes[at..<(at + n)]
         }
         mutating func string() -> String? {
             guard let n = length() else { return nil }

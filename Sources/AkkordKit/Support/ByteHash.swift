@@ -2,8 +2,12 @@
 /// cryptographic: it tells a file from a changed copy of it, and any change to one 8-byte word
 /// always changes the hash (each step is a bijection of the running value).
 public enum ByteHash {
-    public static func hash64(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    public static let start: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// Bytes that come in pieces hash as they would whole when each piece goes on from the hash
+    /// of those before it (`seed`) and every piece but the last is a multiple of 8 bytes long.
+    public static func hash64(_ bytes: ArraySlice<UInt8>, seed: UInt64 = start) -> UInt64 {
+        var h = seed
         bytes.withUnsafeBytes { raw in
             var i = 0
             while i + 8 <= raw.count {

@@ -57,6 +57,40 @@ public enum FileIO {
     /// Reads a regular file whole, refusing anything else and anything over `limit` bytes before
     /// reading it. `followSymlinks: false` refuses a symbolic link at `path` itself (store files).
     public static func read(_ path: String, limit: Int, followSymlinks: Bool = true) throws -> [UInt8] {
+        let fd = try openRegularFile(path, limit: limit, followSymlinks: followSymlinks)
+        defer { close(fd) }
+        return try readAll(fd: fd, path: path, limit: limit)
+    }
+
+    /// Reads a regular file as `read` does, but in pieces of `pieceSize` bytes (the last may be
+    /// shorter) through one small buffer, for a reader that needs each byte once (a hash) and not
+    /// the whole file in memory. Returns the file's size.
+    public static func readPieces(_ path: String, limit: Int, followSymlinks: Bool = true, pieceSize: Int = 1 << 18,
+                                  _ body: (ArraySlice<UInt8>) -> Void) throws -> Int {
+        let fd = try openRegularFile(path, limit: limit, followSymlinks: followSymlinks)
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: pieceSize)
+        var total = 0, filled = 0, ended = false
+        while !ended {
+            let n = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress! + filled, pieceSize - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Failure.system(path: path, operation: "read", message: errnoMessage())
+            }
+            filled += n
+            ended = n == 0
+            if filled == pieceSize || (ended && filled > 0) {
+                total += filled
+                if total > limit { throw Failure.tooBig(path: path, limit: limit) }
+                body(buffer[0..<filled])
+                filled = 0
+            }
+        }
+        return total
+    }
+
+    /// Opens a regular file for reading, refusing anything else and anything over `limit` bytes.
+    private static func openRegularFile(_ path: String, limit: Int, followSymlinks: Bool) throws -> Int32 {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
@@ -65,14 +99,13 @@ public enum FileIO {
             if code == ELOOP, !followSymlinks { throw Failure.notRegularFile(path: path, kind: "a symbolic link") }
             throw Failure.system(path: path, operation: "open", message: errnoMessage(code))
         }
-        defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw Failure.system(path: path, operation: "stat", message: errnoMessage()) }
-        guard (st.st_mode & S_IFMT) == S_IFREG else { throw Failure.notRegularFile(path: path, kind: kindDescription(st.st_mode)) }
-        guard Int(st.st_size) <= limit else { throw Failure.tooBig(path: path, limit: limit) }
+        guard fstat(fd, &st) == 0 else { let m = errnoMessage(); close(fd); throw Failure.system(path: path, operation: "stat", message: m) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { close(fd); throw Failure.notRegularFile(path: path, kind: kindDescription(st.st_mode)) }
+        guard Int(st.st_size) <= limit else { close(fd); throw Failure.tooBig(path: path, limit: limit) }
         let flags = fcntl(fd, F_GETFL)
         if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
-        return try readAll(fd: fd, path: path, limit: limit)
+        return fd
     }
 
     /// Reads a descriptor to its end (a file, a pipe, standard input), refusing more than `limit`
@@ -86,6 +119,7 @@ public enum FileIO {
             // appended since the fstat.
             var failure: Int32 = 0
             var result = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
                 while count < size {
                     let n = systemRead(fd, buffer.baseAddress! + count, size - count)
                     if n < 0 { if errno == EINTR { continue }; failure = errno; return }
@@ -98,6 +132,19 @@ public enum FileIO {
             return result
         }
         return try readRemaining(fd: fd, path: path, limit: limit)
+    }
+
+    /// Asks Linux to back a big buffer (4 MiB or more) with 2 MiB pages where it can, before
+    /// it is first written: reading a big file (a catalogue's search index, a large project) then
+    /// takes a few page faults instead of one per 4 KiB, about a third of the time of reading an
+    /// 8 MB index. Only advice: nothing changes where it is not followed.
+    private static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        #if os(Linux)
+        let huge = 2 << 20, base = Int(bitPattern: buffer.baseAddress)
+        guard buffer.count >= 4 << 20, base != 0 else { return }
+        let start = (base + huge - 1) & ~(huge - 1), end = (base + buffer.count) & ~(huge - 1)
+        if end > start { _ = madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, Int32(MADV_HUGEPAGE)) }
+        #endif
     }
 
     /// Reads to the end in chunks (pipes, standard input, growing files).

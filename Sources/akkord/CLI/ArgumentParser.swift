@@ -64,7 +64,7 @@ struct ArgumentParser {
                     continue
                 }
                 if !current.arguments.contains(where: \.isPositional) {
-                    let known = current.subcommands.map { $0.spec.name }
+                    let known = current.visibleSubcommands.map { $0.spec.name }
                     throw UsageError("unknown command '\(token)'", hint: suggestion(for: token, among: known) ?? usageHint(path))
                 }
             }

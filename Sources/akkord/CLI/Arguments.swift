@@ -6,6 +6,8 @@ struct ValueParser<Value> {
     /// A text this parser accepts: the sample value the declaration test gives the argument.
     let example: String
     let parse: (String, ParseContext) throws -> Value
+    /// What a shell offers for values this parser reads (nil: the argument's conventional one).
+    var completion: ValueCompletion?
 
     /// A parser that reads the text alone.
     init(example: String, _ parse: @escaping (String) throws -> Value) {
@@ -17,6 +19,13 @@ struct ValueParser<Value> {
     init(example: String, withContext parse: @escaping (String, ParseContext) throws -> Value) {
         self.example = example
         self.parse = parse
+    }
+
+    /// The same parser, offering these values on Tab: `.completing(.choices(["text", "json"]))`.
+    func completing(_ completion: ValueCompletion) -> ValueParser {
+        var parser = self
+        parser.completion = completion
+        return parser
     }
 }
 
@@ -41,10 +50,11 @@ protocol SingleValueArgument: DeclaredArgument {
 struct Option<Value>: SingleValueArgument {
     let spec: ArgumentSpec
     let parser: ValueParser<Value>
-    init(_ name: String, short: String? = nil, value valueName: String, parse parser: ValueParser<Value>, help: String,
-         default defaultDescription: String? = nil) {
-        spec = ArgumentSpec(name: name, shortName: short, kind: .option(valueName: valueName), help: help,
-                            defaultDescription: defaultDescription, example: parser.example)
+    init(_ name: String, short: String? = nil, value valueName: String, parse parser: ValueParser<Value>, complete: ValueCompletion? = nil,
+         help: String, default defaultDescription: String? = nil) {
+        let kind = ArgumentSpec.Kind.option(valueName: valueName)
+        spec = ArgumentSpec(name: name, shortName: short, kind: kind, help: help, defaultDescription: defaultDescription, example: parser.example,
+                            completion: complete ?? parser.completion ?? .conventional(name: name, kind: kind))
         self.parser = parser
     }
 }
@@ -62,14 +72,14 @@ struct Positional<Value>: SingleValueArgument {
     enum Arity { case required, optional, leadingOptional }
     let spec: ArgumentSpec
     let parser: ValueParser<Value>
-    init(_ name: String, _ arity: Arity = .required, parse parser: ValueParser<Value>, help: String) {
+    init(_ name: String, _ arity: Arity = .required, parse parser: ValueParser<Value>, complete: ValueCompletion? = nil, help: String) {
         let a: ArgumentSpec.Arity = switch arity {
         case .required: .required
         case .optional: .optional
         case .leadingOptional: .leadingOptional
         }
-        spec = ArgumentSpec(name: name, shortName: nil, kind: .positional(a), help: help, defaultDescription: nil,
-                            example: parser.example)
+        spec = ArgumentSpec(name: name, shortName: nil, kind: .positional(a), help: help, defaultDescription: nil, example: parser.example,
+                            completion: complete ?? parser.completion ?? .conventional(name: name, kind: .positional(a)))
         self.parser = parser
     }
 }
@@ -78,25 +88,30 @@ struct Positional<Value>: SingleValueArgument {
 struct Positionals<Value>: DeclaredArgument {
     let spec: ArgumentSpec
     let parser: ValueParser<Value>
-    init(_ name: String, optional: Bool = false, parse parser: ValueParser<Value>, help: String) {
-        spec = ArgumentSpec(name: name, shortName: nil, kind: .positional(.repeating(optional: optional)), help: help,
-                            defaultDescription: nil, example: parser.example)
+    init(_ name: String, optional: Bool = false, parse parser: ValueParser<Value>, complete: ValueCompletion? = nil, help: String) {
+        let kind = ArgumentSpec.Kind.positional(.repeating(optional: optional))
+        spec = ArgumentSpec(name: name, shortName: nil, kind: kind, help: help, defaultDescription: nil, example: parser.example,
+                            completion: complete ?? parser.completion ?? .conventional(name: name, kind: kind))
         self.parser = parser
     }
 }
 
 extension Option where Value == String {
-    init(_ name: String, short: String? = nil, value: String, help: String, default: String? = nil) {
-        self.init(name, short: short, value: value, parse: .string, help: help, default: `default`)
+    init(_ name: String, short: String? = nil, value: String, complete: ValueCompletion? = nil, help: String, default: String? = nil) {
+        self.init(name, short: short, value: value, parse: .string, complete: complete, help: help, default: `default`)
     }
 }
 
 extension Positional where Value == String {
-    init(_ name: String, _ arity: Arity = .required, help: String) { self.init(name, arity, parse: .string, help: help) }
+    init(_ name: String, _ arity: Arity = .required, complete: ValueCompletion? = nil, help: String) {
+        self.init(name, arity, parse: .string, complete: complete, help: help)
+    }
 }
 
 extension Positionals where Value == String {
-    init(_ name: String, optional: Bool = false, help: String) { self.init(name, optional: optional, parse: .string, help: help) }
+    init(_ name: String, optional: Bool = false, complete: ValueCompletion? = nil, help: String) {
+        self.init(name, optional: optional, parse: .string, complete: complete, help: help)
+    }
 }
 
 /// The words given for one command (or for the global options), read only through the typed

@@ -29,6 +29,8 @@ struct ArgumentSpec: Equatable {
     let defaultDescription: String?
     /// A text the argument's parser accepts (empty for a flag): the sample the declaration test gives.
     let example: String
+    /// What a shell offers for the value on Tab (`akkord completions`).
+    var completion: ValueCompletion = .nothing
 
     var arity: Arity? { if case .positional(let a) = kind { return a }; return nil }
     var isPositional: Bool { arity != nil }
@@ -50,12 +52,59 @@ struct CommandSpec {
     var subcommands: [any Command.Type]
     /// Name of the subcommand run when none is given (`akkord lines` style groups have none).
     var defaultSubcommand: String?
+    /// Left out of help, the man page, completion and "did you mean" (`__complete`), but runs.
+    var hidden: Bool
+    /// false: the command's arguments and output do not depend on the language, and it must run
+    /// when the language cannot be resolved (a damaged config file): help and completion.
+    var needsLanguage: Bool
 
     init(name: String, abstract: String, discussion: String = "", arguments: [any DeclaredArgument] = [],
-         subcommands: [any Command.Type] = [], defaultSubcommand: String? = nil) {
+         subcommands: [any Command.Type] = [], defaultSubcommand: String? = nil, hidden: Bool = false, needsLanguage: Bool = true) {
         self.name = name; self.abstract = abstract; self.discussion = discussion
         self.arguments = arguments.map(\.spec)
         self.subcommands = subcommands; self.defaultSubcommand = defaultSubcommand
+        self.hidden = hidden; self.needsLanguage = needsLanguage
+    }
+
+    /// The subcommands a user is shown.
+    var visibleSubcommands: [any Command.Type] { subcommands.filter { !$0.spec.hidden } }
+}
+
+/// What a shell offers for an argument's value when the user presses Tab.
+enum ValueCompletion: Equatable {
+    /// Nothing: free text, numbers, a new id.
+    case nothing
+    /// A fixed list: formats, `en|da`.
+    case choices([String])
+    case file
+    case directory
+    /// Values in the store, listed by `akkord __complete KIND`.
+    case store(CompletionKind)
+    /// Command names (`akkord help catalogue se<TAB>`): the subcommands of the words before it.
+    case command
+
+    /// The completion of an argument that declares none, itself or through its parser, by the
+    /// conventions of the declarations, so that a new command completes without a word more: a
+    /// value name `a|b|c` lists its choices; a value `file` or a positional `file` is a file, a
+    /// value `dir` a directory; the positionals `pos`, `worker` and `line` and the option
+    /// `--section` take their values from the store.
+    static func conventional(name: String, kind: ArgumentSpec.Kind) -> ValueCompletion {
+        switch kind {
+        case .flag: return .nothing
+        case .option(let valueName):
+            if valueName.contains("|") { return .choices(valueName.split(separator: "|").map(String.init)) }
+            if valueName == "file" { return .file }
+            if valueName == "dir" { return .directory }
+            return name == "--section" ? .store(.section) : .nothing
+        case .positional:
+            switch name {
+            case "file": return .file
+            case "pos": return .store(.pos)
+            case "worker": return .store(.worker)
+            case "line": return .store(.line)
+            default: return .nothing
+            }
+        }
     }
 }
 

@@ -45,9 +45,9 @@ enum HelpFormatter {
             let help = arg.defaultDescription.map { "\(arg.help) (default: \($0))" } ?? arg.help
             out += row(label, help)
         }
-        if !spec.subcommands.isEmpty {
+        if !spec.visibleSubcommands.isEmpty {
             out += "\nSUBCOMMANDS:\n"
-            for sub in spec.subcommands {
+            for sub in spec.visibleSubcommands {
                 let name = sub.spec.name + (sub.spec.name == spec.defaultSubcommand ? " (default)" : "")
                 out += row(name, sub.spec.abstract)
             }

@@ -27,7 +27,7 @@ enum Runner {
                 // A bad AKKORD_LANG or a config file that does not parse stops every command
                 // (64 / 65) before it prints anything, not only those that open the store.
                 var arguments = invocation.arguments
-                if invocation.command != HelpCommand.self { arguments.context.language = try ctx.resolvedLanguage() }
+                if invocation.command.spec.needsLanguage { arguments.context.language = try ctx.resolvedLanguage() }
                 try invocation.command.init(arguments).run(ctx)
             }
             ctx.flush()

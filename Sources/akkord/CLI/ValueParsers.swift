@@ -39,7 +39,7 @@ extension ValueParser where Value == String {
         ValueParser(example: "roof") { text in
             guard Slug.isValid(text) else { throw PlainError("\"\(text)\" is not a project id (lowercase letters, digits and '-')") }
             return text
-        }
+        }.completing(.store(.project))
     }
 }
 

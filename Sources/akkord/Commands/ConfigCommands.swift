@@ -18,7 +18,7 @@ struct ConfigCommand: CommandGroup {
 
 /// `<key>` of the config commands: checked in `init` against the keys, with a did-you-mean hint.
 enum ConfigArguments {
-    static let key = Positional("key", parse: .configWord(example: "lang"), help: "lang, store, holidayPay or deadlineWorkdays.")
+    static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay or deadlineWorkdays.")
 
     static func key(_ a: ParsedArguments) throws -> ConfigKey {
         let text = try a.required(key)

@@ -37,7 +37,7 @@ struct ProjectExport: Command {
 
 struct ProjectImport: Command {
     static let file = Positional("file", help: "The bundle file (.akkord), or - to read standard input.")
-    static let asId = Option("--as", value: "id", parse: .projectId, help: "Store the project under this id (its id changes) instead of its own.")
+    static let asId = Option("--as", value: "id", parse: .projectId, complete: .nothing, help: "Store the project under this id (its id changes) instead of its own.")
     static let replace = Flag("--replace", help: "Replace a different version stored under the id; the stored one is kept in the store's trash/.")
     static let spec = CommandSpec(
         name: "import", abstract: "Bring a project and its photos in from a bundle file made by 'akkord project export'.",

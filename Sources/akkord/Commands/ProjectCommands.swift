@@ -218,8 +218,8 @@ struct ProjectDelete: Command {
 }
 
 struct ProjectRestore: Command {
-    static let entry = Positional("id", parse: .string, help: "A project id (its newest trash entry) or a trash entry (soender.2), see 'akkord project list --trash'.")
-    static let newId = Option("--as", value: "id", parse: .projectId, help: "Restore it under this id (when its own id is taken).")
+    static let entry = Positional("id", parse: .string, complete: .store(.trash), help: "A project id (its newest trash entry) or a trash entry (soender.2), see 'akkord project list --trash'.")
+    static let newId = Option("--as", value: "id", parse: .projectId, complete: .nothing, help: "Restore it under this id (when its own id is taken).")
     static let spec = CommandSpec(
         name: "restore", abstract: "Bring a deleted project back from the trash and make it the current one.",
         discussion: "The project comes back as it was deleted; the restore is added to its history and its file leaves the trash.",

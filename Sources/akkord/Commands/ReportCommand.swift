@@ -7,7 +7,7 @@ extension ValueParser where Value == ReportFormat {
                 throw PlainError("\"\(text)\" is not one of \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return f
-        }
+        }.completing(.choices(ReportFormat.allCases.map(\.rawValue)))
     }
 }
 

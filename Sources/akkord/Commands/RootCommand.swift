@@ -8,17 +8,24 @@ struct RootCommand: CommandGroup {
                       EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
                       SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
                       CheckCommand.self, ConfigCommand.self,
-                      HelpCommand.self]
+                      CompletionsCommand.self, CompleteCommand.self, HelpCommand.self]
     )
 }
 
 struct HelpCommand: Command {
-    static let names = Positionals("command", optional: true, help: "The command, e.g. 'catalogue search'.")
-    static let spec = CommandSpec(name: "help", abstract: "Show help for a command.", arguments: [names])
+    static let names = Positionals("command", optional: true, complete: .command, help: "The command, e.g. 'catalogue search'.")
+    static let man = Flag("--man", help: "Print the manual page of every command (roff, section 1): akkord help --man | man -l -")
+    static let spec = CommandSpec(name: "help", abstract: "Show help for a command.", arguments: [names, man], needsLanguage: false)
     let names: [String]
-    init(_ a: ParsedArguments) throws { names = try a[Self.names] }
+    let man: Bool
+    init(_ a: ParsedArguments) throws {
+        names = try a[Self.names]
+        man = try a[Self.man]
+        if man, !names.isEmpty { throw UsageError("--man prints the manual of every command; leave out the command names", hint: "akkord help --man") }
+    }
 
     func run(_ context: CommandContext) throws {
+        if man { context.print(ManPage.render()); return }
         var path: [any Command.Type] = [RootCommand.self]
         for name in names {
             guard let sub = path.last!.spec.subcommands.first(where: { $0.spec.name == name }) else {

@@ -7,7 +7,7 @@ extension ValueParser where Value == SummaryFormat {
                 throw PlainError("\"\(text)\" is not one of \(SummaryFormat.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return f
-        }
+        }.completing(.choices(SummaryFormat.allCases.map(\.rawValue)))
     }
 }
 
