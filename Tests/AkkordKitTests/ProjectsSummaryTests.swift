@@ -211,6 +211,28 @@ final class ProjectsSummaryTests: XCTestCase {
         if testRun?.failureCount ?? 0 > 0 { print("ProjectsSummaryTests failed with AKKORD_SEED=\(seed)") }
     }
 
+    /// One custom line and 0–4 workers (a quarter of them apprentices) with 0–3 hours entries
+    /// each, by the minute or the thousandth as they can be typed, and maybe an advance.
+    static func addRandomLineAndTeam(to p: inout Project, names: [String], _ rng: inout WorkspacePropertyTests.SplitMix64) {
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng)),
+                        quantity: Quantity(raw: Int64.random(in: 1...500_000, using: &rng)), custom: true)]
+        var hoursId = 1, advanceId = 1
+        for k in 0..<Int.random(in: 0...4, using: &rng) {
+            let apprentice = Int.random(in: 0..<4, using: &rng) == 0
+            p.workers.append(Worker(id: "w\(k)", name: names.randomElement(using: &rng)!, apprentice: apprentice,
+                                    rate: apprentice ? UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng)) : nil))
+            for _ in 0..<Int.random(in: 0...3, using: &rng) {
+                let raw = Bool.random(using: &rng) ? Int64.random(in: 1...600, using: &rng) * 50 : Int64.random(in: 1...40_000, using: &rng) * 3
+                p.hours.append(HoursEntry(id: hoursId, worker: "w\(k)", hours: Hours(raw: raw)))
+                hoursId += 1
+            }
+            if Bool.random(using: &rng) {
+                p.advances.append(Advance(id: advanceId, worker: "w\(k)", amount: Money(raw: Int64.random(in: -10_000...500_000, using: &rng))))
+                advanceId += 1
+            }
+        }
+    }
+
     func checkRandomStore(_ rng: inout WorkspacePropertyTests.SplitMix64, label: String) throws {
         let employers = ["Tag & Co", "TAG & CO", " tag &  co", "Nordtag", ""]
         let names = ["Jens Hansen", "jens hansen", "Jens  Hansen ", "Søren", "SØREN", "Ali", "Kim"]
@@ -225,24 +247,7 @@ final class ProjectsSummaryTests: XCTestCase {
             p.start = date(&rng)
             p.end = p.start == nil ? nil : date(&rng)
             p.status = Bool.random(using: &rng) ? .open : .closed
-            p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng)),
-                            quantity: Quantity(raw: Int64.random(in: 1...500_000, using: &rng)), custom: true)]
-            var hoursId = 1, advanceId = 1
-            for k in 0..<Int.random(in: 0...4, using: &rng) {
-                let apprentice = Int.random(in: 0..<4, using: &rng) == 0
-                p.workers.append(Worker(id: "w\(k)", name: names.randomElement(using: &rng)!, apprentice: apprentice,
-                                        rate: apprentice ? UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng)) : nil))
-                for _ in 0..<Int.random(in: 0...3, using: &rng) {
-                    // Minutes or thousandths, as they can be typed.
-                    let raw = Bool.random(using: &rng) ? Int64.random(in: 1...600, using: &rng) * 50 : Int64.random(in: 1...40_000, using: &rng) * 3
-                    p.hours.append(HoursEntry(id: hoursId, worker: "w\(k)", hours: Hours(raw: raw)))
-                    hoursId += 1
-                }
-                if Bool.random(using: &rng) {
-                    p.advances.append(Advance(id: advanceId, worker: "w\(k)", amount: Money(raw: Int64.random(in: -10_000...500_000, using: &rng))))
-                    advanceId += 1
-                }
-            }
+            Self.addRandomLineAndTeam(to: &p, names: names, &rng)
             projects.append(p)
         }
         let from = date(&rng), to = date(&rng)

@@ -106,23 +106,7 @@ final class SummaryXLSXTests: XCTestCase {
                 var p = Project(id: "p\(n)", name: "P \(n) <&>")
                 p.employer = employers.randomElement(using: &rng)!
                 p.status = Bool.random(using: &rng) ? .open : .closed
-                p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng)),
-                                quantity: Quantity(raw: Int64.random(in: 1...500_000, using: &rng)), custom: true)]
-                var hoursId = 1, advanceId = 1
-                for k in 0..<Int.random(in: 0...4, using: &rng) {
-                    let apprentice = Int.random(in: 0..<4, using: &rng) == 0
-                    p.workers.append(Worker(id: "w\(k)", name: names.randomElement(using: &rng)!, apprentice: apprentice,
-                                            rate: apprentice ? UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng)) : nil))
-                    for _ in 0..<Int.random(in: 0...3, using: &rng) {
-                        let raw = Bool.random(using: &rng) ? Int64.random(in: 1...600, using: &rng) * 50 : Int64.random(in: 1...40_000, using: &rng) * 3
-                        p.hours.append(HoursEntry(id: hoursId, worker: "w\(k)", hours: Hours(raw: raw)))
-                        hoursId += 1
-                    }
-                    if Bool.random(using: &rng) {
-                        p.advances.append(Advance(id: advanceId, worker: "w\(k)", amount: Money(raw: Int64.random(in: -10_000...500_000, using: &rng))))
-                        advanceId += 1
-                    }
-                }
+                ProjectsSummaryTests.addRandomLineAndTeam(to: &p, names: names, &rng)
                 projects.append(p)
             }
             let s = try ProjectsSummary(projects, filter: .init(status: [nil, .open, .closed].randomElement(using: &rng)!))

@@ -25,17 +25,9 @@ struct ReportOutput {
 
     init(_ a: ParsedArguments) throws {
         output = try a[Self.output]
-        // --format wins (`--format csv -o x.pdf` writes CSV, as asked); else the extension of -o.
-        if let given = try a[Self.format] {
-            requestedFormat = given
-        } else if let output {
-            guard let byExtension = ReportFormat(fileExtension: output) else {
-                throw UsageError("-o \"\(output)\": the file's extension names no report format; use \(ReportFormat.fileExtensionList)",
-                                 hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
-            }
-            requestedFormat = byExtension
-        } else {
-            requestedFormat = nil
+        requestedFormat = try OutputFormatChoice.choose(given: try a[Self.format], output: output, fromExtension: ReportFormat.init(fileExtension:)) {
+            UsageError("-o \"\($0)\": the file's extension names no report format; use \(ReportFormat.fileExtensionList)",
+                       hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
         }
         if let format = requestedFormat, format.needsFile, output == nil {
             throw UsageError(format == .pdf ? "a PDF report needs -o FILE" : "an xlsx report needs -o FILE",

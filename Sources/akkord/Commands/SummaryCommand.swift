@@ -61,17 +61,9 @@ struct SummaryCommand: Command {
         }
         table = try a[Self.by] ?? .project
         output = try a[Self.output]
-        // As `report` does (ReportOutput): --format wins; else the extension of -o.
-        if let given = try a[Self.format] {
-            requestedFormat = given
-        } else if let output {
-            guard let byExtension = SummaryFormat(fileExtension: output) else {
-                throw UsageError("-o \(output): cannot tell the format from the file's extension",
-                                 hint: "give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx")
-            }
-            requestedFormat = byExtension
-        } else {
-            requestedFormat = nil
+        requestedFormat = try OutputFormatChoice.choose(given: try a[Self.format], output: output, fromExtension: SummaryFormat.init(fileExtension:)) {
+            UsageError("-o \($0): cannot tell the format from the file's extension",
+                       hint: "give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx")
         }
         if let format = requestedFormat, format.needsFile, output == nil {
             throw UsageError("an xlsx summary needs -o FILE", hint: "akkord summary --format xlsx -o summary.xlsx")
