@@ -66,14 +66,6 @@ extension Store {
                   let p = try? ProjectCodec.decode(bytes, source: name) else { continue }
             for photo in p.photos { photosInUse.insert(photo.file) }
         }
-        // Undo steps are projects as they were: each must read, and keeps its photos.
-        for path in allUndoStepFiles() where AtomicFile.temporaryOwner(AtomicFile.fileName(path)) == nil {
-            report.filesRead += 1
-            do {
-                guard let bytes = try readFile(path) else { continue }
-                for photo in try ProjectCodec.decode(bytes, source: path).photos { photosInUse.insert(photo.file) }
-            } catch { note(error) }
-        }
         checkPhotos(inUse: photosInUse, &report)
         report.leftovers += staleTemporaries(everywhere: true).map { Leftover(path: $0.path, reason: "temporary file of a write that was killed", bytes: $0.bytes) }
         report.leftovers += archivedCopiesOfActiveCatalogue()
@@ -84,6 +76,7 @@ extension Store {
     /// Every file in `photos/`: named by the SHA-256 of its bytes, a whole JPEG or PNG, used by
     /// a project (else a leftover).
     private func checkPhotos(inUse: Set<String>, _ report: inout CheckReport) {
+        var unused: [Leftover] = []
         for name in Self.entries(of: photosDirectory).sorted() where AtomicFile.temporaryOwner(name) == nil {
             let path = photoPath(name)
             guard PhotoFile.isValidStoredName(name) else {
@@ -103,9 +96,23 @@ extension Store {
             } else if case .failure(let damage) = PhotoImage.inspect(bytes) {
                 report.problems.append("\(path): not a whole JPEG or PNG image: \(damage)")
             } else if !inUse.contains(name) {
-                report.leftovers.append(Leftover(path: path, reason: "photo no project, trashed project or undo step uses", bytes: bytes.count))
+                unused.append(Leftover(path: path, reason: "photo no project, trashed project or undo step uses", bytes: bytes.count))
             }
         }
+        report.leftovers += photosNoUndoStepUses(unused)
+    }
+
+    /// Undo steps keep the photos of the project as it was (so `undo` can bring a removed photo
+    /// back). They are looked at only for photos nothing else uses, and only for the name: a
+    /// step is read in full (and refused if damaged) when `undo` uses it, never believed before.
+    private func photosNoUndoStepUses(_ candidates: [Leftover]) -> [Leftover] {
+        guard !candidates.isEmpty else { return [] }
+        var left = candidates
+        for path in allUndoStepFiles() where AtomicFile.temporaryOwner(AtomicFile.fileName(path)) == nil && !left.isEmpty {
+            guard let bytes = try? FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) else { continue }
+            left.removeAll { SearchText.contains(bytes[...], Array("\"\(AtomicFile.fileName($0.path))\"".utf8)) }
+        }
+        return left
     }
 
     /// An import killed after archiving the catalogue and before replacing it leaves an archived
