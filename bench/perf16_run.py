@@ -21,7 +21,7 @@ Programs that write are run on a store restored before every run (the reference 
 run starts from the same files: files akkord changed are copied back from a pristine copy and
 fsynced, files it added are removed.
 """
-import argparse, os, shutil, subprocess, sys, time
+import argparse, os, shlex, shutil, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--bin", required=True)
@@ -217,7 +217,7 @@ normal_writes = [
     ["project", "delete", "big", "--yes"]]
 
 
-def label(args): return "`akkord " + " ".join(x if not x.startswith(W) else "…/" + os.path.basename(x) for x in args) + "`"
+def label(args): return "`akkord " + " ".join(shlex.quote(x) if not x.startswith(W) else "…/" + os.path.basename(x) for x in args) + "`"
 
 
 normal = [Row("Foundation hello world (bench/hello)", [HELLO], target=1)]
