@@ -21,7 +21,7 @@ Programs that write are run on a store restored before every run (the reference 
 run starts from the same files: files akkord changed are copied back from a pristine copy and
 fsynced, files it added are removed.
 """
-import argparse, os, shlex, shutil, subprocess, sys, time
+import argparse, os, re, shlex, shutil, subprocess, sys, time
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--bin", required=True)
@@ -165,7 +165,7 @@ READS = [("`akkord report --format json`", ["report", "--format", "json"], 3),
 
 
 def read_rows(name):
-    rows = [Row("floor: `cat FILE | floor` (64 KiB blocks, sums digit runs)", [CAT, pfile(name), "|", FLOOR], target=1)]
+    rows = [Row("floor: `cat FILE \\| floor` (64 KiB blocks, sums digit runs)", [CAT, pfile(name), "|", FLOOR], target=1)]
     rows += [Row(label, [BIN, "--store", store(name)] + args, target=t) for label, args, t in READS]
     return rows
 
@@ -217,7 +217,11 @@ normal_writes = [
     ["project", "delete", "big", "--yes"]]
 
 
-def label(args): return "`akkord " + " ".join(shlex.quote(x) if not x.startswith(W) else "…/" + os.path.basename(x) for x in args) + "`"
+def label(args):
+    def show(x):
+        if x.startswith(W): return "…/" + os.path.basename(x)
+        return shlex.quote(x) if re.search(r"[\s'\"$`\\|&;<>()*?]", x) else x
+    return "`akkord " + " ".join(show(x) for x in args) + "`"
 
 
 normal = [Row("Foundation hello world (bench/hello)", [HELLO], target=1)]
@@ -295,7 +299,7 @@ if a.million:
     r1 = [results[("1M", r.label)] for r in read_rows("s1m")]
     out.append("")
     out.append(f"1,000,000 lines ({used['1M']} round(s)): " + "; ".join(
-        f"{r.label.split('`')[1] if '`' in r.label else r.label} {fmt_t(best(r))}" +
+        f"{(r.label.split('`')[1] if '`' in r.label else r.label).replace(chr(92), '')} {fmt_t(best(r))}" +
         (f" ({best(r) / best(r1[0]):.1f} ×)" if best(r) and best(r1[0]) and r is not r1[0] else "") for r in r1))
 
 # cross-check: /usr/bin/time -f %M on one program gives the figure the table shows
