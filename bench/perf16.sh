@@ -71,7 +71,7 @@ done
 note "timing (rounds: $ROUNDS)"
 {
   echo "akkord performance (issue 16, SPEC §13): $("$BIN" --version 2>/dev/null || echo '?') at $BIN"
-  echo "commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start"
+  echo "binary built $(date -u -r "$BIN" +%Y-%m-%dT%H:%MZ); bench/ at commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'); run $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start"
   echo
 } 
 python3 "$ROOT/bench/perf16_run.py" --bin "$BIN" --work "$W" --rounds "$ROUNDS" --budget "$BUDGET" $MILLION
