@@ -108,6 +108,8 @@ def look(s):
     def g(d, k, default=None): return d.get(k, default) if isinstance(d, dict) else default
     cur = "-" if not os.path.exists(s + "/store.json") else g(docs.get("store.json"), "currentProject", "?") or "-"
     out.append("current=%s" % cur)
+    trash = sorted(f for f in os.listdir(s + "/trash") if not f.startswith(".")) if os.path.isdir(s + "/trash") else []
+    out.append("trash=%s" % ",".join(trash))
     used = set()
     for rel in sorted(os.listdir(s + "/projects")) if os.path.isdir(s + "/projects") else []:
         if rel.startswith(".") or not rel.endswith(".json"): continue

@@ -279,7 +279,7 @@ extension Store {
             guard PhotoFile.isValidStoredName(file) else { throw StoreFileError(path: path, problem: "is not a stored photo name") }
             let bytes: [UInt8]
             do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes, followSymlinks: false) } catch let failure as FileIO.Failure {
-                let reason = failure == .notFound(path) ? "is missing (project \(project.id) refers to it; akkord check lists such problems)" : failure.reason
+                let reason = failure == .notFound(path) ? "is missing (project \(project.id) refers to it)" : failure.reason
                 throw StoreFileError(path: path, problem: reason)
             }
             let digest = SHA256.hex(bytes)
