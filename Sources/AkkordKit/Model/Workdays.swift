@@ -89,7 +89,11 @@ public struct SettlementDeadline: Equatable, Sendable {
     /// nil for a closed project and one without an end (or with an end that is not a date).
     /// `today` is `YYYY-MM-DD` (the clock's local date).
     public init?(_ project: Project, workdays: Int, today: String) {
-        guard project.status == .open, let end = project.end, let endDay = Workdays.dayNumber(end) else { return nil }
+        self.init(status: project.status, end: project.end, workdays: workdays, today: today)
+    }
+
+    public init?(status: Project.Status, end: String?, workdays: Int, today: String) {
+        guard status == .open, let end, let endDay = Workdays.dayNumber(end) else { return nil }
         let dueDay = Workdays.adding(workdays, toDay: endDay)
         due = Workdays.date(dueDay)
         overdue = Workdays.dayNumber(today).map { $0 > dueDay } ?? false

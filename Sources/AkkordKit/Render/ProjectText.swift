@@ -7,16 +7,15 @@ public enum ProjectText {
 
     /// A project in `project list --json`: the summary, then its settlement deadline, `"due"`
     /// (null for a closed project and one without an end) and `"overdue"`.
-    public static func listJSON(_ p: Project, deadline: SettlementDeadline?) -> JSONValue {
-        guard case .object(var object) = summaryJSON(p) else { return summaryJSON(p) }
-        object.append("due", .optional(deadline?.due))
-        object.append("overdue", .bool(deadline?.overdue ?? false))
-        return .object(object)
+    public static func listJSON(_ p: ProjectListEntry, deadline: SettlementDeadline?) -> JSONValue {
+        JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
+                   "lines": .int(p.lineCount), "subtotal": .string(p.subtotal.plain),
+                   "due": .optional(deadline?.due), "overdue": .bool(deadline?.overdue ?? false)])
     }
 
     /// The project table; a Due column when a listed project has a deadline (`deadlines`, by
     /// id), its date marked `!` when past due.
-    public static func list(_ projects: [Project], current: String?, deadlines: [String: SettlementDeadline], language: Language, width: Int = TextTable.defaultWidth) -> String {
+    public static func list(_ projects: [ProjectListEntry], current: String?, deadlines: [String: SettlementDeadline], language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         let shown = projects.compactMap { deadlines[$0.id] }
         var columns: [TextTable.Column] = [.init(""), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
@@ -25,7 +24,7 @@ public enum ProjectText {
         var table = TextTable(columns)
         table.maxWidth = width
         for p in projects {
-            var cells = [p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)]
+            var cells = [p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lineCount)", p.subtotal.formatted(language)]
             if !shown.isEmpty { cells.append(deadlines[p.id].map { $0.due + ($0.overdue ? " !" : "") } ?? "") }
             table.add(cells)
         }

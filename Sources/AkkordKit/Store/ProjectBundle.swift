@@ -292,21 +292,3 @@ extension Store {
     }
 }
 
-extension JSONScanner {
-    /// Checks one value's syntax, and that no object in it has a key twice, without building it.
-    mutating func skipValue(depth: Int) throws {
-        guard depth < 200 else { throw error("nesting is too deep") }
-        switch peekByte() {
-        case UInt8(ascii: "{")?:
-            var keys = Set<String>()
-            try readObject { scanner, key in
-                if !keys.insert(key).inserted { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
-                try scanner.skipValue(depth: depth + 1)
-            }
-        case UInt8(ascii: "[")?:
-            try readArray { scanner, _ in try scanner.skipValue(depth: depth + 1) }
-        default:
-            _ = try parseValue(depth: depth)
-        }
-    }
-}

@@ -198,6 +198,63 @@ public enum ProjectCodec {
         return p
     }
 
+    /// What `project list` shows, read from the members before `lines` (akkord writes `id`,
+    /// `name`, `status`, `lineCount`, `subtotal` and `end` there) and checked as the whole file's
+    /// reader checks them; the rest of the file is only checked to be JSON (no key twice), not
+    /// built into lines: a file cut short or garbled is refused, a wrong figure in a line is
+    /// `check`'s to find. A file that has any of them after its lines (as a script may write it)
+    /// is read whole.
+    public static func decodeListEntry(_ bytes: [UInt8], source: String) throws -> ProjectListEntry {
+        var head = JSONObject(), later = Set<String>()
+        var complete = false
+        do {
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                try scanner.begin()
+                guard scanner.peekByte() == UInt8(ascii: "{") else { return }
+                try scanner.readObject { scanner, key in
+                    if head[key] != nil || later.contains(key) { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                    if complete || key == "lines" {
+                        complete = true
+                        later.insert(key)
+                        try scanner.skipValue(depth: 1)
+                    } else {
+                        head.append(key, try scanner.readValue())
+                    }
+                }
+                try scanner.end()
+            }
+        } catch {
+            return ProjectListEntry(try decode(bytes, source: source))   // the whole reader names the problem
+        }
+        let needed = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "end"]
+        guard complete, needed.allSatisfy({ head[$0] != nil }) else { return ProjectListEntry(try decode(bytes, source: source)) }
+        var f = FieldReader(object: head, path: "", problems: [])
+        if let format = f.string("format", required: true), format != Project.format {
+            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
+        }
+        f.version(expected: Project.version)
+        let id = f.string("id", required: true) ?? ""
+        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\(Excerpt.quoted(id)) is not a valid project id") }
+        let name = f.string("name", required: true) ?? ""
+        var status = Project.Status.open
+        if let s = f.string("status", required: true) {
+            if let st = Project.Status(rawValue: s) { status = st } else { f.problem("status", "\(Excerpt.quoted(s)) is not open or closed") }
+        }
+        let count = f.integer("lineCount", required: true) ?? 0
+        if count < 0 { f.problem("lineCount", "is \(count); a count is not negative") }
+        let subtotal: Money = f.storedNumber("subtotal", required: true) ?? .zero
+        let end = f.date("end")
+        f.rejectUnknown(topLevelKeys)
+        // The rules a project's head keeps (a name, no control characters), as for the whole file.
+        var headOnly = Project(id: id, name: name)
+        headOnly.status = status
+        headOnly.end = end
+        f.problems += ProjectRules.problems(headOnly)
+        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
+        return ProjectListEntry(id: id, name: name, status: status, lineCount: count, subtotal: subtotal, end: end)
+    }
+
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
                                "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",
                                "hours", "advances", "supplements", "extraWork", "photos", "history"]

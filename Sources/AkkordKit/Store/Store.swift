@@ -183,6 +183,16 @@ public struct Store: Sendable {
         return project
     }
 
+    /// What `project list` shows of a project (see `ProjectCodec.decodeListEntry`).
+    public func loadListEntry(_ id: String) throws -> ProjectListEntry {
+        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
+        let path = projectFile(id)
+        guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
+        let entry = try ProjectCodec.decodeListEntry(bytes, source: path)
+        guard entry.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(entry.id)) but the file is named \(id).json") }
+        return entry
+    }
+
     /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier
     /// one is there): one rename, so a crash leaves it in one place or the other.
     public func moveProjectToTrash(_ id: String) throws {

@@ -87,9 +87,9 @@ public struct Workspace: Sendable {
     /// then; overdue is judged against `today`, else the clock's.
     public func projectListing(deadlineWorkdays: () throws -> Int, today: String? = nil) throws -> ProjectListing {
         let (projects, current, unreadable) = try store.shared {
-            var projects: [Project] = [], unreadable: [Error] = []
+            var projects: [ProjectListEntry] = [], unreadable: [Error] = []
             for id in try store.projectIds() {
-                do { projects.append(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
+                do { projects.append(try store.loadListEntry(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
                     unreadable.append(e)
                 }
             }
@@ -100,7 +100,7 @@ public struct Workspace: Sendable {
         for p in projects where p.status == .open && p.end != nil {
             let n = try workdays ?? deadlineWorkdays()
             workdays = n
-            deadlines[p.id] = SettlementDeadline(p, workdays: n, today: today)
+            deadlines[p.id] = SettlementDeadline(status: p.status, end: p.end, workdays: n, today: today)
         }
         return ProjectListing(projects: projects, currentProjectId: current, unreadable: unreadable, deadlines: deadlines)
     }
@@ -136,7 +136,8 @@ public struct Workspace: Sendable {
 
 /// `project list`: the projects that read, and the files that do not.
 public struct ProjectListing {
-    public let projects: [Project]
+    /// Each read up to its lines (`ProjectCodec.decodeListEntry`): what the list shows.
+    public let projects: [ProjectListEntry]
     public let currentProjectId: String?
     /// `StoreFileError` or `InvalidDataError`, each naming its file.
     public let unreadable: [Error]

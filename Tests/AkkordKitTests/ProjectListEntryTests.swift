@@ -1,0 +1,63 @@
+import Foundation
+import XCTest
+@testable import AkkordKit
+
+/// `project list` reads each project file only up to its lines; what it shows must be what the
+/// whole file's reader gives, and a head that the whole reader refuses is refused too.
+final class ProjectListEntryTests: XCTestCase {
+    func testTheHeadGivesWhatTheWholeFileGivesOnRandomProjects() throws {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var rng = WorkspacePropertyTests.SplitMix64(state: seed)
+        for n in 0..<200 {
+            var p = Project(id: "p\(n)", name: "Projekt \(n) æøå")
+            p.status = Bool.random(using: &rng) ? .open : .closed
+            p.end = Bool.random(using: &rng) ? String(format: "2026-%02d-%02d", Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng)) : nil
+            ProjectsSummaryTests.addRandomLineAndTeam(to: &p, names: ["Jens", "Ali"], &rng)
+            p.advances = p.advances.filter { $0.amount.raw > 0 }   // a negative one needs --correction
+            p.nextIds = ["line": 2, "hours": 100, "advance": 100]
+            let bytes = ProjectCodec.encode(p)
+            let whole = ProjectListEntry(try ProjectCodec.decode(bytes, source: "p.json"))
+            XCTAssertEqual(try ProjectCodec.decodeListEntry(bytes, source: "p.json"), whole, "seed \(seed), project \(n)")
+            XCTAssertEqual(whole.lineCount, 1)
+            XCTAssertEqual(whole.subtotal, p.lines[0].amount)
+        }
+    }
+
+    /// A script may write the members in another order: then the file is read whole.
+    func testAFileWithItsLinesFirstIsReadWhole() throws {
+        let text = #"{"lines": [{"id": 1, "pos": "X1", "name": "w", "unit": "m2", "price": "10.00", "quantity": "2", "amount": "20.00", "custom": true, "note": "", "section": "", "date": null}], "format": "akkord-project", "version": 1, "id": "a", "name": "A", "status": "open", "lineCount": 1, "subtotal": "20.00", "end": null, "nextIds": {"line": 2}}"#
+        let entry = try ProjectCodec.decodeListEntry(Array(text.utf8), source: "a.json")
+        XCTAssertEqual(entry, ProjectListEntry(id: "a", name: "A", status: .open, lineCount: 1, subtotal: Money(raw: 2000), end: nil))
+    }
+
+    /// Past the head the file is checked to be JSON: a file cut short or garbled is refused.
+    func testAFileCutShortAfterItsHeadIsRefused() throws {
+        var p = Project(id: "a", name: "A")
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
+        p.nextIds = ["line": 2]
+        let bytes = ProjectCodec.encode(p)
+        for damaged in [Array(bytes.prefix(bytes.count * 3 / 4)), bytes.dropLast(2) + Array("}}".utf8) + bytes.suffix(1)] {
+            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damaged), source: "a.json")) { error in
+                XCTAssertTrue("\(error)".hasPrefix("a.json"), "\(error)")
+            }
+        }
+    }
+
+    func testADamagedHeadIsRefusedNamingThePlace() throws {
+        var p = Project(id: "a", name: "A")
+        p.end = "2026-05-01"
+        let good = String(decoding: ProjectCodec.encode(p), as: UTF8.self)
+        for (damage, place) in [(good.replacingOccurrences(of: #""status": "open""#, with: #""status": "opne""#), "status"),
+                                (good.replacingOccurrences(of: #""lineCount": 0"#, with: #""lineCount": 0, "lineCount": 1"#), "appears twice"),
+                                (good.replacingOccurrences(of: #""subtotal": "0.00""#, with: #""subtotal": "0.00", "subtotl": "1""#), "subtotl"),
+                                (good.replacingOccurrences(of: #""subtotal": "0.00""#, with: #""subtotal": "1,5""#), "subtotal"),
+                                (good.replacingOccurrences(of: #""name": "A""#, with: #""name": "A\u001b[2J""#), "name"),
+                                (good.replacingOccurrences(of: #""end": "2026-05-01""#, with: #""end": "2026-02-30""#), "end")] {
+            XCTAssertNotEqual(damage, good, place)
+            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damage.utf8), source: "a.json"), place) { error in
+                XCTAssertTrue("\(error)".contains(place), "\(place): \(error)")
+            }
+            XCTAssertThrowsError(try ProjectCodec.decode(Array(damage.utf8), source: "a.json"), "the whole reader refuses it too: \(place)")
+        }
+    }
+}
