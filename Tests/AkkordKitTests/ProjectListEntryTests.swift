@@ -60,4 +60,34 @@ final class ProjectListEntryTests: XCTestCase {
             XCTAssertThrowsError(try ProjectCodec.decode(Array(damage.utf8), source: "a.json"), "the whole reader refuses it too: \(place)")
         }
     }
+
+    /// The syntax-only skipper accepts exactly what the tree reader accepts, on seeded random
+    /// damage to a project file (duplicate keys, which only the tree reader looks for, aside).
+    func testTheSyntaxSkipperAgreesWithTheReader() throws {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var rng = WorkspacePropertyTests.SplitMix64(state: seed)
+        var p = Project(id: "a", name: "Tag \"nord\" \\ æ\u{1F600}")
+        p.lines = [Line(id: 1, pos: "X1", name: "w\tx", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
+        let good = ProjectCodec.encode(p)
+        let alphabet = Array("{}[]\",:\\/bnu0123456789.eE+-tfl \n".utf8) + [0x01, 0xC3]
+        for n in 0..<3000 {
+            var bytes = good
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes[at] = alphabet.randomElement(using: &rng)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet.randomElement(using: &rng)!, at: at)
+                }
+            }
+            let tree: Bool
+            do { _ = try JSONReader.parse(bytes); tree = true } catch let e as JSONSyntaxError where e.message.contains("appears twice") { continue } catch { tree = false }
+            let skipped: Bool = bytes.withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                do { try scanner.begin(); try scanner.skipSyntax(depth: 0); try scanner.end(); return true } catch { return false }
+            }
+            XCTAssertEqual(skipped, tree, "seed \(seed), case \(n): \(String(decoding: bytes, as: UTF8.self))")
+            if skipped != tree { break }
+        }
+    }
 }

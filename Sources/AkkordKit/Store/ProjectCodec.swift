@@ -200,8 +200,8 @@ public enum ProjectCodec {
 
     /// What `project list` shows, read from the members before `lines` (akkord writes `id`,
     /// `name`, `status`, `lineCount`, `subtotal` and `end` there) and checked as the whole file's
-    /// reader checks them; the rest of the file is only checked to be JSON (no key twice), not
-    /// built into lines: a file cut short or garbled is refused, a wrong figure in a line is
+    /// reader checks them; the rest of the file is only checked to be JSON, not built into
+    /// lines: a file cut short or garbled is refused, a wrong figure in a line is
     /// `check`'s to find. A file that has any of them after its lines (as a script may write it)
     /// is read whole.
     public static func decodeListEntry(_ bytes: [UInt8], source: String) throws -> ProjectListEntry {
@@ -217,7 +217,7 @@ public enum ProjectCodec {
                     if complete || key == "lines" {
                         complete = true
                         later.insert(key)
-                        try scanner.skipValue(depth: 1)
+                        try scanner.skipSyntax(depth: 1)
                     } else {
                         head.append(key, try scanner.readValue())
                     }

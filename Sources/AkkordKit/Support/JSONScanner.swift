@@ -315,3 +315,85 @@ extension JSONScanner {
         }
     }
 }
+
+extension JSONScanner {
+    /// Checks one value's syntax only (structure, strings and their escapes, numbers, words),
+    /// building nothing and allocating nothing: for the parts of a file a reader does not need.
+    mutating func skipSyntax(depth: Int) throws {
+        guard depth < 200 else { throw error("nesting is too deep") }
+        skipWhitespace()
+        guard index < buffer.count else { throw error("unexpected end of file") }
+        switch buffer[index] {
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = buffer[index] == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            let isObject = close == UInt8(ascii: "}")
+            index += 1
+            skipWhitespace()
+            if index < buffer.count, buffer[index] == close { index += 1; return }
+            while true {
+                if isObject {
+                    skipWhitespace()
+                    guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                    try skipString()
+                    skipWhitespace()
+                    guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                    index += 1
+                }
+                try skipSyntax(depth: depth + 1)
+                skipWhitespace()
+                guard index < buffer.count else { throw error("unexpected end of file; expected ',' or '\(Character(UnicodeScalar(close)))'") }
+                if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+                if buffer[index] == close { index += 1; return }
+                throw error("expected ',' or '\(Character(UnicodeScalar(close)))'")
+            }
+        case UInt8(ascii: "\""): try skipString()
+        case UInt8(ascii: "t"): try expectWord("true")
+        case UInt8(ascii: "f"): try expectWord("false")
+        case UInt8(ascii: "n"): try expectWord("null")
+        default:
+            let start = index
+            if buffer[index] == UInt8(ascii: "-") { index += 1 }
+            var digits = 0, fraction = 0, exponent = 0
+            while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 { index += 1; digits += 1 }
+            if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+                index += 1
+                while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 { index += 1; fraction += 1 }
+                if fraction == 0 { digits = 0 }
+            }
+            if digits > 0, index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+                index += 1
+                if index < buffer.count, buffer[index] == UInt8(ascii: "+") || buffer[index] == UInt8(ascii: "-") { index += 1 }
+                while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 { index += 1; exponent += 1 }
+                if exponent == 0 { digits = 0 }
+            }
+            if digits == 0 { index = start; throw error(index < buffer.count ? "unexpected character" : "malformed number") }
+        }
+    }
+
+    /// Past a string: escapes must be JSON's, no raw control character.
+    mutating func skipString() throws {
+        index += 1
+        while index < buffer.count {
+            let b = buffer[index]
+            if b == UInt8(ascii: "\"") { index += 1; return }
+            if b < 0x20 { throw error("a control character inside a string") }
+            if b == UInt8(ascii: "\\") {
+                guard index + 1 < buffer.count else { break }
+                switch buffer[index + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    index += 2
+                case UInt8(ascii: "u"):
+                    guard index + 5 < buffer.count, (2...5).allSatisfy({ Self.isHex(buffer[index + $0]) }) else { throw error("a bad \\u escape") }
+                    index += 6
+                default: throw error("a bad escape")
+                }
+                continue
+            }
+            index += 1
+        }
+        throw error("unexpected end of file inside a string")
+    }
+
+    static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
+}
