@@ -8,7 +8,8 @@ import Darwin
 /// accounting and rendering get values from it and give values back.
 ///
 /// Layout: `store.json` (current project), `catalogue.json` (when imported),
-/// `catalogue-history/`, `projects/<id>.json`, `photos/<sha256>.<ext>`, `.lock`.
+/// `catalogue-history/`, `projects/<id>.json`, `photos/<sha256>.<ext>`, `trash/`, `undo/<id>/`,
+/// `tmp/`, `.lock`.
 public struct Store: Sendable {
     public static let format = "akkord-store"
     public static let version = 1
