@@ -30,6 +30,27 @@ final class ProjectListEntryTests: XCTestCase {
         XCTAssertEqual(entry, ProjectListEntry(id: "a", name: "A", status: .open, lineCount: 1, subtotal: Money(raw: 2000), end: nil))
     }
 
+    /// Past the head, keys are checked as the whole reader checks them: none unknown, none twice.
+    func testAnUnknownOrDoubledKeyAfterTheHeadIsRefused() throws {
+        var p = Project(id: "a", name: "A")
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
+        p.workers = [Worker(id: "jens", name: "Jens")]
+        p.supplements = [Supplement(id: 1, name: "S", percent: Percent(raw: 5000), scope: .init(sections: [], lines: [1]))]
+        p.nextIds = ["line": 2, "supplement": 2]
+        let good = String(decoding: ProjectCodec.encode(p), as: UTF8.self)
+        XCTAssertEqual(try ProjectCodec.decodeListEntry(Array(good.utf8), source: "a.json").lineCount, 1)
+        for (damage, place) in [(good.replacingOccurrences(of: #""custom": true"#, with: #""custom": true, "custm": 1"#), "custm"),
+                                (good.replacingOccurrences(of: #""custom": true"#, with: #""custom": true, "custom": true"#), "custom"),
+                                (good.replacingOccurrences(of: #""apprentice": false"#, with: #""apprentice": false, "apprentise": 1"#), "apprentise"),
+                                (good.replacingOccurrences(of: #""sections": []"#, with: #""sections": [], "sections2": []"#), "sections2"),
+                                (good.replacingOccurrences(of: #""history": []"#, with: #""history": [], "histroy": []"#), "histroy")] {
+            XCTAssertNotEqual(damage, good, place)
+            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damage.utf8), source: "a.json"), place) { error in
+                XCTAssertTrue("\(error)".contains(place), "\(place): \(error)")
+            }
+        }
+    }
+
     /// Past the head the file is checked to be JSON: a file cut short or garbled is refused.
     func testAFileCutShortAfterItsHeadIsRefused() throws {
         var p = Project(id: "a", name: "A")

@@ -58,7 +58,7 @@ public enum ProjectCodec {
         if v == .string("all") { return .all }
         guard let o = v.objectValue else { r.problem("scope", "expected \"all\" or an object with sections and lines, got \(v.kindDescription)"); return nil }
         var s = FieldReader(object: o, path: r.place("scope"), problems: [])
-        s.rejectUnknown(["sections", "lines"])
+        s.rejectUnknown(scopeKeys)
         var scope = Supplement.Scope()
         for (i, item) in (s.value("sections")?.arrayValue ?? []).enumerated() {
             if let t = item.stringValue { scope.sections.append(t) } else { s.problem("sections[\(i)]", "expected a string") }
@@ -131,30 +131,30 @@ public enum ProjectCodec {
         p.workers = f.list("workers") { r in
             guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
             let worker = Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate"))
-            r.rejectUnknown(["id", "name", "apprentice", "rate"])
+            r.rejectUnknown(workerKeys)
             return worker
         }
         p.hours = f.list("hours") { r in
             let hours = r.storedHours("hours", required: true)
-            r.rejectUnknown(["id", "worker", "hours", "date", "note"])
+            r.rejectUnknown(hoursKeys)
             guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true), let hours else { return nil }
             return HoursEntry(id: id, worker: worker, hours: hours, date: r.date("date"), note: r.string("note") ?? "")
         }
         p.advances = f.list("advances") { r in
-            r.rejectUnknown(["id", "worker", "amount", "hours", "rate", "correction", "date", "note"])
+            r.rejectUnknown(advanceKeys)
             guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true),
                   let amount: Money = r.storedNumber("amount", required: true) else { return nil }
             return Advance(id: id, worker: worker, amount: amount, date: r.date("date"), note: r.string("note") ?? "",
                            hours: r.storedHours("hours"), rate: r.storedNumber("rate"), correction: r.bool("correction") ?? false)
         }
         p.supplements = f.list("supplements") { r in
-            r.rejectUnknown(["id", "name", "percent", "scope"])
+            r.rejectUnknown(supplementKeys)
             guard let id = r.integer("id", required: true), let name = r.string("name", required: true),
                   let percent: Percent = r.storedNumber("percent", required: true), let scope = decodeScope(&r) else { return nil }
             return Supplement(id: id, name: name, percent: percent, scope: scope)
         }
         p.extraWork = f.list("extraWork") { r in
-            r.rejectUnknown(["id", "text", "amount", "hours", "rate", "number", "date"])
+            r.rejectUnknown(extraWorkKeys)
             guard let id = r.integer("id", required: true), let text = r.string("text", required: true) else { return nil }
             let number = r.string("number") ?? "", date = r.date("date")
             if r.value("amount") != nil {
@@ -166,13 +166,13 @@ public enum ProjectCodec {
             return ExtraWork(id: id, text: text, pricing: .hourly(hours: hours, rate: rate), number: number, date: date)
         }
         p.photos = f.list("photos") { r in
-            r.rejectUnknown(["id", "caption", "originalName", "file", "added"])
+            r.rejectUnknown(photoKeys)
             guard let id = r.integer("id", required: true), let file = r.string("file", required: true) else { return nil }
             return Photo(id: id, caption: r.string("caption") ?? "", originalName: r.string("originalName") ?? "",
                          file: file, added: r.string("added") ?? "")
         }
         p.history = f.list("history") { r in
-            r.rejectUnknown(["time", "command", "changes", "undoes"])
+            r.rejectUnknown(historyKeys)
             guard let time = r.string("time", required: true), let command = r.string("command", required: true) else { return nil }
             var changes: [String] = []
             if let list = r.value("changes") {
@@ -200,8 +200,8 @@ public enum ProjectCodec {
 
     /// What `project list` shows, read from the members before `lines` (akkord writes `id`,
     /// `name`, `status`, `lineCount`, `subtotal` and `end` there) and checked as the whole file's
-    /// reader checks them; the rest of the file is only checked to be JSON, not built into
-    /// lines: a file cut short or garbled is refused, a wrong figure in a line is
+    /// reader checks them; the rest of the file is only checked to be JSON with the keys the
+    /// whole reader allows, each once (`laterMembers`), not built into lines: a file cut short or garbled is refused, a wrong figure in a line is
     /// `check`'s to find. A file that has any of them after its lines (as a script may write it)
     /// is read whole.
     public static func decodeListEntry(_ bytes: [UInt8], source: String) throws -> ProjectListEntry {
@@ -217,7 +217,8 @@ public enum ProjectCodec {
                     if complete || key == "lines" {
                         complete = true
                         later.insert(key)
-                        try scanner.skipSyntax(depth: 1)
+                        guard let schema = laterMembers[key] else { throw scanner.error("an unknown key") }
+                        try scanner.skipChecked(schema, depth: 1)
                     } else {
                         head.append(key, try scanner.readValue())
                     }
@@ -255,9 +256,30 @@ public enum ProjectCodec {
         return ProjectListEntry(id: id, name: name, status: status, lineCount: count, subtotal: subtotal, end: end)
     }
 
+    /// The members after the head with the keys the whole reader allows in them: what
+    /// `decodeListEntry` checks without building lines (the decoder rejects unknown keys with the same lists).
+    static let laterMembers: [String: KeySchema] = [
+        "lines": .array(.flat(lineKeys)),
+        "workers": .array(.flat(workerKeys)),
+        "hours": .array(.flat(hoursKeys)),
+        "advances": .array(.flat(advanceKeys)),
+        "supplements": .array(.object(supplementKeys.map { (Array($0.utf8), $0 == "scope" ? KeySchema.flat(scopeKeys) : .anyValue) })),
+        "extraWork": .array(.flat(extraWorkKeys)),
+        "photos": .array(.flat(photoKeys)),
+        "history": .array(.flat(historyKeys)),
+    ]
+
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
                                "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",
                                "hours", "advances", "supplements", "extraWork", "photos", "history"]
+    static let scopeKeys = ["sections", "lines"]
+    static let workerKeys = ["id", "name", "apprentice", "rate"]
+    static let hoursKeys = ["id", "worker", "hours", "date", "note"]
+    static let advanceKeys = ["id", "worker", "amount", "hours", "rate", "correction", "date", "note"]
+    static let supplementKeys = ["id", "name", "percent", "scope"]
+    static let extraWorkKeys = ["id", "text", "amount", "hours", "rate", "number", "date"]
+    static let photoKeys = ["id", "caption", "originalName", "file", "added"]
+    static let historyKeys = ["time", "command", "changes", "undoes"]
     static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date", "measurement"]
 
     static func decodeLine(_ r: inout FieldReader) -> Line? {

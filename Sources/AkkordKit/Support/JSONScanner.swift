@@ -397,3 +397,64 @@ extension JSONScanner {
 
     static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
 }
+
+/// The keys a reader allows in each object of a document, for checking a part of it that is
+/// skipped rather than built: an object's keys (no other, none twice), an array's elements, or
+/// any value.
+indirect enum KeySchema {
+    case anyValue
+    case array(KeySchema)
+    case object([(key: [UInt8], value: KeySchema)])
+
+    static func object(_ members: KeyValuePairs<String, KeySchema>) -> KeySchema {
+        .object(members.map { (Array($0.key.utf8), $0.value) })
+    }
+    /// An object whose members are all plain values.
+    static func flat(_ keys: [String]) -> KeySchema { .object(keys.map { (Array($0.utf8), .anyValue) }) }
+}
+
+extension JSONScanner {
+    /// Skips one value as `skipSyntax` does, and also refuses an object key the schema does not
+    /// allow or one given twice. A key with an escape in it is refused too: the caller then reads
+    /// the file with its full reader, which says what is wrong or accepts it.
+    mutating func skipChecked(_ schema: KeySchema, depth: Int) throws {
+        switch schema {
+        case .anyValue:
+            try skipSyntax(depth: depth)
+        case .array(let element):
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "[") else { throw error("expected an array") }
+            try readArray { scanner, _ in try scanner.skipChecked(element, depth: depth + 1) }
+        case .object(let members):
+            guard depth < 200 else { throw error("nesting is too deep") }
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { throw error("expected an object") }
+            index += 1
+            skipWhitespace()
+            if index < buffer.count, buffer[index] == UInt8(ascii: "}") { index += 1; return }
+            var seen: UInt64 = 0
+            while true {
+                skipWhitespace()
+                guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+                let start = index + 1
+                var end = start
+                while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") { end += 1 }
+                guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { throw error("a key to be read in full") }
+                let key = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                guard let m = members.indices.first(where: { members[$0].key.elementsEqual(key) }), m < 64 else { throw error("an unknown key") }
+                guard seen & (1 << UInt64(m)) == 0 else { throw error("a key given twice") }
+                seen |= 1 << UInt64(m)
+                index = end + 1
+                skipWhitespace()
+                guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+                index += 1
+                try skipChecked(members[m].value, depth: depth + 1)
+                skipWhitespace()
+                guard index < buffer.count else { throw error("unexpected end of file; expected ',' or '}'") }
+                if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+                if buffer[index] == UInt8(ascii: "}") { index += 1; return }
+                throw error("expected ',' or '}'")
+            }
+        }
+    }
+}
