@@ -230,30 +230,17 @@ public enum ProjectCodec {
         }
         let needed = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "end"]
         guard complete, needed.allSatisfy({ head[$0] != nil }) else { return ProjectListEntry(try decode(bytes, source: source)) }
-        var f = FieldReader(object: head, path: "", problems: [])
-        if let format = f.string("format", required: true), format != Project.format {
-            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
+        // The head is checked by the whole reader itself (every field, rule and key, nested ones
+        // too), as a project without lines; then its line count and subtotal as stored figures.
+        // On any problem the real file is read whole, so the message names what is wrong there.
+        let headOnly = JSONObject(head.entries.filter { $0.key != "lineCount" && $0.key != "subtotal" })
+        var f = FieldReader(object: JSONObject(head.entries.filter { $0.key == "lineCount" || $0.key == "subtotal" }), path: "", problems: [])
+        let count = f.integer("lineCount", required: true) ?? -1
+        let subtotal: Money? = f.storedNumber("subtotal", required: true)
+        guard let p = try? decode(JSONWriter.write(.object(headOnly)), source: source), f.problems.isEmpty, count >= 0, let subtotal else {
+            return ProjectListEntry(try decode(bytes, source: source))
         }
-        f.version(expected: Project.version)
-        let id = f.string("id", required: true) ?? ""
-        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\(Excerpt.quoted(id)) is not a valid project id") }
-        let name = f.string("name", required: true) ?? ""
-        var status = Project.Status.open
-        if let s = f.string("status", required: true) {
-            if let st = Project.Status(rawValue: s) { status = st } else { f.problem("status", "\(Excerpt.quoted(s)) is not open or closed") }
-        }
-        let count = f.integer("lineCount", required: true) ?? 0
-        if count < 0 { f.problem("lineCount", "is \(count); a count is not negative") }
-        let subtotal: Money = f.storedNumber("subtotal", required: true) ?? .zero
-        let end = f.date("end")
-        f.rejectUnknown(topLevelKeys)
-        // The rules a project's head keeps (a name, no control characters), as for the whole file.
-        var headOnly = Project(id: id, name: name)
-        headOnly.status = status
-        headOnly.end = end
-        f.problems += ProjectRules.problems(headOnly)
-        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
-        return ProjectListEntry(id: id, name: name, status: status, lineCount: count, subtotal: subtotal, end: end)
+        return ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: count, subtotal: subtotal, end: p.end)
     }
 
     /// The members after the head with the keys the whole reader allows in them: what
