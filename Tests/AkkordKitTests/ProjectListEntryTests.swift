@@ -112,3 +112,20 @@ final class ProjectListEntryTests: XCTestCase {
         }
     }
 }
+
+/// JSON numbers have no leading zeros: `"id": 01` is not JSON, and no reader takes it as 1.
+final class JSONNumberTests: XCTestCase {
+    func testALeadingZeroIsRefusedByTheReaderAndTheSkipper() throws {
+        for bad in ["01", "-01", "[00]", "{\"id\": 012}", "01.5"] {
+            XCTAssertThrowsError(try JSONReader.parse(Array(bad.utf8)), bad)
+            let skipped: Bool = Array(bad.utf8).withUnsafeBufferPointer { buffer in
+                var scanner = JSONScanner(buffer: buffer)
+                do { try scanner.begin(); try scanner.skipSyntax(depth: 0); try scanner.end(); return true } catch { return false }
+            }
+            XCTAssertFalse(skipped, bad)
+        }
+        for good in ["0", "-0", "0.5", "10", "[0, 1e5, -0.25E-2]"] {
+            XCTAssertNoThrow(try JSONReader.parse(Array(good.utf8)), good)
+        }
+    }
+}

@@ -139,7 +139,11 @@ struct JSONScanner {
                 while p.index < p.buffer.count, p.buffer[p.index] >= 48, p.buffer[p.index] <= 57 { p.index += 1 }
                 return p.index - s
             }
-            guard digits(&self) > 0 else { throw error("malformed number") }
+            let integerStart = index
+            let integerDigits = digits(&self)
+            guard integerDigits > 0 else { throw error("malformed number") }
+            // JSON has no leading zeros: `01` is not a number (a reader must not take it as 1).
+            guard integerDigits == 1 || buffer[integerStart] != UInt8(ascii: "0") else { index = integerStart; throw error("a number with a leading zero") }
             if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
                 index += 1
                 guard digits(&self) > 0 else { throw error("malformed number") }
@@ -354,7 +358,9 @@ extension JSONScanner {
             let start = index
             if buffer[index] == UInt8(ascii: "-") { index += 1 }
             var digits = 0, fraction = 0, exponent = 0
+            let integerStart = index
             while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 { index += 1; digits += 1 }
+            if digits > 1, buffer[integerStart] == UInt8(ascii: "0") { digits = 0 }   // no leading zeros
             if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
                 index += 1
                 while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 { index += 1; fraction += 1 }
