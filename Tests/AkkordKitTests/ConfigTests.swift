@@ -179,7 +179,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(problems("{\(head), \"holidayPay\": \"yes\"}"), "/c/config.json: holidayPay: expected true or false, got a string")
         XCTAssertEqual(problems("{\(head), \"deadlineWorkdays\": \"10\"}"), "/c/config.json: deadlineWorkdays: expected a whole number, got a string")
         XCTAssertEqual(problems("{\(head), \"deadlineWorkdays\": 10.0}"), "/c/config.json: deadlineWorkdays: 10.0 is not a whole number from 1 to 250")
-        XCTAssertEqual(problems("{\(head), \"deadlineWorkdays\": 010}"), "/c/config.json: deadlineWorkdays: 010 is not a whole number from 1 to 250")
+        XCTAssertEqual(problems("{\(head), \"deadlineWorkdays\": 010}"), "/c/config.json: not valid JSON: line 1, column 63: a number with a leading zero")  // not JSON at all
         XCTAssertEqual(problems("{\(head), \"deadlineWorkdays\": 251}"), "/c/config.json: deadlineWorkdays: 251 is not a whole number from 1 to 250")
         XCTAssertEqual(problems("{\(head), \"store\": \"roofs\"}"),
                        "/c/config.json: store: \"roofs\" is a relative path; give an absolute path or one starting with ~/")
