@@ -175,23 +175,23 @@ public struct Store: Sendable {
     }
 
     public func loadProject(_ id: String) throws -> Project {
-        // An id that is not a slug names no file: nothing outside projects/ is ever read.
-        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
-        let path = projectFile(id)
-        guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
-        let project = try ProjectCodec.decode(bytes, source: path)
-        guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)) but the file is named \(id).json") }
-        return project
+        try readProjectFile(id, ProjectCodec.decode, id: \.id)
     }
 
     /// What `project list` shows of a project (see `ProjectCodec.decodeListEntry`).
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
+        try readProjectFile(id, ProjectCodec.decodeListEntry, id: \.id)
+    }
+
+    /// Reads `projects/<id>.json` with `decode`; the id inside must be the file's.
+    private func readProjectFile<T>(_ id: String, _ decode: ([UInt8], String) throws -> T, id idOf: (T) -> String) throws -> T {
+        // An id that is not a slug names no file: nothing outside projects/ is ever read.
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)
         guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
-        let entry = try ProjectCodec.decodeListEntry(bytes, source: path)
-        guard entry.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(entry.id)) but the file is named \(id).json") }
-        return entry
+        let value = try decode(bytes, path)
+        guard idOf(value) == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(idOf(value))) but the file is named \(id).json") }
+        return value
     }
 
     /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier
