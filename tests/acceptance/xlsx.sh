@@ -59,20 +59,32 @@ A report --format xlsx -o "$WORK/again.xlsx" >/dev/null && cmp -s "$WORK/en.xlsx
 tally() { local n=0; while IFS= read -r line; do case $line in PASS*) ok; n=$((n+1));; FAIL*) fail "${line#FAIL }"; n=$((n+1));; *) echo "  $line";; esac; done; [ $n -gt 0 ] || fail "the checker checked nothing"; }
 
 # 1. openpyxl: every cached value against the JSON report; the totals are formulas.
+# What both openpyxl checkers (report, summary) use.
+cat >"$WORK/xlsxcheck.py" <<'PY'
+from decimal import Decimal, ROUND_HALF_UP
+import openpyxl
+def load(path):  # (cached values, formulas)
+    return openpyxl.load_workbook(path, data_only=True), openpyxl.load_workbook(path, data_only=False)
+def checker(prefix):
+    return lambda ok, what: print(("PASS " if ok else "FAIL ") + f"{prefix}: {what}")
+def num(v):
+    return None if v is None else Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
+def dec(text):
+    return None if text is None else Decimal(text)
+def r2(v):
+    return None if v is None else num(v).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+def is_formula(cell):
+    return isinstance(cell.value, str) and cell.value.startswith("=")
+PY
+
 cat >"$WORK/check_openpyxl.py" <<'PY'
 import json, sys
 from decimal import Decimal, ROUND_HALF_UP
-import openpyxl
+from xlsxcheck import load, checker, num, r2, is_formula
 report_path, xlsx_path, lang = sys.argv[1:4]
 report = json.load(open(report_path, encoding="utf-8"))
-values = openpyxl.load_workbook(xlsx_path, data_only=True)
-formulas = openpyxl.load_workbook(xlsx_path, data_only=False)
-def check(ok, what):
-    print(("PASS " if ok else "FAIL ") + f"{lang}: {what}")
-def num(v):
-    return None if v is None else Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
-def r2(v):
-    return None if v is None else num(v).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+values, formulas = load(xlsx_path)
+check = checker(lang)
 def hours(text):  # JSON hours are as entered: 1.5 or 1:20
     if text is None: return None
     if ":" in text:
@@ -90,8 +102,6 @@ lines_name = "Linjer" if da else "Lines"
 check(values.sheetnames == [lines_name, "Team", "Summary"], f"sheets {values.sheetnames}")
 L, T, S = values[lines_name], values["Team"], values["Summary"]
 LF, TF, SF = formulas[lines_name], formulas["Team"], formulas["Summary"]
-def is_formula(cell):
-    return isinstance(cell.value, str) and cell.value.startswith("=")
 
 for i, line in enumerate(report["lines"]):
     r = i + 2
@@ -209,21 +219,11 @@ expect_contains "$WORK/err" "an xlsx summary needs -o FILE"
 cat >"$WORK/check_summary_openpyxl.py" <<'PY'
 import json, sys
 from decimal import Decimal, ROUND_HALF_UP
-import openpyxl
+from xlsxcheck import load, checker, num, dec, r2, is_formula
 summary_path, xlsx_path, lang = sys.argv[1:4]
 summary = json.load(open(summary_path, encoding="utf-8"))
-values = openpyxl.load_workbook(xlsx_path, data_only=True)
-formulas = openpyxl.load_workbook(xlsx_path, data_only=False)
-def check(ok, what):
-    print(("PASS " if ok else "FAIL ") + f"summary {lang}: {what}")
-def num(v):
-    return None if v is None else Decimal(repr(v)) if isinstance(v, float) else Decimal(v)
-def dec(text):
-    return None if text is None else Decimal(text)
-def r2(v):
-    return None if v is None else num(v).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
-def is_formula(cell):
-    return isinstance(cell.value, str) and cell.value.startswith("=")
+values, formulas = load(xlsx_path)
+check = checker(f"summary {lang}")
 da = lang == "da"
 words = {  # the labels the sheets use, from Render/Words.swift
     "total": "I alt" if da else "TOTAL", "open": "åben" if da else "open", "closed": "afsluttet" if da else "closed",
