@@ -84,9 +84,9 @@ final class WorkbookTests: XCTestCase {
         for p in try Self.projects {
             for l in Language.allCases {
                 let a = FinalAccounting(p)
-                let report = try RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
+                let report = RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
                 XCTAssertEqual(report.format, .xlsx)
-                let book = try XLSXReader(report.bytes)
+                let book = try XLSXReader(try report.render().bytes)
                 let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(p, a))) as? [String: Any])
                 try compare(book, json, a, p, l, label: "\(p.id) \(l)")
             }

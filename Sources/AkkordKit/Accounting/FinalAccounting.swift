@@ -21,7 +21,8 @@ public struct FinalAccounting: Equatable, Sendable {
         public let amount: Money
     }
 
-    public let lines: [Line]
+    /// The lines, walked again by each writer that shows them (never all held for a large file).
+    public let lines: ProjectLines
     public let subtotal: Money
     public let supplements: [SupplementLine]
     public let extraWork: [ExtraWorkLine]
@@ -36,12 +37,14 @@ public struct FinalAccounting: Equatable, Sendable {
     public let isSplit: Bool
     public let warnings: [AccountingWarning]
 
-    public init(_ project: Project) {
-        lines = project.lines
-        subtotal = project.subtotal
-        supplements = project.supplements.map { s in
-            let base = s.scope.isAll ? project.subtotal : s.base(of: project.lines)
-            return SupplementLine(supplement: s, base: base, amount: base.percentage(s.percent))
+    public init(_ project: Project) { self.init(project, lines: ProjectLines(project.lines)) }
+
+    /// The accounting of `project` (whose own `lines` are not looked at) with `lines` as its lines.
+    public init(_ project: Project, lines: ProjectLines) {
+        self.lines = lines
+        subtotal = lines.subtotal
+        supplements = zip(project.supplements, lines.bases(of: project.supplements)).map { s, base in
+            SupplementLine(supplement: s, base: base, amount: base.percentage(s.percent))
         }
         extraWork = project.extraWork.map { ExtraWorkLine(extra: $0, amount: $0.amount) }
         total = supplements.reduce(subtotal) { $0 + $1.amount } + extraWork.reduce(Money.zero) { $0 + $1.amount }

@@ -116,24 +116,24 @@ public enum UnitName {
 /// Dates are ISO `YYYY-MM-DD`.
 public enum ISODate {
     public static func problem(_ text: String) -> String? {
-        var digits = [Int](repeating: 0, count: 8)
-        var n = 0, position = 0
-        for b in text.utf8 {
-            defer { position += 1 }
-            if position == 4 || position == 7 {
-                if b != UInt8(ascii: "-") { return message(text) }
-                continue
-            }
-            guard b >= 48, b <= 57, n < 8 else { return message(text) }
-            digits[n] = Int(b - 48); n += 1
+        var text = text
+        return text.withUTF8 { isValid($0) } ? nil : message(text)
+    }
+
+    /// Whether `bytes` are a date `YYYY-MM-DD` that exists.
+    public static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
+        var value = 0
+        for i in 0..<10 where i != 4 && i != 7 {
+            let b = bytes[i]
+            guard b >= 48, b <= 57 else { return false }
+            value = value * 10 + Int(b - 48)
         }
-        guard position == 10, n == 8 else { return message(text) }
-        let y = digits[0] * 1000 + digits[1] * 100 + digits[2] * 10 + digits[3]
-        let m = digits[4] * 10 + digits[5], d = digits[6] * 10 + digits[7]
-        guard (1...12).contains(m) else { return message(text) }
+        let y = value / 10000, m = value / 100 % 100, d = value % 100
+        guard (1...12).contains(m) else { return false }
         let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
-        return (1...days).contains(d) ? nil : message(text)
+        let days = m == 2 ? (leap ? 29 : 28) : (m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31)
+        return (1...days).contains(d)
     }
 
     private static func message(_ text: String) -> String { "\"\(text)\" is not a date; write YYYY-MM-DD" }

@@ -146,19 +146,44 @@ enum DecimalText {
     }
 
     static func format(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?) -> String {
-        // Built right to left in a small byte buffer: this runs for every figure of a report.
-        var magnitude = raw.magnitude
-        var out = [UInt8](repeating: 0, count: 48)
-        var at = out.count
-        func put(_ b: UInt8) { at -= 1; out[at] = b }
-        var fraction = [UInt8](repeating: 48, count: fractionDigits)
-        for k in stride(from: fractionDigits - 1, through: 0, by: -1) {
-            fraction[k] = UInt8(48 + magnitude % 10)
-            magnitude /= 10
+        digits(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: decimal, group: group) {
+            String(decoding: $0, as: UTF8.self)
         }
-        var shown = fractionDigits
-        while shown > minimumShown, fraction[shown - 1] == 48 { shown -= 1 }
-        for k in stride(from: shown - 1, through: 0, by: -1) { put(fraction[k]) }
+    }
+
+    /// Writes the plain form of `raw` (as `plain` makes it) without making a `String`.
+    static func writePlain(raw: Int64, fractionDigits: Int, minimumShown: Int, to out: ByteOutput) {
+        digits(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: ".", group: nil) {
+            out.write(UnsafeRawBufferPointer($0))
+        }
+    }
+
+    /// The text of a number, made right to left in a buffer on the stack (this runs for every
+    /// figure of a report) and handed to `body`.
+    private static func digits<T>(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?,
+                                  _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { out in
+            var magnitude = raw.magnitude
+            var at = out.count
+            func put(_ b: UInt8) { at -= 1; out[at] = b }
+            // The fraction digits go at the end of the buffer; its trailing zeros are then cut
+            // (down to `minimumShown`) by moving its end.
+            for _ in 0..<fractionDigits {
+                put(UInt8(48 + magnitude % 10))
+                magnitude /= 10
+            }
+            var fractionEnd = out.count, shown = fractionDigits
+            while shown > minimumShown, out[fractionEnd - 1] == 48 { shown -= 1; fractionEnd -= 1 }
+            return finish(out, magnitude: magnitude, fractionEnd: fractionEnd, shown: shown, raw: raw, decimal: decimal, group: group, body)
+        }
+    }
+
+    private static func finish<T>(_ out: UnsafeMutableBufferPointer<UInt8>, magnitude m: UInt64, fractionEnd: Int, shown: Int, raw: Int64,
+                                  decimal: String, group: String?, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+        // The kept fraction is out[fractionEnd - shown ..< fractionEnd]; the rest goes before it.
+        var magnitude = m
+        var at = fractionEnd - shown
+        func put(_ b: UInt8) { at -= 1; out[at] = b }
         if shown > 0 { for b in decimal.utf8.reversed() { put(b) } }
         var digits = 0
         repeat {
@@ -168,7 +193,7 @@ enum DecimalText {
             digits += 1
         } while magnitude > 0
         if raw < 0 { put(UInt8(ascii: "-")) }
-        return String(decoding: out[at...], as: UTF8.self)
+        return body(UnsafeBufferPointer(rebasing: out[at..<fractionEnd]))
     }
 }
 

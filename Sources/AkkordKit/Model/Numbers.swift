@@ -33,6 +33,11 @@ extension FixedPointNumber {
         DecimalText.plain(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown)
     }
 
+    /// Writes `plain` without making a `String`.
+    public func writePlain(to out: ByteOutput) {
+        DecimalText.writePlain(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown, to: out)
+    }
+
     /// Form for people, in the report language: `1,234.50` (en) or `1.234,50` (da).
     public func formatted(_ language: Language) -> String {
         DecimalText.format(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,

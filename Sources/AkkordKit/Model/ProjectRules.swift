@@ -5,6 +5,15 @@
 public enum ProjectRules {
     /// The problems of a project, each at its JSON path in the project file.
     public static func problems(_ p: Project) -> [Problem] {
+        var lines = LineRules(nextId: p.nextIds["line"] ?? 1, count: p.lines.count)
+        for (i, l) in p.lines.enumerated() { lines.check(l, at: i) }
+        return problems(p, lines: lines) { ProjectLines(p.lines).bases(of: $0) }
+    }
+
+    /// The problems of a project whose lines were checked one at a time by `lines` (the lines of
+    /// `p` are not looked at); `bases` gives the supplements' bases (asked only when the lines
+    /// were in order).
+    public static func problems(_ p: Project, lines: LineRules, bases: ([Supplement]) -> [Money]) -> [Problem] {
         var problems: [Problem] = []
         func problem(_ place: String, _ message: String) { problems.append(Problem(place, message)) }
         func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
@@ -34,31 +43,8 @@ public enum ProjectRules {
         text("catalogue.edition", p.catalogueEdition, required: false)
 
         // Lines, and their subtotal kept within what an amount can be.
-        uniqueIds("lines", p.lines.map(\.id), counter: "line")
-        var subtotal = Sum()
-        for (i, l) in p.lines.enumerated() {
-            // Places are built only for a problem: this runs on every line of every read.
-            text("lines[\(i)].pos", l.pos)
-            text("lines[\(i)].name", l.name)
-            text("lines[\(i)].unit", l.unit, kind: .unit)
-            text("lines[\(i)].section", l.section, required: false, kind: .section)
-            text("lines[\(i)].note", l.note, required: false, note: true)
-            if let m = l.measurement {
-                // The stored expression must give the stored quantity (read as da or en: the
-                // language it was typed in is not kept).
-                if let e = try? MeasurementExpression(m) {
-                    if !e.yields(l.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(l.quantity.plain)") }
-                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
-            }
-            if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
-            if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
-            let amount = l.amount
-            if amount.raw > Money.maximumRaw {
-                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
-            } else if !subtotal.add(amount.raw) {
-                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
-            }
-        }
+        problems += lines.problems
+        let subtotal = lines.subtotal
 
         // The team.
         var workerIds = Set<String>()
@@ -105,11 +91,12 @@ public enum ProjectRules {
         // Supplements and extra work, and the total they make.
         uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
         var total = subtotal
+        let supplementBases = subtotal.isValid ? bases(p.supplements) : []
         for (i, s) in p.supplements.enumerated() {
             text("supplements[\(i)].name", s.name)
             if !Supplement.range.contains(s.percent.raw) {
                 problem("supplements[\(i)].percent", "\(s.percent.plain) is outside -100 … 1000")
-            } else if subtotal.isValid, !total.add(s.base(of: p.lines).percentage(s.percent).raw) {
+            } else if subtotal.isValid, !total.add(supplementBases[i].percentage(s.percent).raw) {
                 problem("supplements[\(i)].percent", "the total would be more than \(Money.largest.plain)")
             }
         }
@@ -157,8 +144,103 @@ public enum ProjectRules {
         return problems
     }
 
+    /// The rules of each line, checked as the lines go by (a project file's lines are read one at
+    /// a time): text, measurement, price, quantity, amount; unique ids below `nextIds.line`; a
+    /// subtotal within what an amount can be. Problems about ids come first, as one list.
+    public struct LineRules {
+        public private(set) var idProblems: [Problem] = []
+        public private(set) var otherProblems: [Problem] = []
+        public var problems: [Problem] { idProblems + otherProblems }
+        private(set) var subtotal = Sum()
+        private var ids: IdSet
+        private let nextId: Int
+
+        public init(nextId: Int, count: Int = 0) {
+            self.nextId = nextId
+            ids = IdSet(below: nextId, capacity: count)
+        }
+
+        /// The subtotal of the lines so far, or nil when it went beyond what an amount can be.
+        public var checkedSubtotal: Money? { subtotal.isValid ? Money(raw: subtotal.value) : nil }
+
+        /// The same rules for a line as a streaming reader gives it, its texts read as strings
+        /// only when they are not plain ASCII (whose length is then its count of bytes). False at
+        /// the first problem, without saying which: the caller then reads the file whole, where
+        /// `check(_:at:)` names every problem.
+        public mutating func accepts(_ v: LineView) -> Bool {
+            func ok(_ t: TextSlice, _ kind: TextField, required: Bool) -> Bool {
+                if let n = t.plainASCIICount { return (!required || n > 0) && n <= kind.maximumCharacters }
+                let s = t.string
+                return (!required || !s.isEmpty) && kind.problem(s) == nil
+            }
+            guard v.id >= 1, v.id < nextId, ids.insert(v.id),
+                  ok(v.pos, .name, required: true), ok(v.name, .name, required: true), ok(v.unit, .unit, required: true),
+                  ok(v.section, .section, required: false), ok(v.note, .note, required: false),
+                  !v.price.isNegative, v.quantity.raw > 0 else { return false }
+            if let m = v.measurement {
+                guard let e = try? MeasurementExpression(m.string), e.yields(v.quantity) else { return false }
+            }
+            let amount = v.amount
+            return amount.raw <= Money.maximumRaw && subtotal.add(amount.raw)
+        }
+
+        public mutating func check(_ l: Line, at i: Int) {
+            func problem(_ place: String, _ message: String) { otherProblems.append(Problem(place, message)) }
+            func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, kind: TextField = .name) {
+                if required, value.isEmpty { problem(place(), "must not be empty") }
+                if let p = kind.problem(value) { problem(place(), p) }
+            }
+            if l.id < 1 { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) must be 1 or more")) }
+            if !ids.insert(l.id) { idProblems.append(Problem("lines[\(i)].id", "duplicate id \(l.id)")) }
+            if l.id >= nextId { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) is not below nextIds.line")) }
+            // Places are built only for a problem: this runs on every line of every read.
+            text("lines[\(i)].pos", l.pos)
+            text("lines[\(i)].name", l.name)
+            text("lines[\(i)].unit", l.unit, kind: .unit)
+            text("lines[\(i)].section", l.section, required: false, kind: .section)
+            text("lines[\(i)].note", l.note, required: false, kind: .note)
+            if let m = l.measurement {
+                // The stored expression must give the stored quantity (read as da or en: the
+                // language it was typed in is not kept).
+                if let e = try? MeasurementExpression(m) {
+                    if !e.yields(l.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(l.quantity.plain)") }
+                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
+            }
+            if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
+            if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
+            let amount = l.amount
+            if amount.raw > Money.maximumRaw {
+                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
+            } else if !subtotal.add(amount.raw) {
+                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
+            }
+        }
+    }
+
+    /// The ids seen, for the duplicate check: a bitmap below `nextIds` (ids at or above it are
+    /// problems anyway), so a million lines take 125 KB, not a hash set of a million.
+    struct IdSet {
+        private var bits: [UInt64]
+        private var others = Set<Int>()
+        init(below next: Int, capacity: Int) {
+            // A next id far beyond the lines (a hand-edited file) gets a set instead of a huge bitmap.
+            let limit = min(max(next, 0), max(capacity * 64, 1 << 20))
+            bits = [UInt64](repeating: 0, count: (limit + 63) / 64)
+        }
+        /// False when `id` was seen before.
+        mutating func insert(_ id: Int) -> Bool {
+            if id >= 0, id / 64 < bits.count {
+                let mask: UInt64 = 1 << UInt64(id % 64)
+                if bits[id / 64] & mask != 0 { return false }
+                bits[id / 64] |= mask
+                return true
+            }
+            return others.insert(id).inserted
+        }
+    }
+
     /// A running sum of amounts that stays within ±`Money.maximumRaw`, or says it did not.
-    struct Sum {
+    public struct Sum {
         private(set) var value: Int64 = 0
         private(set) var isValid = true
         mutating func add(_ raw: Int64) -> Bool {

@@ -103,19 +103,37 @@ public enum ProjectText {
 
     /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
     public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) -> String {
+        let out = ByteOutput()
+        writeLines(ProjectLines(p.lines), language: language, width: width, to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The line table, the lines walked twice (widths, then rows), never held.
+    public static func writeLines(_ lines: ProjectLines, language: Language, width: Int = TextTable.defaultWidth, to out: ByteOutput) {
         let w = Words(language)
         var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
         table.maxWidth = width
-        for l in p.lines {
+        func cells(_ l: Line) -> [String] {
             let name = l.note.isEmpty ? l.name : "\(l.name) (\(l.note))"
-            table.add(["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), UnitName.display(l.unit, language: language),
-                       l.price.formatted(language), l.amount.formatted(language)])
+            return ["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), UnitName.display(l.unit, language: language),
+                    l.price.formatted(language), l.amount.formatted(language)]
         }
-        table.addRule()
-        table.add(["", "", w[.subtotal], "", "", "", p.subtotal.formatted(language)])
-        let custom = p.lines.contains(where: \.custom) ? "* \(w[.customFootnote])\n" : ""
-        return table.render() + custom
+        let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
+        let rows = lines.makeIterator()
+        var last: [String]? = subtotal
+        let layout = table.layout(measuring: AnySequence<[String]> {
+            AnyIterator {
+                if let l = rows.next() { return cells(l) }
+                defer { last = nil }
+                return last
+            }
+        })
+        table.writeHeader(layout, to: out)
+        for l in lines { table.writeRow(cells(l), layout, to: out) }
+        table.writeRule(layout, to: out)
+        table.writeRow(subtotal, layout, to: out)
+        if lines.hasCustom { out.write("* \(w[.customFootnote])\n") }
     }
 
     public static func lineJSON(_ l: Line) -> JSONValue {
@@ -127,6 +145,38 @@ public enum ProjectText {
 
     public static func linesJSON(_ p: Project) -> JSONValue {
         JSONValue(["lines": .array(p.lines.map(lineJSON)), "subtotal": .string(p.subtotal.plain)])
+    }
+
+    /// `linesJSON`, written as `JSONWriter` lays it out, one line at a time.
+    public static func writeLinesJSON(_ lines: ProjectLines, to out: ByteOutput) {
+        out.write("{\n  \"lines\": ")
+        if lines.isEmpty { out.write("[]") } else {
+            var separator: StaticString = "[\n    "
+            for l in lines.views {
+                out.write(separator)
+                separator = ",\n    "
+                out.write("{\"id\": ")
+                DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
+                out.write(", \"pos\": "); l.pos.writeJSON(to: out)
+                out.write(", \"name\": "); l.name.writeJSON(to: out)
+                out.write(", \"unit\": "); l.unit.writeJSON(to: out)
+                out.write(", \"price\": \""); l.price.writePlain(to: out)
+                out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
+                out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
+                out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
+                l.note.writeJSON(to: out)
+                out.write(", \"section\": "); l.section.writeJSON(to: out)
+                out.write(", \"date\": ")
+                if let d = l.date { d.writeJSON(to: out) } else { out.write("null") }
+                out.write(", \"measurement\": ")
+                if let m = l.measurement { m.writeJSON(to: out) } else { out.write("null") }
+                out.write("}")
+            }
+            out.write("\n  ]")
+        }
+        out.write(",\n  \"subtotal\": \"")
+        lines.subtotal.writePlain(to: out)
+        out.write("\"\n}\n")
     }
 
     /// Each change as recorded: time, the command as typed, and its history lines. The lines are

@@ -27,37 +27,58 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     public var needsFile: Bool { self == .pdf || self == .xlsx }
 }
 
-public struct RenderedReport: Sendable {
+/// The final accounting of a project in one format, ready to be written: the writers run when
+/// `write(to:)` is called and put their bytes straight into the output as they make them.
+public struct RenderedReport {
     public let format: ReportFormat
-    public let bytes: [UInt8]
     public let accounting: FinalAccounting
-    /// For people, in the report's language: the accounting's warnings and the writer's own
-    /// (e.g. characters the PDF fonts cannot print).
-    public let warnings: [String]
+    let project: Project
+    let language: Language
+    let holidayPay: Bool
+    let photo: (String) -> [UInt8]?
 
-    /// Renders `project` in `format`; `photo` gives a stored photo file's bytes (nil when missing).
-    /// With `holidayPay`, the text, HTML and PDF team tables show holiday pay (12.5 % of each
-    /// share) for information; JSON, CSV and xlsx do not change. Throws only when the project
-    /// does not fit the format (an xlsx sheet holds 1,048,576 rows, a cell 32,767 characters).
-    public init(_ project: Project, format: ReportFormat, language: Language, holidayPay: Bool = false, photo: (String) -> [UInt8]?) throws {
-        let accounting = FinalAccounting(project)
+    /// `project` with `lines` as its lines (by default its own); `photo` gives a stored photo
+    /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables
+    /// show holiday pay (12.5 % of each share) for information; JSON, CSV and xlsx do not change.
+    public init(_ project: Project, lines: ProjectLines? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false,
+                photo: @escaping (String) -> [UInt8]?) {
+        self.project = project
+        accounting = FinalAccounting(project, lines: lines ?? ProjectLines(project.lines))
+        self.format = format
+        self.language = language
+        self.holidayPay = holidayPay
+        self.photo = photo
+    }
+
+    /// Writes the report to `out` and returns what the reader should be warned about, in the
+    /// report's language: the accounting's warnings and the writer's own (e.g. characters the PDF
+    /// fonts cannot print). Throws only when the project does not fit the format (an xlsx sheet
+    /// holds 1,048,576 rows, a cell 32,767 characters).
+    public func write(to out: ByteOutput) throws -> [String] {
+        let (project, accounting, language, holidayPay) = (project, accounting, language, holidayPay)
         var warnings = accounting.warnings.map { $0.text(language) }
         switch format {
-        case .text: bytes = Array(ReportText.render(project, accounting, language: language, holidayPay: holidayPay).utf8)
-        case .json: bytes = ReportJSON.render(project, accounting)
-        case .csv: bytes = Array(ReportCSV.render(accounting, language: language).utf8)
+        case .text: ReportText.write(ReportSheet(project, accounting, language: language, holidayPay: holidayPay), to: out)
+        case .json: ReportJSON.write(project, accounting, to: out)
+        case .csv: ReportCSV.write(accounting, language: language, to: out)
         case .html:
             let photos = project.photos.map { ReportPhoto(photo: $0, bytes: photo($0.file)) }
-            bytes = Array(ReportHTML.render(project, accounting, language: language, holidayPay: holidayPay, photos: photos).utf8)
+            ReportHTML.write(project, accounting, language: language, holidayPay: holidayPay, photos: photos, to: out)
         case .pdf:
             let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: photo($0.file)) }
             let pdf = ReportPDF.render(project, accounting, language: language, photos: photos, holidayPay: holidayPay)
-            bytes = pdf.bytes
+            out.write(pdf.bytes)
             warnings += pdf.warnings
-        case .xlsx: bytes = try ReportXLSX.render(project, accounting, language: language)
+        case .xlsx: out.write(try ReportXLSX.render(project, accounting, language: language))
         }
-        self.format = format
-        self.accounting = accounting
-        self.warnings = warnings
+        try accounting.lines.checkIntact(source: "projects/\(project.id).json")
+        return warnings
+    }
+
+    /// The whole report in memory, with its warnings (tests, small reports).
+    public func render() throws -> (bytes: [UInt8], warnings: [String]) {
+        let out = ByteOutput()
+        let warnings = try write(to: out)
+        return (out.bytes, warnings)
     }
 }

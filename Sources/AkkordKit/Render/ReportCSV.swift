@@ -17,18 +17,23 @@ public enum ReportCSV {
     }
 
     public static func render(_ a: FinalAccounting, language: Language) -> String {
+        let out = ByteOutput()
+        write(a, language: language, to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    public static func write(_ a: FinalAccounting, language: Language, to out: ByteOutput) {
         let delimiter = language == .da ? ";" : ","
         func number<N: FixedPointNumber>(_ n: N) -> String {
             language == .da ? n.plain.replacingOccurrences(of: ".", with: ",") : n.plain
         }
-        var out = language == .da ? byteOrderMark : ""
-        out += row(header(language: language), delimiter)
+        if language == .da { out.write(byteOrderMark) }
+        out.write(row(header(language: language), delimiter))
         for l in a.lines {
-            out += row(["\(l.id)", CSVField.inert(l.pos), CSVField.inert(l.name), number(l.quantity),
-                        CSVField.inert(UnitName.display(l.unit, language: language)), number(l.price), number(l.amount),
-                        CSVField.inert(l.note), CSVField.inert(l.measurement ?? "")], delimiter)
+            out.write(row(["\(l.id)", CSVField.inert(l.pos), CSVField.inert(l.name), number(l.quantity),
+                           CSVField.inert(UnitName.display(l.unit, language: language)), number(l.price), number(l.amount),
+                           CSVField.inert(l.note), CSVField.inert(l.measurement ?? "")], delimiter))
         }
-        return out
     }
 
     static func row(_ cells: [String], _ delimiter: String) -> String {

@@ -23,7 +23,19 @@ public enum ReportHTML {
     }
 
     public static func render(_ sheet: ReportSheet, photos: [ReportPhoto] = []) -> String {
-        var h = """
+        let out = ByteOutput()
+        write(sheet, photos: photos, to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    public static func write(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = [],
+                             to out: ByteOutput) {
+        write(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos, to: out)
+    }
+
+    /// Writes the page to `out` as it goes, a row at a time.
+    public static func write(_ sheet: ReportSheet, photos: [ReportPhoto] = [], to out: ByteOutput) {
+        out.write("""
         <!DOCTYPE html>
         <html lang="\(sheet.language == .da ? "da" : "en")">
         <head>
@@ -56,57 +68,56 @@ public enum ReportHTML {
         <h1>\(escape(sheet.title))</h1>
         <dl>
 
-        """
-        for row in sheet.header { h += "<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n" }
-        h += "</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n"
+        """)
+        for row in sheet.header { out.write("<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n") }
+        out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n")
         for row in sheet.lines {
             let activity = escape(row.name) + (row.note.isEmpty ? "" : " <small>(\(escape(row.note)))</small>")
-            h += "<tr><td>\(escape(row.pos))</td><td>\(activity)</td><td class=\"num\">\(escape(row.quantity))</td><td>\(escape(row.unit))</td><td class=\"num\">\(escape(row.price))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n"
+            out.write("<tr><td>\(escape(row.pos))</td><td>\(activity)</td><td class=\"num\">\(escape(row.quantity))</td><td>\(escape(row.unit))</td><td class=\"num\">\(escape(row.price))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n")
         }
-        if sheet.lines.isEmpty { h += "<tr><td></td><td colspan=\"5\">\(escape(sheet.lines.emptyNote))</td></tr>\n" }
-        h += "</tbody>\n</table>\n"
-        if let footnote = sheet.customFootnote { h += "<p><small>\(escape(footnote))</small></p>\n" }
-        h += "<h2>\(escape(sheet.totals.title))</h2>\n<table>\n<tbody>\n"
+        if sheet.lines.isEmpty { out.write("<tr><td></td><td colspan=\"5\">\(escape(sheet.lines.emptyNote))</td></tr>\n") }
+        out.write("</tbody>\n</table>\n")
+        if let footnote = sheet.customFootnote { out.write("<p><small>\(escape(footnote))</small></p>\n") }
+        out.write("<h2>\(escape(sheet.totals.title))</h2>\n<table>\n<tbody>\n")
         for row in sheet.totals.rows {
-            h += "<tr\(row.emphasis == .strong ? " class=\"sum\"" : "")><td>\(escape(row.label))</td><td>\(escape(row.description))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n"
+            out.write("<tr\(row.emphasis == .strong ? " class=\"sum\"" : "")><td>\(escape(row.label))</td><td>\(escape(row.description))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n")
         }
         // The team table, its notes and the signatures print together: a page never starts
         // with the signature lines alone.
-        h += "</tbody>\n</table>\n<div class=\"signoff\">\n<h2>\(escape(sheet.team.title))</h2>\n"
+        out.write("</tbody>\n</table>\n<div class=\"signoff\">\n<h2>\(escape(sheet.team.title))</h2>\n")
         if sheet.team.rows.isEmpty {
-            h += "<p>\(escape(sheet.team.emptyNote))</p>\n"
+            out.write("<p>\(escape(sheet.team.emptyNote))</p>\n")
         } else {
-            h += "<table>\n" + head(sheet.team.columns) + "<tbody>\n"
+            out.write("<table>\n" + head(sheet.team.columns) + "<tbody>\n")
             for row in sheet.team.rows {
                 let name = escape(row.name) + (row.role.map { " <small>\(escape($0))</small>" } ?? "")
-                h += "<tr><td>\(name)</td>" + row.cells.dropFirst().map { "<td class=\"num\">\(escape($0))</td>" }.joined() + "</tr>\n"
+                out.write("<tr><td>\(name)</td>" + row.cells.dropFirst().map { "<td class=\"num\">\(escape($0))</td>" }.joined() + "</tr>\n")
             }
-            h += "</tbody>\n</table>\n"
+            out.write("</tbody>\n</table>\n")
         }
-        for note in sheet.notes { h += "<p>\(escape(note.text))</p>\n" }
-        for w in sheet.warnings { h += "<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n" }
-        h += "<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n"
+        for note in sheet.notes { out.write("<p>\(escape(note.text))</p>\n") }
+        for w in sheet.warnings { out.write("<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n") }
+        out.write("<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n")
         if !sheet.measurements.isEmpty {
-            h += "<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n"
+            out.write("<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n")
             for row in sheet.measurements {
-                h += "<tr><td class=\"num\">\(escape(row.line))</td><td>\(escape(row.pos))</td><td>\(escape(row.expression))</td><td class=\"num\">\(escape(row.result))</td></tr>\n"
+                out.write("<tr><td class=\"num\">\(escape(row.line))</td><td>\(escape(row.pos))</td><td>\(escape(row.expression))</td><td class=\"num\">\(escape(row.result))</td></tr>\n")
             }
-            h += "</tbody>\n</table>\n"
+            out.write("</tbody>\n</table>\n")
         }
         if !photos.isEmpty {
-            h += "<section class=\"photos\">\n<h2>\(escape(sheet.words[.photosTitle]))</h2>\n"
+            out.write("<section class=\"photos\">\n<h2>\(escape(sheet.words[.photosTitle]))</h2>\n")
             for photo in photos {
                 let label = escape(photo.label(sheet.words))
                 if let url = photo.dataURL {
-                    h += "<figure><img src=\"\(url)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+                    out.write("<figure><img src=\"\(url)\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n")
                 } else {
-                    h += "<p>\(escape(sheet.words(.photoMissing, photo.label(sheet.words))))</p>\n"
+                    out.write("<p>\(escape(sheet.words(.photoMissing, photo.label(sheet.words))))</p>\n")
                 }
             }
-            h += "</section>\n"
+            out.write("</section>\n")
         }
-        h += "</body>\n</html>\n"
-        return h
+        out.write("</body>\n</html>\n")
     }
 
     /// A table's column titles, figures right-aligned.

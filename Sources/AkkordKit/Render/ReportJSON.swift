@@ -1,39 +1,78 @@
 /// `report --format json` (SPEC §7): every figure a string in plain form. Fields keep their
 /// names and meaning; new ones may be added.
 public enum ReportJSON {
-    public static func render(_ p: Project, _ a: FinalAccounting) -> [UInt8] { JSONWriter.write(value(p, a)) }
+    public static func render(_ p: Project, _ a: FinalAccounting) -> [UInt8] {
+        let out = ByteOutput()
+        write(p, a, to: out)
+        return out.bytes
+    }
 
-    public static func value(_ p: Project, _ a: FinalAccounting) -> JSONValue {
-        var root = JSONObject()
-        root.append("format", "akkord-report")
-        root.append("version", .int(1))
-        root.append("currency", "DKK")
-        root.append("project", JSONValue([
+    /// Writes the report as `JSONWriter` lays out JSON, the lines one by one as they are read.
+    public static func write(_ p: Project, _ a: FinalAccounting, to out: ByteOutput) {
+        var first = true
+        func member(_ key: String, _ value: JSONValue) {
+            memberKey(key)
+            JSONWriter.write(value, indent: 2, to: out)
+        }
+        func memberKey(_ key: String) {
+            out.write(first ? "{\n  " : ",\n  ")
+            first = false
+            JSONWriter.writeString(key, to: out)
+            out.write(": ")
+        }
+        member("format", "akkord-report")
+        member("version", .int(1))
+        member("currency", "DKK")
+        member("project", JSONValue([
             "id": .string(p.id), "name": .string(p.name), "address": .string(p.address), "employer": .string(p.employer),
             "customer": .string(p.customer), "start": .optional(p.start), "end": .optional(p.end), "status": .string(p.status.rawValue),
         ]))
-        root.append("catalogue", JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]))
-        root.append("lines", .array(a.lines.map { l in
-            JSONValue(["id": .int(l.id), "pos": .string(l.pos), "name": .string(l.name), "unit": .string(l.unit),
-                       "price": .string(l.price.plain), "quantity": .string(l.quantity.plain), "amount": .string(l.amount.plain),
-                       "custom": .bool(l.custom), "note": .string(l.note), "measurement": .optional(l.measurement)])
-        }))
-        root.append("subtotal", .string(a.subtotal.plain))
-        root.append("supplements", supplements(a))
-        root.append("extraWork", extraWork(a))
-        root.append("total", .string(a.total.plain))
-        root.append("apprenticePay", .string(a.apprenticePay.plain))
-        root.append("pool", .string(a.pool.plain))
-        root.append("journeymanHours", .string(a.journeymanHours.twoDecimalsPlain))
-        root.append("hourlyEarnings", .optional(a.hourlyEarnings?.plain))
-        root.append("team", .array(a.team.map { t in
+        member("catalogue", JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]))
+        memberKey("lines")
+        if a.lines.isEmpty { out.write("[]") } else {
+            out.write("[")
+            var separator: StaticString = "\n    "
+            for l in a.lines.views {
+                out.write(separator)
+                separator = ",\n    "
+                writeLine(l, to: out)
+            }
+            out.write("\n  ]")
+        }
+        member("subtotal", .string(a.subtotal.plain))
+        member("supplements", supplements(a))
+        member("extraWork", extraWork(a))
+        member("total", .string(a.total.plain))
+        member("apprenticePay", .string(a.apprenticePay.plain))
+        member("pool", .string(a.pool.plain))
+        member("journeymanHours", .string(a.journeymanHours.twoDecimalsPlain))
+        member("hourlyEarnings", .optional(a.hourlyEarnings?.plain))
+        member("team", .array(a.team.map { t in
             JSONValue(["worker": .string(t.worker.id), "name": .string(t.worker.name), "apprentice": .bool(t.worker.apprentice),
                        "hours": .string(t.hours.twoDecimalsPlain), "share": .optional(t.share?.plain),
                        "advances": .string(t.advances.plain), "balance": .optional(t.balance?.plain)])
         }))
         // JSON never changes with the language: the warnings in their English wording.
-        root.append("warnings", .array(a.warnings.map { .string($0.text(.en)) }))
-        return .object(root)
+        member("warnings", .array(a.warnings.map { .string($0.text(.en)) }))
+        out.write("\n}\n")
+    }
+
+    /// One line as an object on one line: id, pos, name, unit, price, quantity, amount, custom,
+    /// note, measurement.
+    static func writeLine(_ l: LineView, to out: ByteOutput) {
+        out.write("{\"id\": ")
+        DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
+        out.write(", \"pos\": "); l.pos.writeJSON(to: out)
+        out.write(", \"name\": "); l.name.writeJSON(to: out)
+        out.write(", \"unit\": "); l.unit.writeJSON(to: out)
+        out.write(", \"price\": \""); l.price.writePlain(to: out)
+        out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
+        out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
+        out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
+        l.note.writeJSON(to: out)
+        out.write(", \"measurement\": ")
+        if let m = l.measurement { m.writeJSON(to: out) } else { out.write("null") }
+        out.write("}")
     }
 
     public static func supplements(_ a: FinalAccounting) -> JSONValue {

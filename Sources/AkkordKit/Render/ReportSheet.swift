@@ -47,7 +47,7 @@ public struct ReportSheet {
         public let columns: [Column]
         /// Shown in the activity column when there are no lines.
         public let emptyNote: String
-        let lines: [Line]
+        let lines: ProjectLines
         let language: Language
 
         public var isEmpty: Bool { lines.isEmpty }
@@ -56,7 +56,7 @@ public struct ReportSheet {
         public func makeIterator() -> Iterator { Iterator(base: lines.makeIterator(), language: language) }
 
         public struct Iterator: IteratorProtocol {
-            var base: IndexingIterator<[Line]>
+            var base: AnyIterator<Line>
             let language: Language
             public mutating func next() -> LineRow? {
                 guard let line = base.next() else { return nil }
@@ -109,6 +109,26 @@ public struct ReportSheet {
         public let emptyNote: String
     }
 
+    /// The lines whose quantity came from a measurement, as rows of the `Measurements` appendix,
+    /// made as a writer reaches them.
+    public struct MeasurementTable: Sequence {
+        let lines: ProjectLines
+        let language: Language
+        public var isEmpty: Bool { !lines.hasMeasurement }
+
+        public func makeIterator() -> AnyIterator<MeasurementRow> {
+            let base = lines.makeIterator(), l = language
+            return AnyIterator {
+                while let line = base.next() {
+                    guard let m = line.measurement else { continue }
+                    return MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
+                                          result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
+                }
+                return nil
+            }
+        }
+    }
+
     /// A line whose quantity came from a measurement, for the `Measurements` appendix.
     public struct MeasurementRow: Sendable {
         public let line: String
@@ -149,7 +169,7 @@ public struct ReportSheet {
     /// `Measurements` / `Opmåling`: line, pos, expression, result; empty when no line was measured.
     public let measurementsTitle: String
     public let measurementColumns: [Column]
-    public let measurements: [MeasurementRow]
+    public let measurements: MeasurementTable
     /// `WARNING`: the word before each warning.
     public let warningLabel: String
     public let warnings: [String]
@@ -182,7 +202,7 @@ public struct ReportSheet {
                           columns: [Column(w[.pos]), Column(w[.activity], wraps: true), Column(w[.quantity], .right),
                                     Column(w[.unit]), Column(w[.price], .right), Column(w[.amount], .right)],
                           emptyNote: w[.noLines], lines: a.lines, language: l)
-        customFootnote = a.lines.contains(where: \.custom) ? "\(Self.customMarker) \(w[.customFootnote])" : nil
+        customFootnote = a.lines.hasCustom ? "\(Self.customMarker) \(w[.customFootnote])" : nil
 
         var totals = [TotalRow(label: w[.subtotal], description: w[.subtotalWhat], amount: a.subtotal.formatted(l), emphasis: .normal, ruleAbove: false)]
         for s in a.supplements {
@@ -231,10 +251,7 @@ public struct ReportSheet {
         measurementsTitle = w[.measurementsTitle]
         measurementColumns = [Column(w[.lineId], .right), Column(w[.pos], .left), Column(w[.measurement], .left, wraps: true),
                               Column(w[.measurementResult], .right)]
-        measurements = p.lines.compactMap { line in
-            line.measurement.map { MeasurementRow(line: "\(line.id)", pos: line.pos, expression: $0,
-                                               result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))") }
-        }
+        measurements = MeasurementTable(lines: a.lines, language: l)
 
         warningLabel = w[.warningLabel]
         warnings = a.warnings.map { $0.text(l) }

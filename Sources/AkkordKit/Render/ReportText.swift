@@ -9,17 +9,26 @@ public enum ReportText {
     }
 
     public static func render(_ sheet: ReportSheet) -> String {
-        var out = sheet.title + "\n\n"
+        let out = ByteOutput()
+        write(sheet, to: out)
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// Writes the report to `out`; the line table is walked twice (widths, then rows), never held.
+    public static func write(_ sheet: ReportSheet, to out: ByteOutput) {
+        out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
-        out += TextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n"
+        out.write(TextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n")
 
         var lines = TextTable(sheet.lines.columns.map(column))
         lines.maxWidth = width
-        for row in sheet.lines { lines.add(row.cells) }
-        if sheet.lines.isEmpty { lines.add(["", sheet.lines.emptyNote]) }
-        out += lines.render()
-        if let footnote = sheet.customFootnote { out += footnote + "\n" }
-        out += "\n"
+        let empty = [["", sheet.lines.emptyNote]]
+        let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(measuring: sheet.lines.lazy.map(\.cells))
+        lines.writeHeader(layout, to: out)
+        for row in sheet.lines { lines.writeRow(row.cells, layout, to: out) }
+        if sheet.lines.isEmpty { lines.writeRow(empty[0], layout, to: out) }
+        if let footnote = sheet.customFootnote { out.write(footnote + "\n") }
+        out.write("\n")
 
         // Without a header, but as wide as an amount column (its hidden title sets the minimum width).
         var sums = TextTable([.init(""), .init("", wraps: true), .init(sheet.words[.amount], .right)])
@@ -29,37 +38,37 @@ public enum ReportText {
             if row.ruleAbove { sums.addRule() }
             sums.add([row.label, row.description, row.amount])
         }
-        out += sums.render() + "\n"
+        out.write(sums.render() + "\n")
 
-        out += sheet.team.title.uppercased() + "\n"
+        out.write(sheet.team.title.uppercased() + "\n")
         if sheet.team.rows.isEmpty {
-            out += sheet.team.emptyNote + "\n"
+            out.write(sheet.team.emptyNote + "\n")
         } else {
             var team = TextTable(sheet.team.columns.map(column))
             team.maxWidth = width
             for row in sheet.team.rows { team.add(row.cells) }
-            out += team.render()
+            out.write(team.render())
         }
         for note in sheet.notes {
             // A rule note's later phrases go on their own lines, under the text after "Word = ".
-            if let word = note.defines { out += hanging("\(word) = ", note.phrases) } else { out += hanging("", note.phrases, indent: 2) }
+            if let word = note.defines { out.write(hanging("\(word) = ", note.phrases)) } else { out.write(hanging("", note.phrases, indent: 2)) }
         }
-        for w in sheet.warnings { out += hanging("\(sheet.warningLabel): ", [w]) }
+        for w in sheet.warnings { out.write(hanging("\(sheet.warningLabel): ", [w])) }
 
         // Signature lines, for the copy that is printed and signed.
         let labels = sheet.signatures.map { "\($0) \(sheet.signatureHint):" }
         let labelWidth = (labels.map(\.count).max() ?? 0) + 2
         for label in labels {
-            out += "\n" + label + String(repeating: " ", count: labelWidth - label.count) + String(repeating: "_", count: 40) + "\n"
+            out.write("\n" + label + String(repeating: " ", count: labelWidth - label.count) + String(repeating: "_", count: 40) + "\n")
         }
         if !sheet.measurements.isEmpty {
-            out += "\n" + sheet.measurementsTitle.uppercased() + "\n"
+            out.write("\n" + sheet.measurementsTitle.uppercased() + "\n")
             var table = TextTable(sheet.measurementColumns.map(column))
             table.maxWidth = width
-            for row in sheet.measurements { table.add(row.cells) }
-            out += table.render()
+            let layout = table.layout(measuring: sheet.measurements.lazy.map(\.cells))
+            table.writeHeader(layout, to: out)
+            for row in sheet.measurements { table.writeRow(row.cells, layout, to: out) }
         }
-        return out
     }
 
     /// `lead` and the phrases, each phrase from a new line, lines wrapped to `width` and indented

@@ -33,10 +33,35 @@ public struct TextTable {
     }
     public mutating func addRule() { rows.append(.rule) }
 
+    /// The widths of the columns and the gap between them, worked out from the titles and every
+    /// row before the first row is written.
+    public struct Layout {
+        public let widths: [Int]
+        public let gap: Int
+    }
+
     public func render() -> String {
-        var widths = columns.map { $0.title.count }
-        for case .cells(let cells) in rows {
-            for (i, c) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) }
+        let layout = layout(measuring: rows.lazy.compactMap { row -> [String]? in
+            if case .cells(let cells) = row { return cells }
+            return nil
+        })
+        let out = ByteOutput()
+        writeHeader(layout, to: out)
+        for row in rows {
+            switch row {
+            case .cells(let cells): writeRow(cells, layout, to: out)
+            case .rule: writeRule(layout, to: out)
+            }
+        }
+        return String(decoding: out.bytes, as: UTF8.self)
+    }
+
+    /// The layout for these rows (a first pass over them: a table of 100,000 lines is walked
+    /// twice, never held).
+    public func layout<Rows: Sequence>(measuring rows: Rows) -> Layout where Rows.Element == [String] {
+        var widths = columns.map { Self.width($0.title) }
+        for cells in rows {
+            for (i, c) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.width(c)) }
         }
         // Too wide: the wrapping columns give way down to their titles (at least 8), then the
         // gaps narrow to one space. Numbers never wrap, so a table of figures alone may stay wider.
@@ -55,32 +80,66 @@ public struct TextTable {
             total -= 1
         }
         if total > maxWidth { gap = 1 }
-        var out = ""
-        func emit(_ cells: [String]) {
-            let wrapped = cells.enumerated().map { i, c in columns[i].wraps ? Self.wrap(c, width: widths[i]) : [c] }
-            let height = wrapped.map(\.count).max() ?? 1
-            for line in 0..<height {
-                var parts: [String] = []
-                for i in columns.indices {
-                    let text = line < wrapped[i].count ? wrapped[i][line] : ""
-                    let pad = String(repeating: " ", count: max(0, widths[i] - text.count))
-                    parts.append(columns[i].alignment == .right ? pad + text : text + pad)
-                }
-                out += Self.trimTrailing(parts.joined(separator: String(repeating: " ", count: gap))) + "\n"
-            }
+        return Layout(widths: widths, gap: gap)
+    }
+
+    /// The title row and its rule, unless the table shows no header.
+    public func writeHeader(_ layout: Layout, to out: ByteOutput) {
+        guard showsHeader else { return }
+        writeCells(columns.map(\.title), layout, to: out)
+        writeRule(layout, to: out)
+    }
+
+    public func writeRule(_ layout: Layout, to out: ByteOutput) {
+        out.write(String(repeating: "-", count: layout.widths.reduce(0, +) + layout.gap * (columns.count - 1)))
+        out.write(byte: 0x0A)
+    }
+
+    /// One row (line breaks inside a cell shown as spaces), wrapped over as many lines as its
+    /// longest wrapping cell needs.
+    public func writeRow(_ cells: [String], _ layout: Layout, to out: ByteOutput) {
+        var cells = cells.map { $0.contains(where: \.isNewline) ? String($0.map { $0.isNewline ? " " : $0 }) : $0 }
+        if cells.count < columns.count { cells += Array(repeating: "", count: columns.count - cells.count) }
+        writeCells(cells, layout, to: out)
+    }
+
+    private func writeCells(_ cells: [String], _ layout: Layout, to out: ByteOutput) {
+        let fits = columns.indices.allSatisfy { !columns[$0].wraps || Self.width(cells[$0]) <= layout.widths[$0] }
+        if fits {
+            writeLine({ cells[$0] }, layout, to: out)
+            return
         }
-        let ruleLine = String(repeating: "-", count: widths.reduce(0, +) + gap * (columns.count - 1)) + "\n"
-        if showsHeader {
-            emit(columns.map(\.title))
-            out += ruleLine
+        let wrapped = cells.enumerated().map { i, c in columns[i].wraps ? Self.wrap(c, width: layout.widths[i]) : [c] }
+        let height = wrapped.map(\.count).max() ?? 1
+        for line in 0..<height { writeLine({ line < wrapped[$0].count ? wrapped[$0][line] : "" }, layout, to: out) }
+    }
+
+    /// One line of text: each cell padded to its column, trailing spaces dropped (they are held
+    /// back until something follows them).
+    private func writeLine(_ text: (Int) -> String, _ layout: Layout, to out: ByteOutput) {
+        var pending = 0
+        func put(_ t: String) {
+            let utf8 = t.utf8
+            var end = utf8.endIndex
+            while end > utf8.startIndex, utf8[utf8.index(before: end)] == 0x20 { end = utf8.index(before: end) }
+            if end == utf8.startIndex { pending += utf8.count; return }
+            out.write(spaces: pending)
+            if end == utf8.endIndex { out.write(t) } else { out.write(String(decoding: utf8[..<end], as: UTF8.self)) }
+            pending = utf8.distance(from: end, to: utf8.endIndex)
         }
-        for row in rows {
-            switch row {
-            case .cells(let cells): emit(cells + Array(repeating: "", count: max(0, columns.count - cells.count)))
-            case .rule: out += ruleLine
-            }
+        for i in columns.indices {
+            if i > 0 { pending += layout.gap }
+            let t = text(i)
+            let pad = max(0, layout.widths[i] - Self.width(t))
+            if columns[i].alignment == .right { pending += pad; put(t) } else { put(t); pending += pad }
         }
-        return out
+        out.write(byte: 0x0A)
+    }
+
+    /// Characters, as the table counts them: bytes for ASCII (most cells), else `count`.
+    static func width(_ s: String) -> Int {
+        var s = s
+        return s.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? bytes.count : nil } ?? s.count
     }
 
     /// `Label:` padded to `column`, then the value: the detail views of project, activity and report.

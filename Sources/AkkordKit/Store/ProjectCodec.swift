@@ -94,6 +94,24 @@ public enum ProjectCodec {
             lineProblems.append(Problem("lines[\(i)]", "expected an object, got \(value.kindDescription)"))
         })
         var f = FieldReader(object: object, path: "", problems: [])
+        let p = decodeMembers(&f, lines: lines, lineProblems: lineProblems)
+        if let count = f.integer("lineCount"), count != p.lines.count {
+            f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
+        }
+        let ruleProblems = ProjectRules.problems(p)
+        // The subtotal is added up only when the rules say it cannot overflow.
+        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), stored != p.subtotal {
+            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
+        }
+        f.problems += ruleProblems
+        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
+        return p
+    }
+
+    /// Every member of a project file's tree but the line count and subtotal, with `lines` (and
+    /// their problems) decoded by the caller; the problems go to `f`, in the order of the file's
+    /// members. The project's rules are the caller's to check.
+    static func decodeMembers(_ f: inout FieldReader, lines: [Line], lineProblems: [Problem]) -> Project {
         if let format = f.string("format", required: true), format != Project.format {
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
         }
@@ -185,16 +203,6 @@ public enum ProjectCodec {
             return HistoryEntry(time: time, command: command, changes: changes, undoes: r.integer("undoes"))
         }
         f.rejectUnknown(topLevelKeys)
-        if let count = f.integer("lineCount"), count != p.lines.count {
-            f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
-        }
-        let ruleProblems = ProjectRules.problems(p)
-        // The subtotal is added up only when the rules say it cannot overflow.
-        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), stored != p.subtotal {
-            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
-        }
-        f.problems += ruleProblems
-        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
         return p
     }
 

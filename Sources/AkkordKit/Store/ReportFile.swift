@@ -5,6 +5,19 @@ public enum ReportFile {
             throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }
+
+    /// Writes what `body` puts into the output, as it goes; nothing is replaced if `body` throws
+    /// (its error is thrown as it is).
+    public static func write(to path: String, _ body: (ByteOutput) throws -> Void) throws {
+        struct BodyError: Error { let error: Error }
+        do {
+            try AtomicFile.write(to: path, mode: 0o644) { out in
+                do { try body(out) } catch { throw BodyError(error: error) }
+            }
+        } catch let e as BodyError { throw e.error } catch {
+            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+        }
+    }
 }
 
 #if canImport(Glibc)

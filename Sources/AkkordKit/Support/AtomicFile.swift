@@ -9,6 +9,20 @@ import Darwin
 /// directory. A reader sees the old file or the new one, never a mix.
 enum AtomicFile {
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {
+        try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in try FileIO.writeAll(fd: fd, bytes, path: temporary) }
+    }
+
+    /// As `write`, with the bytes written by `body` through a buffered output as it makes them
+    /// (a report of any size); if `body` throws, the temporary file is removed and nothing replaced.
+    static func write(to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil, streaming body: (ByteOutput) throws -> Void) throws {
+        try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in
+            let out = ByteOutput(fd: fd, path: temporary)
+            try body(out)
+            try out.flush()
+        }
+    }
+
+    private static func write(to path: String, mode: mode_t, temporaryDirectory: String?, body: (Int32, String) throws -> Void) throws {
         let directory = parentDirectory(of: path)
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary = "\(temporaryDirectory ?? directory)/.\(name).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -19,7 +33,7 @@ enum AtomicFile {
             if !closed { close(fd) }
         }
         do {
-            try FileIO.writeAll(fd: fd, bytes, path: temporary)
+            try body(fd, temporary)
             guard fsync(fd) == 0 else { throw FileIO.Failure.system(path: temporary, operation: "fsync", message: FileIO.errnoMessage()) }
             closed = true
             guard close(fd) == 0 else { throw FileIO.Failure.system(path: temporary, operation: "close", message: FileIO.errnoMessage()) }

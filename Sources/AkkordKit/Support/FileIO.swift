@@ -90,7 +90,7 @@ public enum FileIO {
     }
 
     /// Opens a regular file for reading, refusing anything else and anything over `limit` bytes.
-    private static func openRegularFile(_ path: String, limit: Int, followSymlinks: Bool) throws -> Int32 {
+    static func openRegularFile(_ path: String, limit: Int, followSymlinks: Bool) throws -> Int32 {
         // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused after the fstat.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followSymlinks ? 0 : O_NOFOLLOW))
         if fd < 0 {

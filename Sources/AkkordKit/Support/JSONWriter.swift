@@ -12,6 +12,30 @@ public enum JSONWriter {
 
     public static func string(_ value: JSONValue) -> String { String(decoding: write(value), as: UTF8.self) }
 
+    /// Writes `value` as it would appear at `indent` inside a larger document (no newline after
+    /// it): how a streaming writer puts the small members of a big document.
+    public static func write(_ value: JSONValue, indent: Int, to out: ByteOutput) {
+        var bytes: [UInt8] = []
+        emit(value, into: &bytes, indent: indent, inline: false)
+        out.write(bytes)
+    }
+
+    /// A string in quotes, escaped as `write` escapes it.
+    public static func writeString(_ s: String, to out: ByteOutput) {
+        var s = s
+        let plain = s.withUTF8 { bytes -> Bool in
+            for b in bytes where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") { return false }
+            out.write(byte: UInt8(ascii: "\""))
+            out.write(UnsafeRawBufferPointer(bytes))
+            out.write(byte: UInt8(ascii: "\""))
+            return true
+        }
+        if plain { return }
+        var bytes: [UInt8] = []
+        emitString(s, into: &bytes)
+        out.write(bytes)
+    }
+
     private static func isScalar(_ v: JSONValue) -> Bool {
         switch v {
         case .array(let a): return a.isEmpty

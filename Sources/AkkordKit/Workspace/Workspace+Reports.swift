@@ -1,8 +1,10 @@
 /// The final accounting of a project, in any format.
 extension Workspace {
     public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {
-        let project = try project(id)
-        return try RenderedReport(project, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
+        // The lines are read from the file as the report is written (after the lock is let go: the
+        // file is mapped, and akkord replaces files by renaming, never in place).
+        let (project, lines) = try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }) }
+        return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled
@@ -12,6 +14,10 @@ extension Workspace {
         defer { TemporaryDirectory.remove(directory) }
         let workspace = Workspace(store: Store(directory: directory), clock: clock, command: "akkord demo")
         _ = try workspace.createDemoProject()
-        return try workspace.report(DemoProject.id, format: format, language: language)
+        let project = try workspace.project(DemoProject.id)
+        // The throwaway store is gone when the report is written: its photos are read now.
+        var photos: [String: [UInt8]] = [:]
+        for p in project.photos { photos[p.file] = workspace.store.readPhoto(p.file) }
+        return RenderedReport(project, format: format, language: language, photo: { photos[$0] })
     }
 }

@@ -69,6 +69,12 @@ public struct Workspace: Sendable {
         try store.shared { try store.loadProject(try chooseProject(id) { try store.loadState() }) }
     }
 
+    /// The chosen project with its lines read from the file as they are walked (see
+    /// `Store.loadProjectForReading`): for views of every line.
+    public func projectLines(_ id: String? = nil) throws -> (project: Project, lines: ProjectLines) {
+        try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }) }
+    }
+
     /// The chosen project and whether it is the current one.
     public func projectAndCurrent(_ id: String? = nil) throws -> (project: Project, isCurrent: Bool) {
         try store.shared {
@@ -131,6 +137,12 @@ public struct Workspace: Sendable {
     public func writeOutput(_ bytes: [UInt8], to path: String) throws {
         if store.contains(path) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
         try ReportFile.write(bytes, to: path)
+    }
+
+    /// Writes a report to a file the user chose (outside the store), as `body` makes it.
+    public func writeOutput(to path: String, _ body: (ByteOutput) throws -> Void) throws {
+        if store.contains(path) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
+        try ReportFile.write(to: path, body)
     }
 }
 

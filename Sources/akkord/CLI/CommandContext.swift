@@ -149,6 +149,15 @@ final class CommandContext {
         if stdoutBuffer.count > 1 << 20 { flush() }
     }
 
+    /// Writes to standard output through a buffered output, after what was printed before (a
+    /// report of any size goes out as it is made). A closed pipe is not an error here, as for `print`.
+    func stream(_ body: (ByteOutput) throws -> Void) throws {
+        flush()
+        let out = ByteOutput(fd: 1, path: "standard output")
+        defer { try? out.flush() }
+        try body(out)
+    }
+
     func flush() {
         try? FileIO.writeAll(fd: 1, stdoutBuffer, path: "stdout")
         stdoutBuffer.removeAll(keepingCapacity: true)

@@ -76,10 +76,13 @@ struct LinesCommand: Command {
     static let spec = CommandSpec(name: "lines", abstract: "Show the project's lines with amounts and the subtotal.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let project = try context.workspace().project()
-        if context.wantsJSON { context.printJSON(ProjectText.linesJSON(project)) } else {
-            context.print(ProjectText.lines(project, language: context.language, width: context.width))
+        let (project, lines) = try context.workspace().projectLines()
+        try context.stream { out in
+            if context.wantsJSON { ProjectText.writeLinesJSON(lines, to: out) } else {
+                ProjectText.writeLines(lines, language: context.language, width: context.width, to: out)
+            }
         }
+        try lines.checkIntact(source: "projects/\(project.id).json")
     }
 }
 

@@ -40,14 +40,15 @@ struct ReportOutput {
     func format(_ context: CommandContext) -> ReportFormat { requestedFormat ?? (context.wantsJSON ? .json : .text) }
 
     func write(_ report: RenderedReport, _ context: CommandContext) throws {
+        var warnings: [String] = []
         if let output {
-            try context.workspace().writeOutput(report.bytes, to: output)
+            try context.workspace().writeOutput(to: output) { warnings = try report.write(to: $0) }
             context.print(Confirmation.wroteReport(output, format: report.format.rawValue, lines: report.accounting.lines.count,
                                                    total: report.accounting.total, context.language))
         } else {
-            context.printBytes(report.bytes)
+            try context.stream { warnings = try report.write(to: $0) }
         }
-        if report.format != .json { for w in report.warnings { context.warn(w) } }
+        if report.format != .json { for w in warnings { context.warn(w) } }
     }
 }
 

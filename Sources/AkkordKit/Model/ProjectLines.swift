@@ -1,0 +1,129 @@
+/// The lines of a project in order, as the accounting and the report writers read them: from the
+/// model's array, or read again from the project file each time they are walked (the Store's
+/// streaming reader), so a report of 100,000 lines never holds them all. The figures of one pass
+/// (count, subtotal, whether any line is custom or measured) are known up front.
+public struct ProjectLines: Sequence, Sendable {
+    public let count: Int
+    /// Σ line amounts (S of the final accounting).
+    public let subtotal: Money
+    public let hasCustom: Bool
+    public let hasMeasurement: Bool
+    private let walk: @Sendable () -> AnyIterator<LineView>
+    private let intact: @Sendable () -> Bool
+    /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
+    private let remembered = RememberedBases()
+
+    public init(_ lines: [Line]) {
+        count = lines.count
+        subtotal = lines.reduce(Money.zero) { $0 + $1.amount }
+        hasCustom = lines.contains(where: \.custom)
+        hasMeasurement = lines.contains { $0.measurement != nil }
+        walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
+        intact = { true }
+    }
+
+    /// Lines that `walk` produces afresh on every pass; the figures must be theirs. `intact`
+    /// says whether every pass so far gave them all (a file changed in place would not).
+    public init(count: Int, subtotal: Money, hasCustom: Bool, hasMeasurement: Bool,
+                walk: @escaping @Sendable () -> AnyIterator<LineView>, intact: @escaping @Sendable () -> Bool) {
+        self.count = count
+        self.subtotal = subtotal
+        self.hasCustom = hasCustom
+        self.hasMeasurement = hasMeasurement
+        self.walk = walk
+        self.intact = intact
+    }
+
+    /// Whether every pass so far gave all the lines, as the first did. A writer's output is
+    /// trusted only when this holds after it.
+    public var isIntact: Bool { intact() }
+
+    /// Throws when a pass did not give the lines the first pass gave (see `isIntact`); `source`
+    /// names the file.
+    public func checkIntact(source: String) throws {
+        guard isIntact else {
+            throw InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
+        }
+    }
+
+    public func makeIterator() -> AnyIterator<Line> {
+        let views = walk()
+        return AnyIterator { views.next()?.line }
+    }
+
+    /// The lines as views, texts not yet made into strings: for writers that copy them.
+    public var views: Views { Views(walk: walk) }
+
+    public struct Views: Sequence {
+        let walk: @Sendable () -> AnyIterator<LineView>
+        public func makeIterator() -> AnyIterator<LineView> { walk() }
+    }
+    public var underestimatedCount: Int { count }
+    public var isEmpty: Bool { count == 0 }
+
+    /// The base of each supplement (SPEC §5): S without a scope; the lines in its scope, added
+    /// up in one pass for all scoped ones.
+    public func bases(of supplements: [Supplement]) -> [Money] {
+        if let known = remembered.bases(of: supplements) { return known }
+        let bases = addUpBases(of: supplements)
+        remembered.remember(bases, of: supplements)
+        return bases
+    }
+
+    private func addUpBases(of supplements: [Supplement]) -> [Money] {
+        var bases = SupplementBases(supplements)
+        if bases.needsLines { for view in views { bases.add(view) } }
+        return bases.bases(subtotal: subtotal)
+    }
+
+    /// Remembers `bases` as those of `supplements` (worked out by a reader in its own pass).
+    public func remember(_ bases: [Money], of supplements: [Supplement]) {
+        remembered.remember(bases, of: supplements)
+    }
+}
+
+/// The bases of supplements (SPEC §5), added up as the lines go by: S for a supplement without a
+/// scope, the amounts of the lines in its scope for the others.
+public struct SupplementBases {
+    private let supplements: [Supplement]
+    private let scoped: [Int]
+    private var sums: [Money]
+    /// Whether any scope names sections (a line's section is then compared).
+    private let bySection: Bool
+
+    public init(_ supplements: [Supplement]) {
+        self.supplements = supplements
+        scoped = supplements.indices.filter { !supplements[$0].scope.isAll }
+        sums = supplements.map { _ in Money.zero }
+        bySection = scoped.contains { !supplements[$0].scope.sections.isEmpty }
+    }
+
+    /// Whether the lines are needed at all (some supplement has a scope).
+    public var needsLines: Bool { !scoped.isEmpty }
+
+    public mutating func add(_ view: LineView) {
+        guard !scoped.isEmpty else { return }
+        let section = bySection ? view.section.string : ""
+        for i in scoped {
+            let scope = supplements[i].scope
+            if scope.lines.contains(view.id) || (!scope.sections.isEmpty && scope.sections.contains(section)) { sums[i] += view.amount }
+        }
+    }
+
+    public func bases(subtotal: Money) -> [Money] {
+        supplements.indices.map { supplements[$0].scope.isAll ? subtotal : sums[$0] }
+    }
+}
+
+extension ProjectLines: Equatable {
+    public static func == (a: ProjectLines, b: ProjectLines) -> Bool {
+        a.count == b.count && a.subtotal == b.subtotal && a.elementsEqual(b)
+    }
+}
+
+private final class RememberedBases: @unchecked Sendable {
+    private var supplements: [Supplement]?
+    private var bases: [Money] = []
+    func bases(of s: [Supplement]) -> [Money]? { supplements == s ? bases : nil }
+    func remember(_ b: [Money], of s: [Supplement]) { supplements = s; bases = b }
+}

@@ -1,0 +1,254 @@
+/// Reads the `lines` array of a project file one line at a time straight from its bytes, for the
+/// readers that stream (reports, `lines`, `check`): no tree, no `FieldReader`, one `Line` at a
+/// time. It takes only what it reads exactly as `ProjectCodec.decode` would — the keys of a line
+/// once each, strings, the plain number form, `null` for an optional member — and stops at
+/// anything else (`failed`): the caller then reads the file whole with `decode`, so a file that
+/// is wrong is refused with that reader's message, and an unusual but valid one is still read.
+struct ProjectLineScanner: IteratorProtocol {
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private var index: Int
+    private let file: MappedFile?
+    private var releasedTo: Int
+    /// The scanner stopped at something it does not read; the lines it gave are not all.
+    private(set) var failed = false
+    private var finished = false
+    /// Where the array ended (after its `]`), once `next()` returned nil without failing.
+    var endIndex: Int { index }
+
+    /// `start` is at the array's `[` in `file`'s bytes (or `buffer`'s, for a file not mapped).
+    init(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int, file: MappedFile? = nil) {
+        self.buffer = buffer
+        self.file = file
+        index = start
+        releasedTo = start
+        guard start < buffer.count, buffer[start] == UInt8(ascii: "[") else { failed = true; finished = true; return }
+        index += 1
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "]") { index += 1; finished = true }
+    }
+
+    mutating func next() -> LineView? {
+        guard !finished else { return nil }
+        guard let line = readLine() else { failed = true; finished = true; return nil }
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: ",") {
+            index += 1
+        } else if index < buffer.count, buffer[index] == UInt8(ascii: "]") {
+            index += 1
+            finished = true
+        } else {
+            failed = true; finished = true; return nil
+        }
+        // Pages passed are handed back every 4 MiB, so a pass over a large file stays small.
+        if let file, index - releasedTo >= 1 << 22 {
+            file.release(releasedTo..<index)
+            releasedTo = index
+        }
+        return line
+    }
+
+    // MARK: one line
+
+    private enum Key: Int {
+        case id, pos, name, unit, price, quantity, amount, custom, note, section, date, measurement
+        var bit: UInt16 { 1 << UInt16(rawValue) }
+        static let required: UInt16 = Key.id.bit | Key.pos.bit | Key.name.bit | Key.unit.bit | Key.price.bit | Key.quantity.bit
+    }
+
+    private mutating func readLine() -> LineView? {
+        skipWhitespace()
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { return nil }
+        index += 1
+        var seen: UInt16 = 0
+        var id = 0
+        var pos = Self.empty, name = Self.empty, unit = Self.empty, note = Self.empty, section = Self.empty
+        var date: TextSlice? = nil, measurement: TextSlice? = nil
+        var price: Int64 = 0, quantity: Int64 = 0, amount: Int64? = nil
+        var custom = false
+        skipWhitespace()
+        if index < buffer.count, buffer[index] == UInt8(ascii: "}") { return nil }
+        while true {
+            skipWhitespace()
+            guard let key = readKey(), seen & key.bit == 0 else { return nil }
+            seen |= key.bit
+            skipWhitespace()
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
+            index += 1
+            skipWhitespace()
+            if readNull() {
+                // null is an absent member: only optional ones may be absent.
+                guard Key.required & key.bit == 0 else { return nil }
+            } else {
+                switch key {
+                case .id:
+                    guard let n = readId() else { return nil }
+                    id = n
+                case .pos: guard let s = readString() else { return nil }; pos = s
+                case .name: guard let s = readString() else { return nil }; name = s
+                case .unit: guard let s = readString() else { return nil }; unit = s
+                case .note: guard let s = readString() else { return nil }; note = s
+                case .section: guard let s = readString() else { return nil }; section = s
+                case .measurement: guard let s = readString() else { return nil }; measurement = s
+                case .date:
+                    guard let s = readString(), case .json(let quoted, false, _) = s.storage,
+                          ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
+                    date = s
+                case .price: guard let n = readNumber(fractionDigits: UnitPrice.fractionDigits, max: UnitPrice.maximumRaw) else { return nil }; price = n
+                case .quantity: guard let n = readNumber(fractionDigits: Quantity.fractionDigits, max: Quantity.maximumRaw) else { return nil }; quantity = n
+                case .amount: guard let n = readNumber(fractionDigits: Money.fractionDigits, max: Money.maximumRaw) else { return nil }; amount = n
+                case .custom:
+                    guard let b = readBool() else { return nil }
+                    custom = b
+                }
+            }
+            skipWhitespace()
+            guard index < buffer.count else { return nil }
+            if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+            if buffer[index] == UInt8(ascii: "}") { index += 1; break }
+            return nil
+        }
+        guard seen & Key.required == Key.required else { return nil }
+        let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
+                            price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
+        if let amount, amount != line.amount.raw { return nil }
+        return line
+    }
+
+    // MARK: values
+
+    @inline(__always) private mutating func skipWhitespace() {
+        while index < buffer.count {
+            let b = buffer[index]
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            index += 1
+        }
+    }
+
+    private mutating func readKey() -> Key? {
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
+        index = end + 1
+        let key = UnsafeBufferPointer(rebasing: buffer[start..<end])
+        func isKey(_ name: StaticString) -> Bool {
+            name.utf8CodeUnitCount == key.count && memcmp(name.utf8Start, key.baseAddress!, key.count) == 0
+        }
+        switch key.count {
+        case 2: return isKey("id") ? .id : nil
+        case 3: return isKey("pos") ? .pos : nil
+        case 4: return isKey("name") ? .name : isKey("unit") ? .unit : isKey("note") ? .note : isKey("date") ? .date : nil
+        case 5: return isKey("price") ? .price : nil
+        case 6: return isKey("amount") ? .amount : isKey("custom") ? .custom : nil
+        case 7: return isKey("section") ? .section : nil
+        case 8: return isKey("quantity") ? .quantity : nil
+        case 11: return isKey("measurement") ? .measurement : nil
+        default: return nil
+        }
+    }
+
+    private mutating func readNull() -> Bool {
+        guard index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "n"), buffer[index + 1] == UInt8(ascii: "u"),
+              buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "l") else { return false }
+        index += 4
+        return true
+    }
+
+    private mutating func readBool() -> Bool? {
+        if index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "t"), buffer[index + 1] == UInt8(ascii: "r"),
+           buffer[index + 2] == UInt8(ascii: "u"), buffer[index + 3] == UInt8(ascii: "e") { index += 4; return true }
+        if index + 5 <= buffer.count, buffer[index] == UInt8(ascii: "f"), buffer[index + 1] == UInt8(ascii: "a"),
+           buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "s"), buffer[index + 4] == UInt8(ascii: "e") {
+            index += 5; return false
+        }
+        return nil
+    }
+
+    /// A whole JSON number ≥ 1 without sign, fraction or exponent, and at most 18 digits.
+    private mutating func readId() -> Int? {
+        var n = 0, digits = 0
+        while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+            if digits == 0, buffer[index] == 48 { return nil }
+            n = n * 10 + Int(buffer[index] - 48)
+            digits += 1
+            index += 1
+            if digits > 18 { return nil }
+        }
+        guard digits > 0, index < buffer.count else { return nil }
+        let b = buffer[index]
+        return b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") ? nil : n
+    }
+
+    /// A number in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
+    /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
+    private mutating func readNumber(fractionDigits: Int, max: Int64) -> Int64? {
+        let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
+        if quoted { index += 1 }
+        var negative = false
+        if index < buffer.count, buffer[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var value: Int64 = 0, digits = 0
+        let first = index
+        while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+            value = value * 10 + Int64(buffer[index] - 48)
+            digits += 1
+            index += 1
+            if digits > 14 { return nil }  // more than any kind of number may be; keeps the scaling below in range
+        }
+        guard digits > 0, digits == 1 || buffer[first] != 48 else { return nil }
+        var fraction = 0
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+                fraction += 1
+                guard fraction <= fractionDigits else { return nil }
+                value = value * 10 + Int64(buffer[index] - 48)
+                index += 1
+            }
+            guard fraction > 0 else { return nil }
+        }
+        for _ in fraction..<fractionDigits { value *= 10 }
+        guard value <= max else { return nil }
+        if quoted {
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+        } else if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+            return nil
+        }
+        return negative ? -value : value
+    }
+
+    private static let empty = TextSlice("")
+
+    /// A JSON string, left in the file's bytes: checked to be UTF-8 when not ASCII, and its
+    /// escapes checked (by the scanner the tree reader uses) when it has any.
+    private mutating func readString() -> TextSlice? {
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        var i = start + 1, special = false
+        while i < buffer.count {
+            let b = buffer[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            if b >= 0x7F { special = true }
+            i += 1
+        }
+        guard i < buffer.count, buffer[i] >= 0x20 else { return nil }
+        if buffer[i] == UInt8(ascii: "\"") {
+            if special, UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[(start + 1)..<i])) != nil { return nil }
+            index = i + 1
+            return TextSlice(quoted: UnsafeBufferPointer(rebasing: buffer[start..<index]), escaped: false, plain: !special)
+        }
+        var scanner = JSONScanner(buffer: buffer)
+        scanner.index = index
+        guard (try? scanner.parseString()) != nil,
+              UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[start..<scanner.index])) == nil else { return nil }
+        index = scanner.index
+        return TextSlice(quoted: UnsafeBufferPointer(rebasing: buffer[start..<index]), escaped: true, plain: false)
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

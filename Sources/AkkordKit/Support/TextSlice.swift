@@ -1,0 +1,44 @@
+/// Text as a reader found it: a `String`, or a JSON string (quotes included) in the bytes of a
+/// mapped file, made into a `String` only when asked. A writer of JSON copies the bytes as they
+/// are when they need no escaping, which is what `JSONWriter` would write for them anyway.
+public struct TextSlice {
+    enum Storage {
+        case string(String)
+        /// The quoted JSON string; `plain`: no escape and every byte printable ASCII.
+        case json(UnsafeBufferPointer<UInt8>, escaped: Bool, plain: Bool)
+    }
+    let storage: Storage
+
+    public init(_ string: String) { storage = .string(string) }
+
+    /// `quoted` runs from the opening quote to the closing one and was checked to be a JSON
+    /// string of valid UTF-8; it must stay mapped while this slice is used.
+    init(quoted: UnsafeBufferPointer<UInt8>, escaped: Bool, plain: Bool) {
+        storage = .json(quoted, escaped: escaped, plain: plain)
+    }
+
+    public var string: String {
+        switch storage {
+        case .string(let s): return s
+        case .json(let quoted, let escaped, _):
+            guard escaped else { return String(decoding: UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self) }
+            var scanner = JSONScanner(buffer: quoted)
+            return (try? scanner.parseString()) ?? ""
+        }
+    }
+
+    /// The length in bytes when the text is printable ASCII without escapes (so also in
+    /// characters); nil for any other text, which a checker then reads as a `String`.
+    public var plainASCIICount: Int? {
+        switch storage {
+        case .string: return nil
+        case .json(let quoted, _, let plain): return plain ? quoted.count - 2 : nil
+        }
+    }
+
+    /// Writes the text as a JSON string, escaped as `JSONWriter` escapes.
+    public func writeJSON(to out: ByteOutput) {
+        if case .json(let quoted, false, _) = storage { out.write(UnsafeRawBufferPointer(quoted)); return }
+        JSONWriter.writeString(string, to: out)
+    }
+}
