@@ -12,6 +12,8 @@ public struct ProjectLines: Sequence, Sendable {
     private let intact: @Sendable () -> Bool
     /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
     private let remembered = RememberedBases()
+    /// The model's lines, when these are they (walked directly, without views).
+    private let array: [Line]?
 
     public init(_ lines: [Line]) {
         count = lines.count
@@ -20,6 +22,7 @@ public struct ProjectLines: Sequence, Sendable {
         hasMeasurement = lines.contains { $0.measurement != nil }
         walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
         intact = { true }
+        array = lines
     }
 
     /// Lines that `walk` produces afresh on every pass; the figures must be theirs. `intact`
@@ -32,6 +35,7 @@ public struct ProjectLines: Sequence, Sendable {
         self.hasMeasurement = hasMeasurement
         self.walk = walk
         self.intact = intact
+        array = nil
     }
 
     /// Whether every pass so far gave all the lines, as the first did. A writer's output is
@@ -47,6 +51,7 @@ public struct ProjectLines: Sequence, Sendable {
     }
 
     public func makeIterator() -> AnyIterator<Line> {
+        if let array { return AnyIterator(array.makeIterator()) }
         let views = walk()
         return AnyIterator { views.next()?.line }
     }
@@ -72,7 +77,11 @@ public struct ProjectLines: Sequence, Sendable {
 
     private func addUpBases(of supplements: [Supplement]) -> [Money] {
         var bases = SupplementBases(supplements)
-        if bases.needsLines { for view in views { bases.add(view) } }
+        if bases.needsLines {
+            if let array { for l in array { bases.add(id: l.id, section: l.section, amount: l.amount) } } else {
+                for view in views { bases.add(view) }
+            }
+        }
         return bases.bases(subtotal: subtotal)
     }
 
@@ -103,10 +112,13 @@ public struct SupplementBases {
 
     public mutating func add(_ view: LineView) {
         guard !scoped.isEmpty else { return }
-        let section = bySection ? view.section.string : ""
+        add(id: view.id, section: bySection ? view.section.string : "", amount: view.amount)
+    }
+
+    public mutating func add(id: Int, section: String, amount: Money) {
         for i in scoped {
             let scope = supplements[i].scope
-            if scope.lines.contains(view.id) || (!scope.sections.isEmpty && scope.sections.contains(section)) { sums[i] += view.amount }
+            if scope.lines.contains(id) || (!scope.sections.isEmpty && scope.sections.contains(section)) { sums[i] += amount }
         }
     }
 

@@ -98,7 +98,7 @@ public struct TextTable {
     /// One row (line breaks inside a cell shown as spaces), wrapped over as many lines as its
     /// longest wrapping cell needs.
     public func writeRow(_ cells: [String], _ layout: Layout, to out: ByteOutput) {
-        var cells = cells.map { $0.contains(where: \.isNewline) ? String($0.map { $0.isNewline ? " " : $0 }) : $0 }
+        var cells = cells.map { Self.mayHoldLineBreak($0) && $0.contains(where: \.isNewline) ? String($0.map { $0.isNewline ? " " : $0 }) : $0 }
         if cells.count < columns.count { cells += Array(repeating: "", count: columns.count - cells.count) }
         writeCells(cells, layout, to: out)
     }
@@ -136,6 +136,13 @@ public struct TextTable {
         out.write(byte: 0x0A)
     }
 
+    /// False when `s` surely holds no line break (ASCII without LF, VT, FF or CR): the check
+    /// every cell of a long table goes through before `Character.isNewline`.
+    static func mayHoldLineBreak(_ s: String) -> Bool {
+        var s = s
+        return s.withUTF8 { bytes in bytes.contains { $0 >= 0x80 || ($0 >= 0x0A && $0 <= 0x0D) } }
+    }
+
     /// Characters, as the table counts them: bytes for ASCII (most cells), else `count`.
     static func width(_ s: String) -> Int {
         var s = s
@@ -159,7 +166,7 @@ public struct TextTable {
 
     /// Splits at spaces to fit `width`; a single word longer than the width is broken.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        guard text.count > width, width > 0 else { return [text] }
+        guard Self.width(text) > width, width > 0 else { return [text] }
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = Substring(word)

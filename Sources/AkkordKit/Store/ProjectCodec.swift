@@ -2,6 +2,14 @@
 /// with its JSON path. The subtotal and line count are written too, so a reader can check them.
 public enum ProjectCodec {
     public static func encode(_ p: Project) -> [UInt8] {
+        let out = ByteOutput()
+        write(p, to: out)
+        return out.bytes
+    }
+
+    /// Writes the project file as `JSONWriter` lays it out; the lines, which may be 100,000,
+    /// one by one without a tree.
+    public static func write(_ p: Project, to out: ByteOutput) {
         var root = JSONObject()
         root.append("format", .string(Project.format))
         root.append("version", .int(Project.version))
@@ -19,7 +27,7 @@ public enum ProjectCodec {
         root.append("created", .string(p.created))
         root.append("catalogue", JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]))
         root.append("nextIds", .object(JSONObject(p.nextIds.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.int($0.value)) })))
-        root.append("lines", .array(p.lines.map(encode)))
+        root.append("lines", .array([]))  // written by `writeLines`
         root.append("workers", .array(p.workers.map { w in
             var o = JSONObject([("id", .string(w.id)), ("name", .string(w.name)), ("apprentice", .bool(w.apprentice))])
             if let rate = w.rate { o.append("rate", .string(rate.plain)) }
@@ -50,7 +58,39 @@ public enum ProjectCodec {
                        "file": .string(ph.file), "added": .string(ph.added)])
         }))
         root.append("history", .array(p.history.map(\.json)))
-        return JSONWriter.write(.object(root))
+        for (i, member) in root.entries.enumerated() {
+            out.write(i == 0 ? "{\n  " : ",\n  ")
+            JSONWriter.writeString(member.key, to: out)
+            out.write(": ")
+            if member.key == "lines" { writeLines(p.lines, to: out) } else { JSONWriter.write(member.value, indent: 2, to: out) }
+        }
+        out.write("\n}\n")
+    }
+
+    /// The `lines` array as `JSONWriter` writes it, one line per row.
+    static func writeLines(_ lines: [Line], to out: ByteOutput) {
+        guard !lines.isEmpty else { out.write("[]"); return }
+        var separator: StaticString = "[\n    "
+        for l in lines {
+            out.write(separator)
+            separator = ",\n    "
+            out.write("{\"id\": ")
+            DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
+            out.write(", \"pos\": "); JSONWriter.writeString(l.pos, to: out)
+            out.write(", \"name\": "); JSONWriter.writeString(l.name, to: out)
+            out.write(", \"unit\": "); JSONWriter.writeString(l.unit, to: out)
+            out.write(", \"price\": \""); l.price.writePlain(to: out)
+            out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
+            out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
+            out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
+            JSONWriter.writeString(l.note, to: out)
+            out.write(", \"section\": "); JSONWriter.writeString(l.section, to: out)
+            out.write(", \"date\": ")
+            if let d = l.date { JSONWriter.writeString(d, to: out) } else { out.write("null") }
+            if let m = l.measurement { out.write(", \"measurement\": "); JSONWriter.writeString(m, to: out) }
+            out.write("}")
+        }
+        out.write("\n  ]")
     }
 
     static func decodeScope(_ r: inout FieldReader) -> Supplement.Scope? {

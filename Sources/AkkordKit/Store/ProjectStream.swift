@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reading a project for a pass or two over its lines (reports, `lines`, `check`) without keeping
 /// them: the file is mapped, checked once line by line with the same rules as `loadProject`
 /// (`ProjectLineScanner`, `ProjectRules.LineRules`), and its lines are read again from it each
@@ -88,8 +94,16 @@ extension ProjectCodec {
                 released = i
             }
             if b == UInt8(ascii: "\"") {
-                i += 1
-                while i < n, buffer[i] != UInt8(ascii: "\"") { i += buffer[i] == UInt8(ascii: "\\") ? 2 : 1 }
+                // To the closing quote: the next quote not escaped (after an even run of backslashes).
+                var from = i + 1
+                while true {
+                    guard from < n, let q = memchr(buffer.baseAddress! + from, Int32(UInt8(ascii: "\"")), n - from) else { return nil }
+                    let quote = buffer.baseAddress!.distance(to: q.assumingMemoryBound(to: UInt8.self))
+                    var backslashes = 0
+                    while quote - backslashes - 1 > i, buffer[quote - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                    if backslashes % 2 == 0 { i = quote; break }
+                    from = quote + 1
+                }
             } else if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
                 depth += 1
             } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
@@ -114,6 +128,14 @@ extension Store {
     /// (`loadProject`), with that reader's errors. The project's own `lines` are empty when
     /// streamed: read them from the `ProjectLines`.
     public func loadProjectForReading(_ id: String) throws -> (project: Project, lines: ProjectLines) {
+        if let streamed = try streamedProject(id) { return streamed }
+        let project = try readProjectFile(id, ProjectCodec.decode, id: \.id)
+        return (project, ProjectLines(project.lines))
+    }
+
+    /// The project and its lines from the streaming reader; nil when the file is to be read
+    /// whole (a problem, or a form the streaming reader leaves to `decode`).
+    func streamedProject(_ id: String) throws -> (project: Project, lines: ProjectLines)? {
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)
         let file: MappedFile
@@ -122,8 +144,7 @@ extension Store {
         } catch {
             throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
-        if let (project, lines) = ProjectCodec.decodeStreaming(file), project.id == id { return (project, lines) }
-        let project = try loadProject(id)
-        return (project, ProjectLines(project.lines))
+        guard let (project, lines) = ProjectCodec.decodeStreaming(file), project.id == id else { return nil }
+        return (project, lines)
     }
 }

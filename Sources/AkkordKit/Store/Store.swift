@@ -119,6 +119,13 @@ public struct Store: Sendable {
         }
     }
 
+    /// Writes what `body` puts into the output, as `write(_:to:)` writes bytes.
+    public func write(to path: String, _ body: (ByteOutput) -> Void) throws {
+        do { try AtomicFile.write(to: path, temporaryDirectory: temporaryDirectory, streaming: body) } catch {
+            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+        }
+    }
+
     public func write(_ bytes: [UInt8], to path: String) throws {
         // Temporaries go to tmp/, so a writer finds those of killed writes without listing the
         // 20,000 files of projects/.
@@ -174,8 +181,16 @@ public struct Store: Sendable {
         return ids.sorted()
     }
 
+    /// Reads and checks a project file (`ProjectCodec.decode`'s rules), its lines scanned
+    /// straight from the mapped file when it is in the form akkord writes (see
+    /// `Store.loadProjectForReading`), else read as a tree.
     public func loadProject(_ id: String) throws -> Project {
-        try readProjectFile(id, ProjectCodec.decode, id: \.id)
+        if let (project, lines) = try streamedProject(id) {
+            var p = project
+            p.lines = Array(lines)
+            return p
+        }
+        return try readProjectFile(id, ProjectCodec.decode, id: \.id)
     }
 
     /// What `project list` shows of a project (see `ProjectCodec.decodeListEntry`).
@@ -184,7 +199,7 @@ public struct Store: Sendable {
     }
 
     /// Reads `projects/<id>.json` with `decode`; the id inside must be the file's.
-    private func readProjectFile<T>(_ id: String, _ decode: ([UInt8], String) throws -> T, id idOf: (T) -> String) throws -> T {
+    func readProjectFile<T>(_ id: String, _ decode: ([UInt8], String) throws -> T, id idOf: (T) -> String) throws -> T {
         // An id that is not a slug names no file: nothing outside projects/ is ever read.
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)

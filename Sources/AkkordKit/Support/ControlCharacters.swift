@@ -6,7 +6,8 @@ public enum ControlCharacters {
     /// `allowsLineBreaks`), DEL, and the C1 controls U+0080–U+009F.
     public static func first(in text: String, allowsLineBreaks: Bool = false) -> Unicode.Scalar? {
         // Scanning bytes first: almost every text has no byte below 0x20, DEL or 0xC2.
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return nil }
+        var text = text
+        guard text.withUTF8({ $0.contains { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 } }) else { return nil }
         return text.unicodeScalars.first { s in
             switch s.value {
             case 0x09: return false

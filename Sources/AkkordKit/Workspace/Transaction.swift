@@ -124,12 +124,12 @@ final class Transaction {
 
     /// Checks every staged project, then writes in the fixed order. Returns the clean-ups' warnings.
     func commit() throws -> [WorkspaceWarning] {
-        var encoded: [(String, [UInt8])] = []
+        var checked: [Project] = []
         for id in staged {
             guard let p = loaded[id] else { continue }
             let problems = ProjectRules.problems(p)
             guard problems.isEmpty else { throw AkkordError.invalidChange(project: id, problems: problems) }
-            encoded.append((id, ProjectCodec.encode(p)))
+            checked.append(p)
         }
         if !photoUploads.isEmpty {
             try store.ensureDirectory(store.photosDirectory)
@@ -138,13 +138,15 @@ final class Transaction {
             }
         }
         for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
-        for (id, bytes) in encoded {
+        for p in checked {
+            let id = p.id
             if keepsUndoSteps, let n = storedHistoryCount[id] {
                 try store.keepUndoStep(of: id, historyCount: n)
                 let store = self.store
                 afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
             }
-            try store.write(bytes, to: store.projectFile(id))
+            // Encoded straight into the temporary file (a project may be 25 MB).
+            try store.write(to: store.projectFile(id)) { ProjectCodec.write(p, to: $0) }
         }
         if let s = stagedState, s != loadedState { try store.saveState(s) }
         for id in deletions { try store.moveProjectToTrash(id) }
