@@ -11,4 +11,5 @@ while let entry = envp.pointee {
     if let eq = pair.firstIndex(of: "=") { environment[String(pair[..<eq])] = String(pair[pair.index(after: eq)...]) }
     envp += 1
 }
+MappedFileGuard.install()
 exit(Runner.main(Array(CommandLine.arguments.dropFirst()), environment: environment))

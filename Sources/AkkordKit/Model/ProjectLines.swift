@@ -63,7 +63,8 @@ public struct ProjectLines: Sequence, Sendable {
         let walk: @Sendable () -> AnyIterator<LineView>
         public func makeIterator() -> AnyIterator<LineView> { walk() }
     }
-    public var underestimatedCount: Int { count }
+    /// Lines read again from a file are not promised (a file changed in place may give fewer).
+    public var underestimatedCount: Int { array?.count ?? 0 }
     public var isEmpty: Bool { count == 0 }
 
     /// The base of each supplement (SPEC §5): S without a scope; the lines in its scope, added

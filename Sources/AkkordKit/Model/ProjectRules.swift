@@ -223,8 +223,11 @@ public enum ProjectRules {
         private var bits: [UInt64]
         private var others = Set<Int>()
         init(below next: Int, capacity: Int) {
-            // A next id far beyond the lines (a hand-edited file) gets a set instead of a huge bitmap.
-            let limit = min(max(next, 0), max(capacity * 64, 1 << 20))
+            // A next id far beyond the lines (a hand-edited file) gets a set instead of a huge
+            // bitmap; `capacity` is only a hint (a file's own line count, not yet checked), so it
+            // is bounded too: the bitmap never takes more than 16 MiB.
+            let hint = min(max(capacity, 0), 1 << 21)
+            let limit = min(max(next, 0), max(hint * 64, 1 << 20), 1 << 27)
             bits = [UInt64](repeating: 0, count: (limit + 63) / 64)
         }
         /// False when `id` was seen before.

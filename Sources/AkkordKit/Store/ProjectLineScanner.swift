@@ -170,10 +170,10 @@ struct ProjectLineScanner: IteratorProtocol {
         var n = 0, digits = 0
         while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
             if digits == 0, buffer[index] == 48 { return nil }
+            if digits == 18 { return nil }  // before the multiplication, which would overflow
             n = n * 10 + Int(buffer[index] - 48)
             digits += 1
             index += 1
-            if digits > 18 { return nil }
         }
         guard digits > 0, index < buffer.count else { return nil }
         let b = buffer[index]
@@ -226,6 +226,13 @@ struct ProjectLineScanner: IteratorProtocol {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index
         var i = start + 1, special = false
+        // Whole words of plain text first: no quote, backslash, control byte; DEL or non-ASCII noted.
+        while i + 8 <= buffer.count {
+            let w = ByteScan.word(buffer, i)
+            if ByteScan.has(w, UInt8(ascii: "\"")) || ByteScan.has(w, UInt8(ascii: "\\")) || ByteScan.hasBelow(w, 0x20) { break }
+            if ByteScan.hasDeleteOrHigh(w) { special = true }
+            i += 8
+        }
         while i < buffer.count {
             let b = buffer[i]
             if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }

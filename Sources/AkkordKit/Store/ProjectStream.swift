@@ -44,7 +44,9 @@ extension ProjectCodec {
         file.release(0..<buffer.count)
         var f = FieldReader(object: object, path: "", problems: [])
         let project = decodeMembers(&f, lines: [], lineProblems: [])
-        guard f.problems.isEmpty, let count = f.integer("lineCount"), count >= 0, let stored: Money = f.storedNumber("subtotal") else { return nil }
+        // No line takes fewer than 32 bytes: a larger count is wrong, and `decode` says so.
+        guard f.problems.isEmpty, let count = f.integer("lineCount"), count >= 0, count <= buffer.count / 32,
+              let stored: Money = f.storedNumber("subtotal") else { return nil }
 
         // Second pass: each line checked by the rules, the supplements' bases added up.
         var rules = ProjectRules.LineRules(nextId: project.nextIds["line"] ?? 1, count: count)

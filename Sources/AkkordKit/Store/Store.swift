@@ -188,6 +188,7 @@ public struct Store: Sendable {
         if let (project, lines) = try streamedProject(id) {
             var p = project
             p.lines = Array(lines)
+            try lines.checkIntact(source: projectFile(id))
             return p
         }
         return try readProjectFile(id, ProjectCodec.decode, id: \.id)

@@ -1,0 +1,27 @@
+/// Eight bytes at a time: whether a word of eight bytes holds a byte of interest, so scanners
+/// can step over runs of ordinary text (most of a project file) without looking at each byte.
+/// Each test says only whether there is such a byte, not where: the caller then looks byte by byte.
+enum ByteScan {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether any byte of `w` is `b`.
+    @inline(__always) static func has(_ w: UInt64, _ b: UInt8) -> Bool {
+        let x = w ^ (ones &* UInt64(b))
+        return (x &- ones) & ~x & highs != 0
+    }
+
+    /// Whether any byte of `w` is below `n` (n ≤ 128).
+    @inline(__always) static func hasBelow(_ w: UInt64, _ n: UInt8) -> Bool {
+        (w &- ones &* UInt64(n)) & ~w & highs != 0
+    }
+
+    /// Whether any byte of `w` is 0x7F or above (DEL, or not ASCII).
+    @inline(__always) static func hasDeleteOrHigh(_ w: UInt64) -> Bool {
+        w & highs != 0 || has(w, 0x7F)
+    }
+
+    @inline(__always) static func word(_ buffer: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt64 {
+        UnsafeRawPointer(buffer.baseAddress! + i).loadUnaligned(as: UInt64.self)
+    }
+}

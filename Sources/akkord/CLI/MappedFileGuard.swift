@@ -1,0 +1,30 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Large project files are read mapped (`MappedFile`). akkord never writes a file in place, but
+/// another program may cut one short while a report reads it; reading a mapped page past the
+/// file's new end raises SIGBUS. That is turned into akkord's refusal of a changed file (exit
+/// 65, one line on stderr) instead of a crash. Only `write` and `_exit` run in the handler.
+enum MappedFileGuard {
+    static func install() {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = { _ in
+            let message: StaticString = "error: a project file's lines changed while akkord was reading them (another program cut the file short in place); run the command again\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(65)
+        }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in
+            let message: StaticString = "error: a project file's lines changed while akkord was reading them (another program cut the file short in place); run the command again\n"
+            _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+            _exit(65)
+        }
+        #endif
+        sigemptyset(&action.sa_mask)
+        sigaction(SIGBUS, &action, nil)
+    }
+}
