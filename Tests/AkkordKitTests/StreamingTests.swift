@@ -1,0 +1,1299 @@
+import Foundation
+import XCTest
+@testable import AkkordKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The streaming reader of project files (`ProjectCodec.decodeStreaming`, `Store.loadProjectForReading`)
+/// and the writers that walk its lines: what they give must be exactly what the whole-file reader
+/// (`ProjectCodec.decode`) and the model's writers give, and a file the whole reader refuses must
+/// never be read fast. Seeded: `AKKORD_SEED=<n> swift test --filter StreamingTests` repeats a run.
+final class StreamingTests: XCTestCase {
+    typealias RNG = WorkspacePropertyTests.SplitMix64
+
+    static func seed() -> UInt64 {
+        ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+    }
+
+    /// Prints the seed once at the end of a test that failed, so the run can be repeated.
+    func reportSeedOnFailure(_ seed: UInt64) {
+        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
+    }
+
+    // MARK: - a. streaming equals the model, byte for byte
+
+    func testStreamingGivesTheModelsOutputByteForByte() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        let photo = try Data(contentsOf: Fixtures.url("photos/roof.jpg"))
+        let photos: (String) -> [UInt8]? = { $0.hasSuffix(".jpg") ? Array(photo) : nil }   // the png ones are "missing"
+
+        for n in 0..<3 {
+            let label = "seed \(seed), project \(n)"
+            let lineCount = [2000, 3000, 1500][n]
+            let p = Self.randomProject(&rng, id: "stream-\(n)", lines: lineCount)
+            XCTAssertEqual(ProjectRules.problems(p).map(\.description), [], "the generator makes a valid project: \(label)")
+            // \u escapes, \/ and surrogate pairs written by hand into the file, in some places.
+            let bytes = Self.escapeByHand(ProjectCodec.encode(p), &rng)
+            XCTAssertNotEqual(bytes, ProjectCodec.encode(p), "some escapes were written by hand: \(label)")
+            let path = store.projectFile(p.id)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+
+            let model = try ProjectCodec.decode(bytes, source: path)
+            XCTAssertEqual(model, p, "the hand-written escapes read as the strings they stand for: \(label)")
+            XCTAssertEqual(model.lines.count, lineCount)
+
+            // The streaming path is taken for a file akkord wrote: not a fallback.
+            let mapped = try MappedFile(path: path, limit: Store.maximumFileBytes)
+            XCTAssertNotNil(ProjectCodec.decodeStreaming(mapped), "decodeStreaming takes an akkord-written file: \(label)")
+            let streamed = try store.loadProjectForReading(p.id)
+            XCTAssertEqual(streamed.project.lines, [], "loadProjectForReading streamed (a fallback has the lines in the project): \(label)")
+            guard streamed.project.lines.isEmpty else { return }
+
+            var whole = streamed.project
+            whole.lines = Array(streamed.lines)
+            XCTAssertEqual(whole, model, label)
+            XCTAssertEqual(streamed.lines.count, model.lines.count, label)
+            XCTAssertEqual(streamed.lines.subtotal, model.subtotal, label)
+            XCTAssertEqual(streamed.lines.hasCustom, model.lines.contains(where: \.custom), label)
+            XCTAssertEqual(streamed.lines.hasMeasurement, model.lines.contains { $0.measurement != nil }, label)
+            XCTAssertTrue(model.lines.contains(where: \.custom) && model.lines.contains { $0.measurement != nil }, label)
+            XCTAssertEqual(streamed.lines.views.map(\.line), model.lines, "views give the lines, walked again: \(label)")
+            XCTAssertEqual(streamed.lines.bases(of: model.supplements), ProjectLines(model.lines).bases(of: model.supplements), label)
+            XCTAssertEqual(streamed.lines.bases(of: model.supplements), model.supplements.map { $0.base(of: model.lines) }, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+
+            for format in [ReportFormat.json, .text, .csv, .html] {
+                for language in Language.allCases {
+                    for holidayPay in [false, true] {
+                        let what = "\(format) \(language) holidayPay \(holidayPay), \(label)"
+                        let expected = try RenderedReport(model, format: format, language: language, holidayPay: holidayPay, photo: photos).render()
+                        let got = try RenderedReport(streamed.project, lines: streamed.lines, format: format, language: language,
+                                                     holidayPay: holidayPay, photo: photos).render()
+                        XCTAssertEqual(got.warnings, expected.warnings, what)
+                        XCTAssertTrue(got.bytes == expected.bytes, "\(what): \(Self.firstDifference(got.bytes, expected.bytes))")
+                        // Through a descriptor (a temporary file), as the command writes it.
+                        guard language == .da, !holidayPay else { continue }
+                        let fileOut = directory + "/report.out"
+                        let fd = open(fileOut, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                        XCTAssertGreaterThanOrEqual(fd, 0)
+                        let out = ByteOutput(fd: fd, path: fileOut)
+                        _ = try RenderedReport(streamed.project, lines: streamed.lines, format: format, language: language,
+                                               holidayPay: holidayPay, photo: photos).write(to: out)
+                        try out.flush()
+                        close(fd)
+                        XCTAssertTrue(try Array(Data(contentsOf: URL(fileURLWithPath: fileOut))) == expected.bytes, "\(what), to a file")
+                    }
+                }
+            }
+            // The JSON report's lines are the file's lines, figures recomputed.
+            let json = try JSONReader.parse(try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .en,
+                                                               photo: photos).render().bytes)
+            XCTAssertEqual(json.objectValue?["lines"]?.arrayValue?.count, lineCount, label)
+
+            for language in Language.allCases {
+                for width in [TextTable.defaultWidth, 60] {
+                    let out = ByteOutput()
+                    ProjectText.writeLines(streamed.lines, language: language, width: width, to: out)
+                    let expected = ProjectText.lines(model, language: language, width: width)
+                    XCTAssertTrue(out.bytes == Array(expected.utf8), "lines \(language) width \(width), \(label): \(Self.firstDifference(out.bytes, Array(expected.utf8)))")
+                }
+            }
+            let jsonOut = ByteOutput()
+            ProjectText.writeLinesJSON(streamed.lines, to: jsonOut)
+            let expectedJSON = JSONWriter.write(ProjectText.linesJSON(model))
+            XCTAssertTrue(jsonOut.bytes == expectedJSON, "lines --json, \(label): \(Self.firstDifference(jsonOut.bytes, expectedJSON))")
+
+            // The workspace's readers take the same path.
+            let workspace = Workspace(store: store, clock: Clock(seconds: 1_780_000_000), command: "test")
+            let viaWorkspace = try workspace.report(p.id, format: .json, language: .da).render().bytes
+            XCTAssertTrue(viaWorkspace == (try RenderedReport(model, format: .json, language: .da, photo: store.readPhoto).render().bytes), label)
+            let (wp, wl) = try workspace.projectLines(p.id)
+            XCTAssertEqual(wp.lines, [], "Workspace.projectLines streamed: \(label)")
+            XCTAssertEqual(Array(wl), model.lines, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+    }
+
+    /// Some seeded projects that have no lines, no workers or no journeyman hours: the same bytes too.
+    func testStreamingEqualsTheModelOnEdgeProjects() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-edge")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        var empty = Project(id: "empty", name: "Tom")
+        empty.nextIds = ["line": 7]
+        var noTeam = Self.randomProject(&rng, id: "no-team", lines: 40)
+        noTeam.workers = []; noTeam.hours = []; noTeam.advances = []
+        var apprenticesOnly = Self.randomProject(&rng, id: "apprentices", lines: 40)
+        apprenticesOnly.workers = apprenticesOnly.workers.filter(\.apprentice) + [Worker(id: "lars", name: "Lars Lærling", apprentice: true, rate: UnitPrice(raw: 1_200_000))]
+        let ids = Set(apprenticesOnly.workers.map(\.id))
+        apprenticesOnly.hours = apprenticesOnly.hours.filter { ids.contains($0.worker) }
+        apprenticesOnly.advances = apprenticesOnly.advances.filter { ids.contains($0.worker) }
+        var noHours = Self.randomProject(&rng, id: "no-hours", lines: 40)
+        noHours.hours = []
+        for p in [empty, noTeam, apprenticesOnly, noHours] {
+            let label = "seed \(seed), \(p.id)"
+            XCTAssertEqual(ProjectRules.problems(p).map(\.description), [], label)
+            let bytes = ProjectCodec.encode(p)
+            try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+            XCTAssertNotNil(ProjectCodec.decodeStreaming(try MappedFile(path: store.projectFile(p.id), limit: Store.maximumFileBytes)), label)
+            let streamed = try store.loadProjectForReading(p.id)
+            XCTAssertEqual(streamed.project.lines, [], label)
+            for format in [ReportFormat.json, .text, .csv, .html] {
+                for language in Language.allCases {
+                    let expected = try RenderedReport(p, format: format, language: language, photo: { _ in nil }).render()
+                    let got = try RenderedReport(streamed.project, lines: streamed.lines, format: format, language: language, photo: { _ in nil }).render()
+                    XCTAssertTrue(got.bytes == expected.bytes, "\(format) \(language), \(label): \(Self.firstDifference(got.bytes, expected.bytes))")
+                    XCTAssertEqual(got.warnings, expected.warnings, label)
+                }
+                let out = ByteOutput()
+                ProjectText.writeLinesJSON(streamed.lines, to: out)
+                XCTAssertTrue(out.bytes == JSONWriter.write(ProjectText.linesJSON(p)), label)
+                let text = ByteOutput()
+                ProjectText.writeLines(streamed.lines, language: .da, to: text)
+                XCTAssertEqual(String(decoding: text.bytes, as: UTF8.self), ProjectText.lines(p, language: .da), label)
+            }
+        }
+    }
+
+    // MARK: - b. the conservative property
+
+    func testTheStreamingReaderNeverTakesWhatTheWholeReaderRefuses() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-fuzz")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        let id = "fuzz"
+        let path = store.projectFile(id)
+
+        var streamedCount = 0, fellBackAccepted = 0, refused = 0
+        var streamedKinds: [String: Int] = [:], refusedKinds: [String: Int] = [:], fellBackKinds: [String: Int] = [:]
+        let cases = 3000
+        var base = Project(id: id, name: ""), encoded: [UInt8] = []
+        for n in 0..<cases {
+            if n % 300 == 0 {
+                base = Self.randomProject(&rng, id: id, lines: Int.random(in: 3...20, using: &rng))
+                encoded = ProjectCodec.encode(base)
+            }
+            let (bytes, kind) = Self.mutate(base, encoded: encoded, &rng)
+            let label = "seed \(seed), case \(n) (\(kind))"
+            // Written in place: nothing of the last case is mapped any more.
+            try Self.writeInPlace(bytes, to: path)
+            let streamed = ProjectCodec.decodeStreaming(try MappedFile(path: path, limit: Store.maximumFileBytes))
+            let decoded = Result { try ProjectCodec.decode(bytes, source: path) }
+            var failed = false
+            func check(_ ok: Bool, _ message: @autoclosure () -> String) {
+                if !ok {
+                    failed = true
+                    XCTFail("\(label): \(message())\n--- file ---\n\(String(decoding: bytes, as: UTF8.self))\n--- bytes (hex, first difference) ---\n\(Self.firstDifference(bytes, ProjectCodec.encode(base)))")
+                }
+            }
+            switch (streamed, decoded) {
+            case (let s?, .success(let model)):
+                streamedCount += 1
+                streamedKinds[kind, default: 0] += 1
+                var whole = s.0
+                check(whole.lines.isEmpty, "the streamed project keeps its lines outside")
+                whole.lines = Array(s.1)
+                check(whole == model, "the streamed project differs from decode's")
+                check(s.1.count == model.lines.count && s.1.subtotal == model.subtotal, "count or subtotal differ")
+                check(s.1.hasCustom == model.lines.contains(where: \.custom) && s.1.hasMeasurement == model.lines.contains { $0.measurement != nil },
+                      "hasCustom / hasMeasurement differ")
+                check(s.1.bases(of: model.supplements) == model.supplements.map { $0.base(of: model.lines) }, "supplement bases differ")
+                check(s.1.isIntact, "a walk of an unchanged file is intact")
+            case (let s?, .failure(let error)):
+                check(false, "decodeStreaming took a file decode refuses (\(error)); streamed \(s.0.id) with \(s.1.count) lines")
+            case (nil, .success):
+                fellBackAccepted += 1
+                fellBackKinds[kind, default: 0] += 1
+            case (nil, .failure):
+                refused += 1
+                refusedKinds[kind, default: 0] += 1
+            }
+            // The store's readers agree: the same project, or the same error message (every file
+            // decode refuses or that fell back; one in four of those that streamed, for time).
+            if streamed != nil, n % 4 != 0 { if failed { break }; continue }
+            let forReading = Result { try store.loadProjectForReading(id) }
+            let whole = Result { try store.loadProject(id) }
+            switch (forReading, whole) {
+            case (.success(let r), .success(let w)):
+                var p = r.project
+                if p.lines.isEmpty { p.lines = Array(r.lines) }
+                check(p == w, "loadProjectForReading and loadProject give different projects")
+            case (.failure(let a), .failure(let b)):
+                check("\(a)" == "\(b)", "different errors:\n  loadProjectForReading: \(a)\n  loadProject: \(b)")
+            case (.success, .failure(let b)):
+                check(false, "loadProjectForReading read a file loadProject refuses: \(b)")
+            case (.failure(let a), .success):
+                check(false, "loadProjectForReading refused a file loadProject reads: \(a)")
+            }
+            if failed { break }
+        }
+        print("StreamingTests mutations (seed \(seed)): \(cases) cases, streamed \(streamedCount), fell back and read whole \(fellBackAccepted), refused by both \(refused)")
+        print("  streamed by kind: \(streamedKinds.sorted { $0.key < $1.key })")
+        print("  fell back (decode read them) by kind: \(fellBackKinds.sorted { $0.key < $1.key })")
+        print("  refused by kind: \(refusedKinds.sorted { $0.key < $1.key })")
+        XCTAssertGreaterThan(streamedCount, 0, "some mutated files still take the streaming path")
+        XCTAssertGreaterThan(refused, 0, "some mutated files are refused")
+        XCTAssertGreaterThan(fellBackAccepted, 0, "some mutated files are read whole and accepted")
+    }
+
+    /// Numbers a hand-edited file may hold that no Int or no line count of the file can be: the
+    /// whole reader refuses them, naming the place; the streaming reader must fall back to it (or
+    /// refuse), never trap. Run as a process, since a trap would end the test run.
+    func testHugeNumbersInAProjectFileAreRefusedNotACrash() throws {
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-huge")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        var p = Project(id: "huge", name: "Huge")
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true),
+                   Line(id: 2, pos: "1.01", name: "v", unit: "m2", price: UnitPrice(raw: 248_000), quantity: Quantity(raw: 12_000))]
+        p.nextIds = ["line": 3]
+        let good = String(decoding: ProjectCodec.encode(p), as: UTF8.self)
+        XCTAssertTrue(good.contains("\"lineCount\": 2,") && good.contains("\"line\": 3") && good.contains("{\"id\": 2, "))
+        // (lineCount, nextIds.line, the second line's id, the place the whole reader names)
+        let cases: [(String, String, String, String)] = [
+            ("3", "3", "2", "lineCount"),                                     // off by one: refused (a control)
+            ("2", "3", "9223372036854775807", "lines[1].id"),                 // Int.max: refused (a control)
+            ("9223372036854775807", "3", "2", "lineCount"),
+            ("144115188075855872", "3", "2", "lineCount"),                    // 2^57
+            ("1000000000000000", "10000000000000000", "2", "lineCount"),
+            ("2", "3", "99999999999999999999", "lines[1].id"),
+            ("2", "3", "18446744073709551616", "lines[1].id"),
+            ("2", "3", "9300000000000000000", "lines[1].id"),
+        ]
+        for (count, nextLine, id, place) in cases {
+            let text = good.replacingOccurrences(of: "\"lineCount\": 2,", with: "\"lineCount\": \(count),")
+                .replacingOccurrences(of: "\"line\": 3", with: "\"line\": \(nextLine)")
+                .replacingOccurrences(of: "{\"id\": 2, ", with: "{\"id\": \(id), ")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+            let expected = "\(try XCTUnwrap(Result { try store.loadProject(p.id) }.failureValue))"
+            XCTAssertTrue(expected.contains(place), expected)
+            let what = "lineCount \(count), nextIds.line \(nextLine), id \(id)"
+            for command in [["lines"], ["--json", "lines"], ["report", "--format", "json"], ["report", "--format", "text"], ["check"]] {
+                let r = try Self.runAkkord(["--store", directory, "-p", p.id] + command)
+                let label = "akkord \(command.joined(separator: " ")) with \(what)"
+                if let signal = r.signal {
+                    XCTFail("\(label): expected exit 65 naming \(place) (as loadProject: \(expected)), got signal \(signal): \(r.stderr.prefix(120))")
+                } else {
+                    XCTAssertEqual(r.status, 65, "\(label): \(r.stderr.prefix(300))")
+                    XCTAssertTrue(r.stderr.contains(place), "\(label): \(r.stderr.prefix(300))")
+                }
+            }
+        }
+    }
+
+    // MARK: - c. ByteOutput
+
+    func testByteOutputCollectsExactlyWhatWasWritten() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let out = ByteOutput()
+        var expected: [UInt8] = []
+        Self.writeRandomPieces(to: out, expected: &expected, pieces: 1000, &rng)
+        XCTAssertEqual(out.bytes.count, expected.count, "seed \(seed)")
+        XCTAssertTrue(out.bytes == expected, "seed \(seed): \(Self.firstDifference(out.bytes, expected))")
+        XCTAssertNoThrow(try out.flush())
+        XCTAssertTrue(out.bytes == expected, "flush of a collecting output changes nothing")
+        let empty = ByteOutput()
+        empty.write(spaces: 0); empty.write([]); empty.write("")
+        XCTAssertEqual(empty.bytes, [])
+    }
+
+    func testByteOutputToAFileAndAPipeArrivesWholeAndInOrder() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        // A temporary file.
+        let directory = try TemporaryDirectory.make(prefix: "akkord-byteoutput")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory + "/out"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let toFile = ByteOutput(fd: fd, path: path)
+        var expected: [UInt8] = []
+        Self.writeRandomPieces(to: toFile, expected: &expected, pieces: 1000, &rng)
+        try toFile.flush()
+        close(fd)
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(written.count, expected.count, "seed \(seed)")
+        XCTAssertTrue(written == expected, "seed \(seed): \(Self.firstDifference(written, expected))")
+
+        // A pipe, read by another thread as it is written (the writes block when it is full).
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        final class Collected: @unchecked Sendable { var bytes: [UInt8] = [] }
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 7000)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress!, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                collected.bytes += buffer[0..<n]
+            }
+            done.signal()
+        }
+        let toPipe = ByteOutput(fd: writeEnd, path: "the pipe")
+        var expectedPipe: [UInt8] = []
+        Self.writeRandomPieces(to: toPipe, expected: &expectedPipe, pieces: 1000, &rng)
+        try toPipe.flush()
+        close(writeEnd)
+        done.wait()
+        close(readEnd)
+        XCTAssertEqual(collected.bytes.count, expectedPipe.count, "seed \(seed)")
+        XCTAssertTrue(collected.bytes == expectedPipe, "seed \(seed): \(Self.firstDifference(collected.bytes, expectedPipe))")
+    }
+
+    func testAFailedWriteIsThrownByFlushNotATrap() throws {
+        // A descriptor open only for reading: every write fails (EBADF).
+        let readOnly = open("/dev/null", O_RDONLY)
+        XCTAssertGreaterThanOrEqual(readOnly, 0)
+        defer { close(readOnly) }
+        let bad = ByteOutput(fd: readOnly, path: "read-only.txt")
+        bad.write("a small write stays in the buffer")
+        bad.write([UInt8](repeating: 65, count: 200_000))   // larger than the buffer: written through, fails
+        bad.write(spaces: 100_000)
+        bad.write(byte: 10)
+        XCTAssertThrowsError(try bad.flush()) { error in
+            XCTAssertTrue("\(error)".contains("read-only.txt"), "\(error)")
+            XCTAssertTrue("\(error)".contains("write"), "\(error)")
+        }
+        bad.write("later writes are dropped")
+        XCTAssertThrowsError(try bad.flush(), "the failure is remembered")
+
+        // A small write that only fails when the buffer is drained by flush.
+        let small = ByteOutput(fd: readOnly, path: "small.txt")
+        small.write("x")
+        XCTAssertThrowsError(try small.flush()) { XCTAssertTrue("\($0)".contains("small.txt"), "\($0)") }
+
+        // A full disk.
+        let full = open("/dev/full", O_WRONLY)
+        if full >= 0 {
+            defer { close(full) }
+            let out = ByteOutput(fd: full, path: "/dev/full")
+            out.write("report")
+            XCTAssertThrowsError(try out.flush()) { XCTAssertTrue("\($0)".contains("/dev/full"), "\($0)") }
+        } else {
+            XCTFail("/dev/full is needed for this test")
+        }
+
+        // A pipe whose reader is gone (SIGPIPE ignored, as a command's output to `head`).
+        let old = signal(SIGPIPE, SIG_IGN)
+        defer { signal(SIGPIPE, old) }
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        close(fds[0])
+        let broken = ByteOutput(fd: fds[1], path: "standard output")
+        for _ in 0..<10 { broken.write([UInt8](repeating: 66, count: 50_000)) }
+        XCTAssertThrowsError(try broken.flush()) { XCTAssertTrue("\($0)".contains("standard output"), "\($0)") }
+        close(fds[1])
+
+        // A good descriptor still works after all that.
+        let devNull = open("/dev/null", O_WRONLY)
+        defer { close(devNull) }
+        let good = ByteOutput(fd: devNull, path: "/dev/null")
+        good.write([UInt8](repeating: 1, count: 300_000))
+        XCTAssertNoThrow(try good.flush())
+    }
+
+    // MARK: - d. writePlain equals plain; format unchanged
+
+    func testWritePlainEqualsPlainForEveryNumberType() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        func check<N: FixedPointNumber>(_ type: N.Type) {
+            var raws: [Int64] = [0, 1, -1, 5, -5, 10, 99, 100, 101, 1000, -1000, 12345, N.maximumRaw, -N.maximumRaw, N.maximumRaw - 1,
+                                 Int64.max, Int64.min + 1, Int64.min, Int64.max / 10]
+            for digits in 1...18 {
+                let bound = pow10(digits)
+                raws.append(Int64.random(in: 0..<bound, using: &rng))
+                raws.append(-Int64.random(in: 0..<bound, using: &rng))
+                raws.append(bound)
+                raws.append(bound * (Int64.random(in: 1...9, using: &rng)) / 10)
+            }
+            for _ in 0..<2000 { raws.append(Int64.random(in: -N.maximumRaw...N.maximumRaw, using: &rng)) }
+            for _ in 0..<200 { raws.append(Int64.random(in: Int64.min...Int64.max, using: &rng)) }
+            for raw in raws {
+                let n = N(raw: raw)
+                let out = ByteOutput()
+                n.writePlain(to: out)
+                XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), n.plain, "\(N.self) raw \(raw), seed \(seed)")
+                // In a run of other writes too (the stack buffer must not leak into the output).
+                let run = ByteOutput()
+                run.write("<")
+                n.writePlain(to: run)
+                run.write(">")
+                XCTAssertEqual(String(decoding: run.bytes, as: UTF8.self), "<\(n.plain)>", "\(N.self) raw \(raw)")
+                XCTAssertEqual(n.plain, Self.referencePlain(raw: raw, fractionDigits: N.fractionDigits, minimumShown: N.minimumFractionDigitsShown),
+                               "\(N.self) raw \(raw): plain is the reference form")
+            }
+        }
+        check(Money.self)
+        check(UnitPrice.self)
+        check(Quantity.self)
+        check(Percent.self)
+        // Ids, written with 0 fraction digits.
+        for raw: Int64 in [0, 1, 7, 10, 99_999, 123_456_789, Int64.max, -3] + (0..<500).map({ _ in Int64.random(in: 0...Int64.max, using: &rng) }) {
+            let out = ByteOutput()
+            DecimalText.writePlain(raw: raw, fractionDigits: 0, minimumShown: 0, to: out)
+            XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), String(raw), "id \(raw)")
+        }
+    }
+
+    func testFormattedNumbersAreUnchanged() {
+        // (value, en, da), worked out by hand.
+        let table: [(String, String, String, String)] = [
+            ("money", Money(raw: 123_450).formatted(.en), Money(raw: 123_450).formatted(.da), "1,234.50|1.234,50"),
+            ("money", Money(raw: 0).formatted(.en), Money(raw: 0).formatted(.da), "0.00|0,00"),
+            ("money", Money(raw: -5).formatted(.en), Money(raw: -5).formatted(.da), "-0.05|-0,05"),
+            ("money", Money(raw: 99_999).formatted(.en), Money(raw: 99_999).formatted(.da), "999.99|999,99"),
+            ("money", Money(raw: 100_000).formatted(.en), Money(raw: 100_000).formatted(.da), "1,000.00|1.000,00"),
+            ("money", Money(raw: -123_456_789).formatted(.en), Money(raw: -123_456_789).formatted(.da), "-1,234,567.89|-1.234.567,89"),
+            ("money", Money.largest.formatted(.en), Money.largest.formatted(.da), "999,999,999,999.99|999.999.999.999,99"),
+            ("price", UnitPrice(raw: 123_456_789).formatted(.en), UnitPrice(raw: 123_456_789).formatted(.da), "12,345.6789|12.345,6789"),
+            ("price", UnitPrice(raw: 10_000).formatted(.en), UnitPrice(raw: 10_000).formatted(.da), "1.00|1,00"),
+            ("price", UnitPrice(raw: 12_340).formatted(.en), UnitPrice(raw: 12_340).formatted(.da), "1.234|1,234"),
+            ("price", UnitPrice(raw: 1_284_000).formatted(.en), UnitPrice(raw: 1_284_000).formatted(.da), "128.40|128,40"),
+            ("quantity", Quantity(raw: 212_500).formatted(.en), Quantity(raw: 212_500).formatted(.da), "212.5|212,5"),
+            ("quantity", Quantity(raw: 1000).formatted(.en), Quantity(raw: 1000).formatted(.da), "1|1"),
+            ("quantity", Quantity(raw: 1).formatted(.en), Quantity(raw: 1).formatted(.da), "0.001|0,001"),
+            ("quantity", Quantity(raw: 1_234_567_890).formatted(.en), Quantity(raw: 1_234_567_890).formatted(.da), "1,234,567.89|1.234.567,89"),
+            ("percent", Percent(raw: 4500).formatted(.en), Percent(raw: 4500).formatted(.da), "4.5|4,5"),
+            ("percent", Percent(raw: -100_000).formatted(.en), Percent(raw: -100_000).formatted(.da), "-100|-100"),
+            ("percent", Percent(raw: 12_125).formatted(.en), Percent(raw: 12_125).formatted(.da), "12.125|12,125"),
+        ]
+        for (kind, en, da, expected) in table {
+            XCTAssertEqual("\(en)|\(da)", expected, kind)
+        }
+        let plain: [(String, String)] = [
+            (Money(raw: 123_450).plain, "1234.50"), (Money(raw: -5).plain, "-0.05"), (Money.largest.plain, "999999999999.99"),
+            (UnitPrice(raw: 12_340).plain, "1.234"), (UnitPrice(raw: 10_000).plain, "1.00"), (Quantity(raw: 212_500).plain, "212.5"),
+            (Quantity(raw: 1).plain, "0.001"), (Percent(raw: -100_000).plain, "-100"), (Percent(raw: 0).plain, "0"),
+        ]
+        for (got, expected) in plain { XCTAssertEqual(got, expected) }
+    }
+
+    // MARK: - e. TextSlice
+
+    func testTextSlicesReadAndWriteAsTheTreeReaderAndWriter() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        // JSON string literals as they may stand in a file: plain, non-ASCII, escaped by akkord,
+        // escaped by hand.
+        var literals = [
+            #""""#, #""plain text 12.50 m2""#, #""æøå ÆØÅ""#, #""emoji 😀 and 🇩🇰""#, #""tag \"nord\"""#, #""back\\slash""#,
+            #""tab\there""#, #""line\nbreak""#, #""cr\r\nlf""#, #""\u00e6\u00F8\u00c5""#, #""\ud83d\ude00""#, #""a\/b""#,
+            #""\u0041\u0042""#, #""\b\f""#, #""\u001b[2J""#, #""e\u0301 vs é""#, #""~ DEL-free ASCII !#$%&'()*+,-./:;<=>?@[]^_`{|}""#,
+            "\"\u{7F} DEL raw\"", "\"C1 \u{85} raw\"", #""\u0000 nul""#, "\"" + String(repeating: "ø", count: 600) + "\"",
+        ]
+        // Random strings, written by JSONWriter and escaped by hand.
+        let alphabet = Array("aZ09 .,-/\\\"\t\næøå€😀\u{7F}\u{1B}\u{301}")
+        for _ in 0..<300 {
+            let s = String((0..<Int.random(in: 0...30, using: &rng)).map { _ in alphabet.randomElement(using: &rng)! })
+            literals.append(String(decoding: JSONWriter.write(.string(s)).dropLast(), as: UTF8.self))
+            literals.append("\"" + s.unicodeScalars.map { $0.value < 0x10000 ? String(format: "\\u%04x", $0.value) : Self.surrogates($0.value) }.joined() + "\"")
+        }
+        for literal in literals {
+            let expected = try XCTUnwrap(JSONReader.parse(Array(literal.utf8)).stringValue, literal)
+            // The literal as a line's note and name, read by the line scanner.
+            let line = "[{\"id\": 1, \"pos\": \"1.01\", \"name\": \(literal), \"unit\": \"m2\", \"price\": \"1.00\", \"quantity\": \"1\", \"note\": \(literal)}]"
+            let bytes = Array(line.utf8)
+            try bytes.withUnsafeBufferPointer { buffer in
+                var scanner = ProjectLineScanner(buffer, arrayAt: 0)
+                let view = try XCTUnwrap(scanner.next(), "the scanner reads \(literal)")
+                XCTAssertNil(scanner.next())
+                XCTAssertFalse(scanner.failed, literal)
+                XCTAssertEqual(view.name.string, expected, literal)
+                XCTAssertEqual(view.note.string, expected, literal)
+                let out = ByteOutput(), reference = ByteOutput()
+                view.note.writeJSON(to: out)
+                JSONWriter.writeString(expected, to: reference)
+                XCTAssertEqual(out.bytes, reference.bytes, literal)
+                XCTAssertEqual(out.bytes, Array(JSONWriter.write(.string(expected)).dropLast()), literal)
+                let isPlainASCII = !literal.dropFirst().dropLast().contains("\\") && literal.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+                XCTAssertEqual(view.name.plainASCIICount, isPlainASCII ? expected.utf8.count : nil, literal)
+                if let n = view.name.plainASCIICount { XCTAssertEqual(n, expected.count, literal) }
+            }
+            let fromString = ByteOutput(), reference = ByteOutput()
+            TextSlice(expected).writeJSON(to: fromString)
+            JSONWriter.writeString(expected, to: reference)
+            XCTAssertEqual(fromString.bytes, reference.bytes, literal)
+            XCTAssertEqual(TextSlice(expected).string, expected)
+            XCTAssertNil(TextSlice(expected).plainASCIICount)
+        }
+        // What the tree reader refuses, the line scanner refuses too.
+        for bad in ["\"raw\u{01}control\"", "\"raw\ttab\"", #""\x""#, #""\ud83d alone""#, #""\u12""#, "\"unterminated"] {
+            let bytes = Array("[{\"id\": 1, \"pos\": \"1.01\", \"name\": \(bad), \"unit\": \"m2\", \"price\": \"1.00\", \"quantity\": \"1\"}]".utf8)
+            XCTAssertThrowsError(try JSONReader.parse(bytes), bad)
+            bytes.withUnsafeBufferPointer { buffer in
+                var scanner = ProjectLineScanner(buffer, arrayAt: 0)
+                XCTAssertNil(scanner.next(), bad)
+                XCTAssertTrue(scanner.failed, bad)
+            }
+        }
+    }
+
+    // MARK: - f. a file changed in place between passes
+
+    /// The file is rewritten in place (same inode: truncated and written again through a file
+    /// handle, not renamed) after `loadProjectForReading` read it: the mapping sees the new
+    /// bytes (Linux shares the page cache with a private read-only mapping), so a walk that
+    /// meets a line it cannot read ends early and the writer's output is refused.
+    func testAFileRewrittenInPlaceBetweenPassesIsNoticed() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-inplace")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        let p = Self.randomProject(&rng, id: "inplace", lines: 3000)
+        let bytes = ProjectCodec.encode(p)
+        let path = store.projectFile(p.id)
+
+        // A line near the end broken, the file's length unchanged; a figure changed (the amount no
+        // longer matches); the lines array cut into two shorter ones of the same length.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lastLine = try XCTUnwrap(text.range(of: "{\"id\": \(p.lines[p.lines.count - 2].id), "))
+        var broken = text
+        broken.replaceSubrange(lastLine, with: "[\"id\": \(p.lines[p.lines.count - 2].id), ")
+        let figure = try XCTUnwrap(text.range(of: "\"quantity\": \"\(p.lines[1500].quantity.plain)\"", range: text.range(of: "{\"id\": \(p.lines[1500].id), ")!.lowerBound..<text.endIndex))
+        var changedFigure = text
+        let quantity = p.lines[1500].quantity.plain
+        let otherDigit = quantity.first == "9" ? "8" : "9"
+        changedFigure.replaceSubrange(figure, with: "\"quantity\": \"\(otherDigit)\(quantity.dropFirst())\"")
+        for (what, replacement) in [("a line broken", broken), ("a quantity changed", changedFigure)] {
+            let label = "seed \(seed), \(what)"
+            XCTAssertEqual(replacement.utf8.count, bytes.count, label)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let streamed = try store.loadProjectForReading(p.id)
+            XCTAssertEqual(streamed.project.lines, [], "streamed: \(label)")
+            // Counted with for-in: `Array(lines)` and `lines.map` trust `underestimatedCount` (the
+            // first pass's count) and trap when a later walk gives fewer lines.
+            func walked() -> Int { var n = 0; for _ in streamed.lines { n += 1 }; return n }
+            XCTAssertEqual(walked(), p.lines.count, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+
+            let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(replacement.utf8))
+            try handle.close()
+
+            XCTAssertThrowsError(try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .en, photo: { _ in nil }).render(), label) { error in
+                XCTAssertTrue("\(error)".contains("changed while akkord was reading them"), "\(label): \(error)")
+                XCTAssertTrue("\(error)".contains("projects/inplace.json"), "\(label): \(error)")
+            }
+            XCTAssertFalse(streamed.lines.isIntact, label)
+            XCTAssertThrowsError(try streamed.lines.checkIntact(source: "x.json"), label)
+            XCTAssertLessThan(walked(), p.lines.count, "the walk ends early: \(label)")
+        }
+    }
+
+    /// The same through the command: the file shrunk in place while `report` writes into a full
+    /// pipe (after its first pass). Cut inside a page, the rest of that page reads as zeros, so
+    /// the walk ends early at a line it cannot read and the command refuses with the message.
+    func testAFileShrunkInPlaceInsideAPageIsRefused() throws {
+        try shrinkWhileWriting(atPageBoundary: false)
+    }
+
+    /// Cut exactly at a page boundary, the walk reaches mapped pages wholly beyond the file's new
+    /// end: the command must still refuse with the message, not die of SIGBUS.
+    func testAFileShrunkInPlaceAtAPageBoundaryIsRefusedNotABusError() throws {
+        try shrinkWhileWriting(atPageBoundary: true)
+    }
+
+    func shrinkWhileWriting(atPageBoundary: Bool) throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-shrink")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        let p = Self.randomProject(&rng, id: "shrink", lines: 20_000)
+        let bytes = ProjectCodec.encode(p)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let middle = bytes.count / 2 / page * page
+        let size = atPageBoundary ? middle : middle + page / 2 + 17
+        let what = atPageBoundary ? "at a page boundary" : "inside a page"
+        try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+        var truncated = false
+        let r = try Self.runAkkord(["--store", directory, "-p", p.id, "report", "--format", "json"], whenWriting: {
+            let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: store.projectFile(p.id)))
+            try handle.truncate(atOffset: UInt64(size))
+            try handle.close()
+            truncated = true
+        })
+        XCTAssertTrue(truncated, "the report wrote, and the file was cut while it was blocked")
+        XCTAssertEqual(r.signal, nil, "cut \(what) (at \(size) of \(bytes.count) bytes): report died of signal \(r.signal ?? 0)\(r.signal == SIGBUS ? " (SIGBUS)" : "")")
+        XCTAssertEqual(r.status, 65, "cut \(what): \(r.stderr.prefix(300))")
+        XCTAssertTrue(r.stderr.contains("changed while akkord was reading them"), "cut \(what): \(r.stderr.prefix(300))")
+    }
+
+    // MARK: - generators
+
+    static let lineNames = ["Tagpap, 2 lag", "Inddækning – skotrende/kel", "Tagrende 6\" zink", "Sti \\ sti", "Kvist 😀 med zink",
+                            "Tab\tadskilt", "ÆØÅ æøå", "Skifer/natursten, lagt", "Remove old felt roofing, one layer", "e\u{301}t accent"]
+    static let notes = ["", "", "", "", "nord side", "første linje\nanden linje", "citat \"x\" og \\", "tab\there", "emoji 😀 / skråstreg", "ø"]
+    static let units = ["m2", "m²", "lbm", "stk", "pcs", "t", "m³ (løs)"]
+    static let sections = ["", "Tagpap og undertag", "Metal/zink", "Ovenlys \"Velux\"", "Tegl\tog skifer", "Æbler 😀"]
+    static let positions = ["1.01", "1.05", "2.03", "2.07", "3.01", "4.09", "5.08", "6.06", "7.02"]
+
+    static func date(_ rng: inout RNG) -> String? {
+        Int.random(in: 0..<4, using: &rng) == 0 ? nil : String(format: "2026-%02d-%02d", Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
+    }
+
+    /// A measurement as `add --measure` keeps it: the expression, normalized, and its quantity.
+    static func measurement(_ rng: inout RNG) -> (String, Quantity)? {
+        let language = Bool.random(using: &rng) ? Language.da : .en
+        func number(_ rng: inout RNG) -> String {
+            let whole = Int.random(in: 1...40, using: &rng), fraction = Int.random(in: 0...99, using: &rng)
+            return fraction == 0 ? "\(whole)" : "\(whole)\(language.decimalSeparator)\(fraction)"
+        }
+        let (a, b, c, d) = (number(&rng), number(&rng), number(&rng), number(&rng))
+        let forms = ["\(a)*\(b)", "\(a) × \(b) - \(c)*\(d)", "(\(a)+\(b))/2", "\(a)*\(b)+\(c)", "\(a) * (\(b) - 0\(language.decimalSeparator)5)", "\(a)/3"]
+        let text = forms.randomElement(using: &rng)!
+        guard let measured = try? MeasurementExpression.evaluate(text, language: language) else { return nil }
+        return (measured.measurement.expression, measured.quantity)
+    }
+
+    /// A valid project with every kind of member: non-ASCII and escaped texts, custom and measured
+    /// lines, sections, dates and null dates, scoped and unscoped (and negative) supplements, extra
+    /// work of every kind, journeymen and apprentices with hours and advances, photos, history.
+    static func randomProject(_ rng: inout RNG, id: String, lines count: Int) -> Project {
+        var p = Project(id: id, name: ["Vestergade 12, Århus – tag \"nord\"", "Søndergade 3 😀 tag/inddækning", "Back\\slash\tTab ÆØÅ"].randomElement(using: &rng)!)
+        p.address = "Åboulevard 7, 2200 København N"
+        p.employer = "Tag & Tæt ApS"
+        p.customer = Bool.random(using: &rng) ? "A/B \"Solsiden\"" : ""
+        p.note = ["", "Første linje\nAnden linje – \"citat\" \\ 😀", "stillads fra bygherre"].randomElement(using: &rng)!
+        p.start = date(&rng)
+        p.end = date(&rng)
+        p.status = Bool.random(using: &rng) ? .open : .closed
+        p.created = "2026-03-03"
+        p.catalogueName = "Sample roofing price list"
+        p.catalogueEdition = "2026-1"
+        var lineId = 0
+        for _ in 0..<count {
+            lineId += Int.random(in: 0..<5, using: &rng) == 0 ? Int.random(in: 2...4, using: &rng) : 1   // removed lines leave gaps
+            let custom = Int.random(in: 0..<5, using: &rng) == 0
+            var quantity = Quantity(raw: Int64.random(in: 1...500_000, using: &rng))
+            var measured: String? = nil
+            if Int.random(in: 0..<4, using: &rng) == 0, let (m, q) = measurement(&rng) { measured = m; quantity = q }
+            let price: UnitPrice
+            switch Int.random(in: 0..<10, using: &rng) {
+            case 0: price = .zero
+            case 1: price = UnitPrice(raw: Int64.random(in: 1...99_999_999, using: &rng))          // 4 fraction digits
+            default: price = UnitPrice(raw: Int64.random(in: 1...50_000, using: &rng) * 100)
+            }
+            var name = lineNames.randomElement(using: &rng)!
+            if Int.random(in: 0..<200, using: &rng) == 0 { name = String(repeating: Bool.random(using: &rng) ? "ø" : "a", count: 500) }
+            var line = Line(id: lineId, pos: custom ? "X\(lineId)" : positions.randomElement(using: &rng)!, name: name,
+                            unit: units.randomElement(using: &rng)!, price: price, quantity: quantity,
+                            note: notes.randomElement(using: &rng)!, section: sections.randomElement(using: &rng)!, date: date(&rng), custom: custom)
+            line.measurement = measured
+            p.lines.append(line)
+        }
+        if !p.lines.isEmpty, !p.lines.contains(where: \.custom) { p.lines[0].custom = true; p.lines[0].pos = "X\(p.lines[0].id)" }
+        if !p.lines.isEmpty, !p.lines.contains(where: { $0.measurement != nil }) {
+            p.lines[p.lines.count - 1].measurement = "2*3,5"
+            p.lines[p.lines.count - 1].quantity = Quantity(raw: 7000)
+        }
+
+        let names = ["Jens Hansen", "Mette Sørensen", "Søren Ø. Ærø", "Kim 😀 Berg"]
+        for (k, name) in names.prefix(Int.random(in: 1...4, using: &rng)).enumerated() {
+            p.workers.append(Worker(id: "w\(k)-\(Slug.make(from: name))", name: name))
+        }
+        for k in 0..<Int.random(in: 0...2, using: &rng) {
+            p.workers.append(Worker(id: "laerling-\(k)", name: "Lærling \(k)", apprentice: true,
+                                    rate: UnitPrice(raw: Int64.random(in: 500_000...2_000_000, using: &rng))))
+        }
+        var hoursId = 0, advanceId = 0
+        for w in p.workers {
+            for _ in 0..<Int.random(in: 0...4, using: &rng) {
+                hoursId += 1
+                let raw = Bool.random(using: &rng) ? Int64.random(in: 1...600, using: &rng) * 50 : Int64.random(in: 1...40_000, using: &rng) * 3
+                p.hours.append(HoursEntry(id: hoursId, worker: w.id, hours: Hours(raw: raw), date: date(&rng), note: notes.randomElement(using: &rng)!))
+            }
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0:
+                advanceId += 1
+                p.advances.append(Advance(id: advanceId, worker: w.id, amount: Money(raw: Int64.random(in: 1...1_000_000, using: &rng)),
+                                          date: date(&rng), note: "uge 11"))
+            case 1:
+                advanceId += 1
+                let h = Hours(raw: Int64.random(in: 1...100, using: &rng) * 1500), r = UnitPrice(raw: Int64.random(in: 1_000_000...2_500_000, using: &rng))
+                p.advances.append(Advance(id: advanceId, worker: w.id, amount: h.pay(at: r), date: date(&rng), note: "", hours: h, rate: r))
+            case 2:
+                advanceId += 1
+                p.advances.append(Advance(id: advanceId, worker: w.id, amount: Money(raw: -Int64.random(in: 1...50_000, using: &rng)),
+                                          date: nil, note: "rettelse", correction: true))
+            default: break
+            }
+        }
+        let usedSections = Array(Set(p.lines.map(\.section).filter { !$0.isEmpty })).sorted()
+        let someIds = p.lines.isEmpty ? [] : (0..<Int.random(in: 1...6, using: &rng)).map { _ in p.lines.randomElement(using: &rng)!.id }
+        var supplementId = 0
+        func supplement(_ name: String, _ percent: Int64, _ scope: Supplement.Scope) {
+            supplementId += 1
+            p.supplements.append(Supplement(id: supplementId, name: name, percent: Percent(raw: percent), scope: scope))
+        }
+        supplement("Højdetillæg", Int64.random(in: 1...20_000, using: &rng), .all)
+        if !usedSections.isEmpty { supplement("Stejlt tag", 8000, Supplement.Scope(sections: [usedSections.randomElement(using: &rng)!])) }
+        if !someIds.isEmpty { supplement("Lille areal", 10_000, Supplement.Scope(lines: Array(Set(someIds)).sorted())) }
+        if !usedSections.isEmpty, !someIds.isEmpty {
+            supplement("Vinter \"kulde\"", 5_500, Supplement.Scope(sections: Array(usedSections.prefix(2)), lines: [someIds[0]]))
+        }
+        supplement("Fradrag for stillads", -Int64.random(in: 1...9_999, using: &rng), .all)
+        p.extraWork = [
+            ExtraWork(id: 1, text: "Ekstra inddækning ved nabomur (aftale 17)", pricing: .amount(Money(raw: 185_000)), number: "17", date: "2026-05-06"),
+            ExtraWork(id: 2, text: "Snerydning", pricing: .hourly(hours: Hours(raw: 10_500), rate: UnitPrice(raw: 3_425_000))),
+            ExtraWork(id: 3, text: "Oprydning ikke udført – fradrag", pricing: .amount(Money(raw: -75_000)), number: "18"),
+        ]
+        p.photos = [
+            Photo(id: 1, caption: "Nordside før tagpap 😀", originalName: "IMG_1000.jpg", file: String(repeating: "ab", count: 32) + ".jpg", added: "2026-03-07"),
+            Photo(id: 3, caption: "", originalName: "tagrende.png", file: String(repeating: "0f", count: 32) + ".png", added: "2026-03-08"),
+        ]
+        p.history = [HistoryEntry(time: "2026-03-03T08:00:00Z", command: "akkord project new \"Tag\"", changes: ["project created"]),
+                     HistoryEntry(time: "2026-03-04T08:00:00Z", command: "akkord add 1.01 12", changes: ["line 1 added: 1.01 …"])]
+        p.nextIds = ["line": lineId + Int.random(in: 1...3, using: &rng), "hours": hoursId + 1, "advance": advanceId + 1,
+                     "supplement": supplementId + 1, "extra": 4, "photo": 4]
+        return p
+    }
+
+    /// Some of the non-ASCII letters, the emoji and `/` of an akkord-written file replaced by JSON
+    /// escapes, as a person or a script may write them (every one is inside a string).
+    static func escapeByHand(_ bytes: [UInt8], _ rng: inout RNG) -> [UInt8] {
+        var text = String(decoding: bytes, as: UTF8.self)
+        for (plain, escaped) in [("æ", "\\u00e6"), ("ø", "\\u00F8"), ("Å", "\\u00c5"), ("😀", "\\ud83d\\ude00"), ("/", "\\/"), ("²", "\\u00b2")] {
+            let parts = text.components(separatedBy: plain)
+            var out = parts[0]
+            for part in parts.dropFirst() {
+                out += (Int.random(in: 0..<3, using: &rng) == 0 ? escaped : plain) + part
+            }
+            text = out
+        }
+        return Array(text.utf8)
+    }
+
+    static func surrogates(_ value: UInt32) -> String {
+        let v = value - 0x10000
+        return String(format: "\\u%04x\\u%04x", 0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF))
+    }
+
+    // MARK: mutations
+
+    static func occurrences(of needle: String, in bytes: [UInt8]) -> [Int] {
+        let n = Array(needle.utf8)
+        guard !n.isEmpty, bytes.count >= n.count else { return [] }
+        var result: [Int] = []
+        bytes.withUnsafeBufferPointer { b in
+            n.withUnsafeBufferPointer { n in
+                var i = 0
+                let last = b.count - n.count
+                while i <= last {
+                    if b[i] == n[0], memcmp(b.baseAddress! + i, n.baseAddress!, n.count) == 0 { result.append(i) }
+                    i += 1
+                }
+            }
+        }
+        return result
+    }
+
+    /// The extent of the value after `key` at `at` (which points at `"key": `): a string with its
+    /// quotes, or a bare token up to `,`, `}`, `]` or a line break.
+    static func valueRange(_ bytes: [UInt8], afterKeyAt at: Int, keyLength: Int) -> Range<Int> {
+        var start = at + keyLength
+        while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+        var end = start
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            end += 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\"") { end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1 }
+            return start..<min(end + 1, bytes.count)
+        }
+        while end < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x0A].contains(bytes[end]) { end += 1 }
+        return start..<end
+    }
+
+    /// Replaces the value of a randomly chosen `"key": ` with what `change` makes of it.
+    static func changeValue(_ bytes: inout [UInt8], key: String, _ rng: inout RNG, _ change: (String, inout RNG) -> String) -> Bool {
+        let pattern = "\"\(key)\": "
+        guard let at = occurrences(of: pattern, in: bytes).randomElement(using: &rng) else { return false }
+        let range = valueRange(bytes, afterKeyAt: at, keyLength: pattern.utf8.count)
+        let old = String(decoding: bytes[range], as: UTF8.self)
+        bytes.replaceSubrange(range, with: Array(change(old, &rng).utf8))
+        return true
+    }
+
+    static let numberKeys = ["price", "quantity", "amount", "subtotal", "percent", "hours", "rate", "lineCount", "id", "line", "version"]
+    static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date", "measurement"]
+    static let topKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer", "customer", "start",
+                          "end", "note", "created", "catalogue", "nextIds", "lines", "workers", "hours", "advances", "supplements",
+                          "extraWork", "photos", "history"]
+
+    /// An akkord-written file of `base` (or of a changed copy of it) changed in one of many ways;
+    /// returns the bytes and the kind of change.
+    static func mutate(_ base: Project, encoded: [UInt8], _ rng: inout RNG) -> ([UInt8], String) {
+        var bytes = encoded
+        let kind = Int.random(in: 0..<34, using: &rng)
+        let lineStarts = occurrences(of: "    {\"id\": ", in: bytes)
+        func randomDigit(_ rng: inout RNG) -> String { String(Int.random(in: 0...9, using: &rng)) }
+        switch kind {
+        case 0, 1:
+            // Bytes flipped, inserted or deleted, 1–3 times.
+            let alphabet = Array("{}[]\",:\\/bnu0123456789.eE+-tfl \n\t".utf8) + [0x01, 0x1B, 0x7F, 0xC3, 0xFF, 0x00]
+            for _ in 0..<Int.random(in: 1...3, using: &rng) {
+                guard !bytes.isEmpty else { break }
+                let at = Int.random(in: 0..<bytes.count, using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes[at] = alphabet.randomElement(using: &rng)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet.randomElement(using: &rng)!, at: at)
+                }
+            }
+            return (bytes, "bytes")
+        case 2:
+            // Bytes changed inside the lines only (the streaming reader's part).
+            guard let first = lineStarts.first, let last = lineStarts.last else { return (bytes, "none") }
+            let alphabet = Array("{}[]\",:\\/nul0123456789.-tfe \t".utf8) + [0x01, 0xC3, 0x80]
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                let at = Int.random(in: first..<(last + 40), using: &rng)
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: bytes[at] = alphabet.randomElement(using: &rng)!
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(alphabet.randomElement(using: &rng)!, at: at)
+                }
+            }
+            return (bytes, "line bytes")
+        case 3:
+            // A digit of a figure changed.
+            let key = ["price", "quantity", "amount", "subtotal", "percent", "hours", "rate"].randomElement(using: &rng)!
+            _ = changeValue(&bytes, key: key, &rng) { old, rng in
+                var chars = Array(old)
+                let digits = chars.indices.filter { chars[$0].isASCIIDigit }
+                guard let i = digits.randomElement(using: &rng) else { return old }
+                chars[i] = Character(randomDigit(&rng))
+                return String(chars)
+            }
+            return (bytes, "figure")
+        case 4:
+            // A key changed: a letter, its case, or another key.
+            let keys = occurrences(of: "\": ", in: bytes)
+            guard let end = keys.randomElement(using: &rng) else { return (bytes, "none") }
+            var start = end - 1
+            while start > 0, bytes[start] != UInt8(ascii: "\"") { start -= 1 }
+            let keyRange = (start + 1)..<end
+            guard !keyRange.isEmpty else { return (bytes, "none") }
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: bytes[Int.random(in: keyRange, using: &rng)] = Array("abcxyzAQ_".utf8).randomElement(using: &rng)!
+            case 1: bytes.replaceSubrange(keyRange, with: Array(String(decoding: bytes[keyRange], as: UTF8.self).uppercased().utf8))
+            case 2: bytes.replaceSubrange(keyRange, with: Array((lineKeys + topKeys).randomElement(using: &rng)!.utf8))
+            default:
+                // The same key escaped by hand: `"n\u006fte"`.
+                let key = String(decoding: bytes[keyRange], as: UTF8.self)
+                let escaped = key.unicodeScalars.enumerated().map { $0.offset == key.unicodeScalars.count / 2 ? String(format: "\\u%04x", $0.element.value) : String($0.element) }.joined()
+                bytes.replaceSubrange(keyRange, with: Array(escaped.utf8))
+            }
+            return (bytes, "key")
+        case 5:
+            // A key given twice, in a line or at the top.
+            let key = (lineKeys + ["lineCount", "subtotal", "nextIds", "name", "workers"]).randomElement(using: &rng)!
+            let pattern = lineKeys.contains(key) && Bool.random(using: &rng) ? ", \"\(key)\": " : "\"\(key)\": "
+            guard let at = occurrences(of: pattern, in: bytes).randomElement(using: &rng) else { return (bytes, "none") }
+            let range = valueRange(bytes, afterKeyAt: at, keyLength: pattern.utf8.count)
+            guard !range.isEmpty, bytes[range.lowerBound] != UInt8(ascii: "{"), bytes[range.lowerBound] != UInt8(ascii: "[") else { return (bytes, "none") }
+            var member = Array(bytes[at..<range.upperBound])
+            if member.first == UInt8(ascii: ",") { member.removeFirst(2) }
+            bytes.insert(contentsOf: member + Array(", ".utf8), at: at + (pattern.hasPrefix(",") ? 2 : 0))
+            return (bytes, "duplicate key")
+        case 6:
+            // A figure as a JSON number, not a string.
+            _ = changeValue(&bytes, key: ["price", "quantity", "amount", "subtotal", "percent", "rate", "hours"].randomElement(using: &rng)!, &rng) { old, _ in
+                old.hasPrefix("\"") ? String(old.dropFirst().dropLast()) : old
+            }
+            return (bytes, "JSON number")
+        case 7:
+            // A leading zero, quoted or not.
+            _ = changeValue(&bytes, key: numberKeys.randomElement(using: &rng)!, &rng) { old, _ in
+                old.hasPrefix("\"") ? "\"0" + old.dropFirst() : "0" + old
+            }
+            return (bytes, "leading zero")
+        case 8:
+            // -0, -0.00, or a sign put in front.
+            _ = changeValue(&bytes, key: numberKeys.randomElement(using: &rng)!, &rng) { old, rng in
+                let quoted = old.hasPrefix("\"")
+                let inner = quoted ? String(old.dropFirst().dropLast()) : old
+                let new = ["-0", "-0.00", "-0.0000", "-" + inner, "+" + inner, "0"].randomElement(using: &rng)!
+                return quoted ? "\"\(new)\"" : new
+            }
+            return (bytes, "-0 or sign")
+        case 9:
+            // Too many fraction digits (or exactly the most).
+            _ = changeValue(&bytes, key: ["price", "quantity", "amount", "subtotal", "percent", "rate", "hours"].randomElement(using: &rng)!, &rng) { old, rng in
+                let quoted = old.hasPrefix("\"")
+                var inner = quoted ? String(old.dropFirst().dropLast()) : old
+                if !inner.contains(".") { inner += "." }
+                inner += ["0", "00", "000", "0000", "00001", "5"].randomElement(using: &rng)!
+                return quoted ? "\"\(inner)\"" : inner
+            }
+            return (bytes, "fraction digits")
+        case 10:
+            // A huge id, or one beyond what an Int holds.
+            _ = changeValue(&bytes, key: "id", &rng) { old, rng in
+                // (Ids of 19 digits and more above Int.max trap the line scanner: they are
+                // `testHugeNumbersInAProjectFileAreRefusedNotACrash`'s, run as a process.)
+                old.hasPrefix("\"") ? old : ["1000000000000000000", "9223372036854775807", "999999999999999999", "100000000000000000000",
+                                             "0", "-1", "1.0", "1e2", "\"1\""].randomElement(using: &rng)!
+            }
+            return (bytes, "huge id")
+        case 11:
+            // A line's id at or above nextIds.line.
+            guard !base.lines.isEmpty else { return (bytes, "none") }
+            var p = base
+            p.lines[Int.random(in: 0..<p.lines.count, using: &rng)].id = (p.nextIds["line"] ?? 1) + Int.random(in: 0...2, using: &rng)
+            return (ProjectCodec.encode(p), "id ≥ nextIds.line")
+        case 12:
+            // A duplicate line id.
+            guard base.lines.count >= 2 else { return (bytes, "none") }
+            var p = base
+            let a = Int.random(in: 0..<p.lines.count, using: &rng)
+            var b = Int.random(in: 0..<p.lines.count, using: &rng)
+            if a == b { b = (a + 1) % p.lines.count }
+            p.lines[a].id = p.lines[b].id
+            return (ProjectCodec.encode(p), "duplicate id")
+        case 13:
+            // lineCount or subtotal off by one.
+            if Bool.random(using: &rng) {
+                _ = changeValue(&bytes, key: "lineCount", &rng) { old, rng in String((Int(old) ?? 0) + (Bool.random(using: &rng) ? 1 : -1)) }
+                return (bytes, "lineCount ± 1")
+            }
+            _ = changeValue(&bytes, key: "subtotal", &rng) { _, rng in "\"\((base.subtotal + Money(raw: Bool.random(using: &rng) ? 1 : -1)).plain)\"" }
+            return (bytes, "subtotal ± 0.01")
+        case 14:
+            // A measurement that does not give the quantity (amount and subtotal kept right), or
+            // one that is not a measurement.
+            guard !base.lines.isEmpty else { return (bytes, "none") }
+            var p = base
+            let i = p.lines.indices.first { p.lines[$0].measurement != nil } ?? 0
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: p.lines[i].quantity = Quantity(raw: p.lines[i].quantity.raw + 1); if p.lines[i].measurement == nil { p.lines[i].measurement = "2*3" }
+            case 1: p.lines[i].measurement = "12"
+            case 2: p.lines[i].measurement = ""
+            default: p.lines[i].measurement = "2*(3"
+            }
+            return (ProjectCodec.encode(p), "measurement")
+        case 15:
+            // A control character in a string: raw, or escaped.
+            let key = (["pos", "name", "unit", "note", "section", "measurement", "caption", "text", "command"]).randomElement(using: &rng)!
+            _ = changeValue(&bytes, key: key, &rng) { old, rng in
+                guard old.hasPrefix("\""), old.count >= 2 else { return old }
+                let insert = ["\u{01}", "\u{1B}", "\n", "\t", "\\u001b", "\\n", "\\r", "\\t", "\\u0000", "\\u007f", "\u{7F}", "\u{85}", "\\u0085"].randomElement(using: &rng)!
+                return "\"" + insert + old.dropFirst()
+            }
+            return (bytes, "control character")
+        case 16:
+            // Invalid UTF-8 inside a string (or a valid sequence, for contrast).
+            let key = ["pos", "name", "unit", "note", "section", "address", "caption"].randomElement(using: &rng)!
+            let pattern = "\"\(key)\": \""
+            guard let at = occurrences(of: pattern, in: bytes).randomElement(using: &rng) else { return (bytes, "none") }
+            let sequences: [[UInt8]] = [[0xC3], [0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0x80], [0xE2, 0x82], [0xC3, 0xA6]]
+            bytes.insert(contentsOf: sequences.randomElement(using: &rng)!, at: at + pattern.utf8.count)
+            return (bytes, "UTF-8")
+        case 17:
+            // A BOM in front, or somewhere else.
+            if Bool.random(using: &rng) { bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: 0) } else {
+                bytes.insert(contentsOf: [0xEF, 0xBB, 0xBF], at: Int.random(in: 1..<bytes.count, using: &rng))
+            }
+            return (bytes, "BOM")
+        case 18:
+            // Members reordered: nextIds, lineCount or subtotal after the lines, or the lines last.
+            var text = String(decoding: bytes, as: UTF8.self)
+            let member: String
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: member = text.components(separatedBy: "\n  \"nextIds\": ")[1].components(separatedBy: "\n  },")[0]; text = text.replacingOccurrences(of: "\n  \"nextIds\": " + member + "\n  },", with: "")
+                text = text.replacingOccurrences(of: "\n  \"workers\": ", with: "\n  \"nextIds\": " + member + "\n  },\n  \"workers\": ")
+                return (Array(text.utf8), "nextIds after lines")
+            case 1: member = "\n  \"lineCount\": \(base.lines.count),"
+            case 2: member = "\n  \"subtotal\": \"\(base.subtotal.plain)\","
+            default:
+                guard let linesStart = text.range(of: "\n  \"lines\": "), let workers = text.range(of: "\n  \"workers\": ") else { return (bytes, "none") }
+                let lines = String(text[linesStart.lowerBound..<workers.lowerBound])   // "\n  "lines": [...],"
+                text.removeSubrange(linesStart.lowerBound..<workers.lowerBound)
+                text = String(text.dropLast(3)) + "," + lines.dropLast() + "\n}\n"
+                return (Array(text.utf8), "lines last")
+            }
+            text = text.replacingOccurrences(of: member, with: "")
+            text = text.replacingOccurrences(of: "\n  \"workers\": ", with: member + "\n  \"workers\": ")
+            return (Array(text.utf8), "member after lines")
+        case 19:
+            // Trailing text.
+            bytes += Array([" \n", "x", "}", "{}", "\u{0}", "\n\n\t ", ",", "[]"].randomElement(using: &rng)!.utf8)
+            return (bytes, "trailing")
+        case 20:
+            // Cut short.
+            bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &rng)))
+            return (bytes, "cut short")
+        case 21:
+            // null for a member of a line, required or not.
+            let key = lineKeys.randomElement(using: &rng)!
+            _ = changeValue(&bytes, key: key, &rng) { _, _ in "null" }
+            return (bytes, "null member")
+        case 22:
+            // A member missing from a line (or an unknown one added).
+            guard let at = lineStarts.randomElement(using: &rng) else { return (bytes, "none") }
+            let key = lineKeys.randomElement(using: &rng)!
+            let lineEnd = bytes[at...].firstIndex(of: 0x0A) ?? bytes.count
+            let slice = Array(bytes[at..<lineEnd])
+            guard let k = occurrences(of: ", \"\(key)\": ", in: slice).first else {
+                bytes.insert(contentsOf: Array(", \"extra\": 1".utf8), at: lineEnd - (bytes[lineEnd - 1] == UInt8(ascii: ",") ? 2 : 1))
+                return (bytes, "unknown line member")
+            }
+            let range = valueRange(slice, afterKeyAt: k, keyLength: key.utf8.count + 6)
+            bytes.removeSubrange((at + k)..<(at + range.upperBound))
+            return (bytes, "missing line member")
+        case 23:
+            // Strings escaped by hand (valid): the same project.
+            return (escapeByHand(bytes, &rng), "escaped by hand")
+        case 24:
+            // A date that is not one, or one escaped by hand.
+            _ = changeValue(&bytes, key: "date", &rng) { old, rng in
+                ["\"2026-02-30\"", "\"2026-2-3\"", "\"2026\\u002d05-06\"", "\"2024-02-29\"", "\"2025-02-29\"", "\"\"", "20260506", "\"2026-05-06 \""].randomElement(using: &rng)!
+            }
+            return (bytes, "date")
+        case 25:
+            // Texts at and over their limits (characters, not bytes).
+            guard !base.lines.isEmpty else { return (bytes, "none") }
+            var p = base
+            let i = Int.random(in: 0..<p.lines.count, using: &rng)
+            let texts = [String(repeating: "a", count: 500), String(repeating: "a", count: 501), String(repeating: "ø", count: 500),
+                         String(repeating: "ø", count: 501), String(repeating: "e\u{301}", count: 500), String(repeating: "e\u{301}", count: 501),
+                         String(repeating: "😀", count: 500), "", " ", "\t"]
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: p.lines[i].name = texts.randomElement(using: &rng)!
+            case 1: p.lines[i].pos = texts.randomElement(using: &rng)!
+            case 2: p.lines[i].unit = ["m2", String(repeating: "m", count: 20), String(repeating: "m", count: 21), String(repeating: "²", count: 20), String(repeating: "²", count: 21), ""].randomElement(using: &rng)!
+            case 3: p.lines[i].section = [String(repeating: "s", count: 200), String(repeating: "s", count: 201), String(repeating: "å", count: 201), "a\nb"].randomElement(using: &rng)!
+            default: p.lines[i].note = [String(repeating: "n", count: 2000), String(repeating: "n", count: 2001), String(repeating: "æ\n", count: 1000), String(repeating: "æ\n", count: 1001)].randomElement(using: &rng)!
+            }
+            return (ProjectCodec.encode(p), "text limits")
+        case 26:
+            // Figures against the rules: a negative price, a zero or negative quantity, amounts beyond the largest.
+            guard !base.lines.isEmpty else { return (bytes, "none") }
+            var p = base
+            let i = Int.random(in: 0..<p.lines.count, using: &rng)
+            p.lines[i].measurement = nil
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: p.lines[i].price = UnitPrice(raw: -Int64.random(in: 1...100_000, using: &rng))
+            case 1: p.lines[i].quantity = .zero
+            case 2: p.lines[i].quantity = Quantity(raw: -1000)
+            case 3: p.lines[i].price = UnitPrice(raw: UnitPrice.maximumRaw); p.lines[i].quantity = Quantity(raw: Quantity.maximumRaw)
+            default:
+                for k in p.lines.indices.prefix(3) { p.lines[k].price = UnitPrice(raw: 99_999_999_999); p.lines[k].quantity = Quantity(raw: 4_000_000_000); p.lines[k].measurement = nil }
+            }
+            return (ProjectCodec.encode(p), "rule figures")
+        case 27:
+            // The same JSON laid out otherwise: compact, CRLF, a line object over several lines.
+            var text = String(decoding: bytes, as: UTF8.self)
+            switch Int.random(in: 0..<4, using: &rng) {
+            case 0: text = text.replacingOccurrences(of: ", \"", with: ",\"").replacingOccurrences(of: "\": ", with: "\":")
+            case 1: text = text.replacingOccurrences(of: "\n", with: "\r\n")
+            case 2: text = text.replacingOccurrences(of: ", \"quantity\"", with: ",\n\t  \"quantity\"")
+            default: text = text.replacingOccurrences(of: "[\n    {", with: "[{").replacingOccurrences(of: "},\n    {", with: "} , {")
+            }
+            return (Array(text.utf8), "layout")
+        case 28:
+            // Optional members of lines left out (amount, custom, note, section, date), as a script may write them.
+            var text = String(decoding: bytes, as: UTF8.self)
+            for pattern in [", \"custom\": false", ", \"note\": \"\"", ", \"section\": \"\"", ", \"date\": null"] where Bool.random(using: &rng) {
+                text = text.replacingOccurrences(of: pattern, with: "")
+            }
+            return (Array(text.utf8), "optional members left out")
+        case 29:
+            // The values of custom as other JSON, or the lines' array as something else.
+            if Bool.random(using: &rng) {
+                _ = changeValue(&bytes, key: "custom", &rng) { _, rng in ["1", "\"true\"", "True", "nul", "tru", "[]"].randomElement(using: &rng)! }
+                return (bytes, "custom value")
+            }
+            _ = changeValue(&bytes, key: "pos", &rng) { _, rng in ["1.01", "null", "[\"1.01\"]", "{}", "true", "\"1.01\" \"x\""].randomElement(using: &rng)! }
+            return (bytes, "pos value")
+        case 30:
+            // Semantics beyond the lines: a scope naming no line, a supplement out of range, ids at nextIds, undo entries.
+            var p = base
+            switch Int.random(in: 0..<6, using: &rng) {
+            case 0: p.supplements[0].percent = Percent(raw: [-100_001, 1_000_001, -100_000, 1_000_000].randomElement(using: &rng)!)
+            case 1: p.supplements[0].scope = Supplement.Scope(sections: ["no such section"])
+            case 2: p.nextIds["supplement"] = 1
+            case 3: p.history.append(HistoryEntry(time: "t", command: "akkord undo", changes: [], undoes: Int.random(in: -1...3, using: &rng)))
+            case 4: p.supplements.append(Supplement(id: 90, name: "Enorm", percent: Percent(raw: 1_000_000), scope: .all)); p.nextIds["supplement"] = 91
+                for k in p.lines.indices.prefix(2) { p.lines[k].price = UnitPrice(raw: 99_999_999_999); p.lines[k].quantity = Quantity(raw: 2_000_000_000); p.lines[k].measurement = nil }
+            default: p.workers.append(Worker(id: "Bad Id", name: "x"))
+            }
+            return (ProjectCodec.encode(p), "project rules")
+        case 31:
+            // The lines' array emptied, nulled or given another shape.
+            var text = String(decoding: bytes, as: UTF8.self)
+            guard let linesStart = text.range(of: "\n  \"lines\": "), let workers = text.range(of: ",\n  \"workers\": ") else { return (bytes, "none") }
+            let replacement = ["[]", "null", "{}", "[[]]", "[null]", "[1]", "\"\"", "[{}]"].randomElement(using: &rng)!
+            text.replaceSubrange(linesStart.upperBound..<workers.lowerBound, with: replacement)
+            return (Array(text.utf8), "lines \(replacement)")
+        case 32:
+            // A second lines member, or the format and version changed.
+            var text = String(decoding: bytes, as: UTF8.self)
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: text = text.replacingOccurrences(of: "\n  \"workers\": ", with: "\n  \"lines\": [],\n  \"workers\": ")
+            case 1: text = text.replacingOccurrences(of: "\"version\": 1", with: ["\"version\": 2", "\"version\": \"1\"", "\"version\": 1.0"].randomElement(using: &rng)!)
+            default: text = text.replacingOccurrences(of: "\"format\": \"akkord-project\"", with: "\"format\": \"akkord-projekt\"")
+            }
+            return (Array(text.utf8), "lines twice / format")
+        default:
+            // Several changes at once.
+            let (first, k1) = mutate(base, encoded: encoded, &rng)
+            var b = first
+            let pattern = ["\"note\": \"\"", "\"custom\": false", "\"section\": \"\""].randomElement(using: &rng)!
+            if let at = occurrences(of: pattern, in: b).randomElement(using: &rng) {
+                b.replaceSubrange(at..<(at + pattern.utf8.count), with: Array(pattern.replacingOccurrences(of: "\"\"", with: "\"x\"").utf8))
+            }
+            return (b, "\(k1) + edit")
+        }
+    }
+
+    // MARK: helpers
+
+    /// The plain form worked out independently: digits of |raw|, a point before the last
+    /// `fractionDigits`, trailing zeros cut down to `minimumShown`.
+    static func referencePlain(raw: Int64, fractionDigits: Int, minimumShown: Int) -> String {
+        var digits = String(raw.magnitude)
+        while digits.count <= fractionDigits { digits = "0" + digits }
+        var whole = String(digits.dropLast(fractionDigits)), fraction = String(digits.suffix(fractionDigits))
+        while fraction.count > minimumShown, fraction.hasSuffix("0") { fraction.removeLast() }
+        if whole.isEmpty { whole = "0" }
+        return (raw < 0 ? "-" : "") + whole + (fraction.isEmpty ? "" : "." + fraction)
+    }
+
+    /// Writes a seeded mix of every kind of write to `out` and the same bytes to `expected`.
+    static func writeRandomPieces(to out: ByteOutput, expected: inout [UInt8], pieces: Int, _ rng: inout RNG) {
+        let texts = ["", "a", "æøå", "😀 emoji", "line\n", String(repeating: "x", count: 1000)]
+        for _ in 0..<pieces {
+            switch Int.random(in: 0..<7, using: &rng) {
+            case 0:
+                let s = texts.randomElement(using: &rng)!
+                out.write(s); expected += Array(s.utf8)
+            case 1:
+                out.write("static ✓"); expected += Array("static ✓".utf8)
+            case 2:
+                let b = UInt8.random(in: 0...255, using: &rng)
+                out.write(byte: b); expected.append(b)
+            case 3:
+                let n = [0, 1, 7, 100, 4096, 70_000].randomElement(using: &rng)!
+                out.write(spaces: n); expected += [UInt8](repeating: 0x20, count: n)
+            case 4:
+                let n = [1, 10, 1000, 65_535, 65_536, 65_537, 200_000].randomElement(using: &rng)!
+                let start = UInt8.random(in: 0...255, using: &rng)
+                let bytes = (0..<n).map { start &+ UInt8(truncatingIfNeeded: $0) }
+                out.write(bytes); expected += bytes
+            case 5:
+                let bytes = (0..<Int.random(in: 0...300, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+                bytes.withUnsafeBytes { out.write($0) }
+                expected += bytes
+            default:
+                let n = Money(raw: Int64.random(in: -99_999_999_999_999...99_999_999_999_999, using: &rng))
+                n.writePlain(to: out); expected += Array(n.plain.utf8)
+            }
+        }
+    }
+
+    static func writeInPlace(_ bytes: [UInt8], to path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard fd >= 0 else { throw FileIO.Failure.system(path: path, operation: "open", message: FileIO.errnoMessage()) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            guard n > 0 else { throw FileIO.Failure.system(path: path, operation: "write", message: FileIO.errnoMessage()) }
+            offset += n
+        }
+    }
+
+    static func firstDifference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        guard a != b else { return "equal" }
+        let i = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        let from = max(0, i - 80)
+        return "lengths \(a.count) and \(b.count), first difference at byte \(i):\n  got:      \(String(decoding: a[from..<min(a.count, i + 80)], as: UTF8.self).debugDescription)\n  expected: \(String(decoding: b[from..<min(b.count, i + 80)], as: UTF8.self).debugDescription)"
+    }
+
+    // MARK: the built binary
+
+    struct Run { let status: Int32; let signal: Int32?; let stdout: [UInt8]; let stderr: String }
+
+    static let binary: String = {
+        let bundle = Bundle(for: StreamingTests.self).bundleURL
+        let candidates = [bundle.appendingPathComponent("akkord"), bundle.deletingLastPathComponent().appendingPathComponent("akkord")]
+        return (candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]).path
+    }()
+
+    /// Runs the built `akkord`. With `whenWriting`, its standard output is a pipe that is not read
+    /// until it has written once (so its first pass over the project is done and it is blocked on
+    /// the full pipe); `whenWriting` runs then, and the rest of the output is read.
+    static func runAkkord(_ arguments: [String], whenWriting: (() throws -> Void)? = nil) throws -> Run {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            XCTFail("the akkord binary is not built at \(binary) (swift build)")
+            return Run(status: -1, signal: nil, stdout: [], stderr: "")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": "/nonexistent-akkord-home", "NO_COLOR": "1", "LC_ALL": "C.UTF-8"]
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }
+        let errBox = Box()
+        let errDone = DispatchSemaphore(value: 0)
+        try process.run()
+        Thread.detachNewThread {
+            errBox.bytes = Array(err.fileHandleForReading.readDataToEndOfFile())
+            errDone.signal()
+        }
+        var stdout: [UInt8] = []
+        if let whenWriting {
+            let first = try out.fileHandleForReading.read(upToCount: 1) ?? Data()
+            stdout += first
+            if !first.isEmpty {
+                Thread.sleep(forTimeInterval: 0.2)   // let it fill the pipe again and block
+                try whenWriting()
+            }
+        }
+        stdout += Array(out.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        errDone.wait()
+        let signal: Int32? = process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
+        return Run(status: process.terminationStatus, signal: signal, stdout: stdout, stderr: String(decoding: errBox.bytes, as: UTF8.self))
+    }
+}
+
+extension Result {
+    var failureValue: Failure? { if case .failure(let e) = self { return e } else { return nil } }
+}
