@@ -4,9 +4,13 @@
 /// number types (amounts up to `Money.maximumRaw`).
 public enum ProjectRules {
     /// The problems of a project, each at its JSON path in the project file.
-    public static func problems(_ p: Project) -> [Problem] {
+    /// `checked`: lines known to keep the rules on their own (as read from the project's file);
+    /// a line equal to the one at its place there has only its id and amount checked again
+    /// (against the others), not its texts and measurement: a change to one line of 100,000
+    /// does not read all their texts again.
+    public static func problems(_ p: Project, checked: [Line] = []) -> [Problem] {
         var lines = LineRules(nextId: p.nextIds["line"] ?? 1, count: p.lines.count)
-        for (i, l) in p.lines.enumerated() { lines.check(l, at: i) }
+        for (i, l) in p.lines.enumerated() { lines.check(l, at: i, alone: !(i < checked.count && checked[i] == l)) }
         return problems(p, lines: lines) { ProjectLines(p.lines).bases(of: $0) }
     }
 
@@ -184,7 +188,9 @@ public enum ProjectRules {
             return amount.raw <= Money.maximumRaw && subtotal.add(amount.raw)
         }
 
-        public mutating func check(_ l: Line, at i: Int) {
+        /// `alone: false` checks only what depends on the other lines (the id is new and below
+        /// `nextIds.line`, the subtotal stays within an amount), for a line known to keep the rest.
+        public mutating func check(_ l: Line, at i: Int, alone: Bool = true) {
             func problem(_ place: String, _ message: String) { otherProblems.append(Problem(place, message)) }
             func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, kind: TextField = .name) {
                 if required, value.isEmpty { problem(place(), "must not be empty") }
@@ -193,6 +199,12 @@ public enum ProjectRules {
             if l.id < 1 { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) must be 1 or more")) }
             if !ids.insert(l.id) { idProblems.append(Problem("lines[\(i)].id", "duplicate id \(l.id)")) }
             if l.id >= nextId { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) is not below nextIds.line")) }
+            guard alone else {
+                if !subtotal.add(l.amount.raw) {
+                    problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
+                }
+                return
+            }
             // Places are built only for a problem: this runs on every line of every read.
             text("lines[\(i)].pos", l.pos)
             text("lines[\(i)].name", l.name)

@@ -13,7 +13,9 @@ extension ProjectCodec {
     /// `ProjectLines` read from `file`; nil when the file is to be read whole by `decode`: any
     /// problem (so the message is that reader's), or a form the line scanner does not read
     /// (an escaped key, `nextIds` after the lines, no `lineCount` or `subtotal`).
-    static func decodeStreaming(_ file: MappedFile) -> (Project, ProjectLines)? {
+    /// With `keepingLines`, the lines are made into `Line`s in the checking pass and returned as
+    /// an array-backed `ProjectLines` (for a change, which needs them all): one pass fewer.
+    static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false) -> (Project, ProjectLines)? {
         let buffer = file.bytes
         var scanner = JSONScanner(buffer: buffer)
         scanner.skipBOM()
@@ -53,8 +55,11 @@ extension ProjectCodec {
         var bases = SupplementBases(project.supplements)
         var n = 0, hasCustom = false, hasMeasurement = false
         var lines = ProjectLineScanner(buffer, arrayAt: linesStart, file: file)
+        var kept: [Line] = []
+        if keepingLines { kept.reserveCapacity(count) }
         while let line = lines.next() {
             guard rules.accepts(line) else { return nil }
+            if keepingLines { kept.append(line.line) }
             bases.add(line)
             n += 1
             hasCustom = hasCustom || line.custom
@@ -63,6 +68,13 @@ extension ProjectCodec {
         file.release(0..<buffer.count)
         guard !lines.failed, lines.endIndex == linesEnd, n == count, let subtotal = rules.checkedSubtotal, stored == subtotal else { return nil }
 
+        let supplementBases = bases.bases(subtotal: subtotal)
+        if keepingLines {
+            let projectLines = ProjectLines(kept)
+            projectLines.remember(supplementBases, of: project.supplements)
+            guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
+            return (project, projectLines)
+        }
         let health = StreamHealth()
         let start = linesStart
         let walk: @Sendable () -> AnyIterator<LineView> = {
@@ -76,7 +88,6 @@ extension ProjectCodec {
         }
         let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
                                         walk: walk, intact: { !health.broken })
-        let supplementBases = bases.bases(subtotal: subtotal)
         projectLines.remember(supplementBases, of: project.supplements)
         guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
         return (project, projectLines)
@@ -137,7 +148,7 @@ extension Store {
 
     /// The project and its lines from the streaming reader; nil when the file is to be read
     /// whole (a problem, or a form the streaming reader leaves to `decode`).
-    func streamedProject(_ id: String) throws -> (project: Project, lines: ProjectLines)? {
+    func streamedProject(_ id: String, keepingLines: Bool = false) throws -> (project: Project, lines: ProjectLines)? {
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)
         let file: MappedFile
@@ -146,7 +157,7 @@ extension Store {
         } catch {
             throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
-        guard let (project, lines) = ProjectCodec.decodeStreaming(file), project.id == id else { return nil }
+        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines), project.id == id else { return nil }
         return (project, lines)
     }
 }

@@ -185,10 +185,9 @@ public struct Store: Sendable {
     /// straight from the mapped file when it is in the form akkord writes (see
     /// `Store.loadProjectForReading`), else read as a tree.
     public func loadProject(_ id: String) throws -> Project {
-        if let (project, lines) = try streamedProject(id) {
+        if let (project, lines) = try streamedProject(id, keepingLines: true) {
             var p = project
             p.lines = Array(lines)
-            try lines.checkIntact(source: projectFile(id))
             return p
         }
         return try readProjectFile(id, ProjectCodec.decode, id: \.id)

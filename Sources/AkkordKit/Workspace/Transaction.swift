@@ -14,6 +14,9 @@ final class Transaction {
     private var loadedState: Store.State?
     private var stagedState: Store.State?
     private var loaded: [String: Project] = [:]
+    /// Each project's lines as read from its file, where the reader checked every rule of each:
+    /// at commit, lines still equal to these are not checked line by line again.
+    private var readLines: [String: [Line]] = [:]
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
     private var deletions: [String] = []
@@ -48,6 +51,7 @@ final class Transaction {
         if let p = loaded[id] { return p }
         let p = try store.loadProject(id)
         loaded[id] = p
+        readLines[id] = p.lines
         storedHistoryCount[id] = p.history.count
         return p
     }
@@ -127,7 +131,7 @@ final class Transaction {
         var checked: [Project] = []
         for id in staged {
             guard let p = loaded[id] else { continue }
-            let problems = ProjectRules.problems(p)
+            let problems = ProjectRules.problems(p, checked: readLines[id] ?? [])
             guard problems.isEmpty else { throw AkkordError.invalidChange(project: id, problems: problems) }
             checked.append(p)
         }
