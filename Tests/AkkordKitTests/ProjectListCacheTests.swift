@@ -283,12 +283,28 @@ final class ProjectListCacheTests: XCTestCase {
         XCTAssertEqual([new.st_ino, UInt(new.st_size), UInt(new.st_mtim.tv_sec), UInt(new.st_mtim.tv_nsec)],
                        [old.st_ino, UInt(old.st_size), UInt(old.st_mtim.tv_sec), UInt(old.st_mtim.tv_nsec)], "only ctime differs")
 
-        // One removed, one added, one cut short, one garbled at the same size.
+        // One removed, one added.
         let removed = expected.remove(at: 3).id
         XCTAssertEqual(unlink(store.projectFile(removed)), 0)
         var added = Project(id: "nyt", name: "Nyt tag")
         added.status = .closed
         try store.write(ProjectCodec.encode(added), to: store.projectFile("nyt"))
+        expected.append(ProjectListEntry(added))
+        expected.append(ProjectListEntry(id: "skur", name: "Skur B", status: .open, lineCount: 1, subtotal: Money(raw: 4000), end: nil))
+        expected.sort { $0.id < $1.id }
+        XCTAssertEqual(try listing().projects, expected, "seed \(seed)")
+        XCTAssertEqual(try uncachedListing().projects, expected)
+        // Dropped from the cache; the files changed just now are not kept until they settle.
+        var keys = Set(try cached().entries.keys)
+        XCTAssertTrue(keys.isDisjoint(with: [removed, "skur", "nyt"]), "\(keys)")
+        XCTAssertEqual(keys.count, 39)
+        try waitUntilSettled()
+        XCTAssertEqual(try listing().projects, expected)
+        keys = Set(try cached().entries.keys)
+        XCTAssertEqual(keys.count, 41, "the new and the rewritten file are kept")
+        XCTAssertEqual(try cached().entries["skur"]?.listEntry.name, "Skur B")
+
+        // Two files damaged after they were cached: one cut short, one garbled at the same size.
         let cut = expected.remove(at: 5).id, garbled = expected.remove(at: 7).id
         let cutBytes = try FileIO.read(store.projectFile(cut), limit: 1 << 30)
         try store.write(Array(cutBytes.prefix(cutBytes.count - 40)), to: store.projectFile(cut))
@@ -296,26 +312,18 @@ final class ProjectListCacheTests: XCTestCase {
         let bracket = try XCTUnwrap(garbledBytes.lastIndex(of: UInt8(ascii: "]")))
         garbledBytes[bracket] = UInt8(ascii: "}")
         try store.write(garbledBytes, to: store.projectFile(garbled))
-
+        let cache = try FileIO.read(cacheFile, limit: 1 << 30)
         let list = try listing()
-        expected.append(ProjectListEntry(added))
-        expected.append(ProjectListEntry(id: "skur", name: "Skur B", status: .open, lineCount: 1, subtotal: Money(raw: 4000), end: nil))
-        expected.sort { $0.id < $1.id }
         XCTAssertEqual(list.projects, expected, "seed \(seed)")
         XCTAssertEqual(list.unreadable.count, 2)
+        XCTAssertTrue(list.unreadable[0].hasPrefix(store.projectFile(min(cut, garbled))), list.unreadable[0])
+        XCTAssertEqual(try FileIO.read(cacheFile, limit: 1 << 30), cache, "a list that fails writes nothing")
         XCTAssertEqual(list.unreadable, try uncachedListing().unreadable, "reported as without a cache")
         XCTAssertEqual(list.projects, try uncachedListing().projects)
-        XCTAssertTrue(list.unreadable[0].hasPrefix(store.projectFile(min(cut, garbled))), list.unreadable[0])
-        // Dropped from the cache; the files changed just now are not kept until they settle.
-        var keys = Set(try cached().entries.keys)
-        XCTAssertTrue(keys.isDisjoint(with: [removed, cut, garbled, "skur", "nyt"]), "\(keys)")
-        XCTAssertEqual(keys.count, 37)
-        try waitUntilSettled()
+        // Once they are gone, the next list drops them from the cache, and never kept them.
+        for id in [cut, garbled] { XCTAssertEqual(rename(store.projectFile(id), directory + "/" + id), 0) }
         XCTAssertEqual(try listing().projects, expected)
-        keys = Set(try cached().entries.keys)
-        XCTAssertEqual(keys.count, 39, "the new and the rewritten file are kept, never those that do not read")
-        XCTAssertTrue(keys.isSuperset(of: ["skur", "nyt"]) && keys.isDisjoint(with: [cut, garbled]))
-        XCTAssertEqual(try cached().entries["skur"]?.listEntry.name, "Skur B")
+        XCTAssertEqual(Set(try cached().entries.keys), Set(expected.map(\.id)))
     }
 
     func testADamagedCacheIsIgnoredAndMadeAgain() throws {
@@ -356,8 +364,8 @@ final class ProjectListCacheTests: XCTestCase {
         XCTAssertEqual(try FileIO.read(cacheFile, limit: 1 << 30, followSymlinks: false), good)
     }
 
-    /// A link or a directory in place of a project file is refused as without a cache, and never
-    /// cached, even when the cache holds an entry with the identity of what it leads to.
+    /// A link or a directory in place of a project file is refused as without a cache, even when
+    /// the cache holds an entry with the identity of what it leads to.
     func testAProjectFileThatIsNotARegularFileGoesTheUsualWay() throws {
         var rng = WorkspacePropertyTests.SplitMix64(state: 11)
         let expected = try makeRandomStore(4, &rng)
@@ -374,12 +382,13 @@ final class ProjectListCacheTests: XCTestCase {
             XCTAssertEqual(stat(path, &st), 0)
             entries[i] = ProjectListCache.Entry(identity: ProjectListCache.Identity(st), listEntry: entries[i].listEntry)
         }
-        try AtomicFile.write(ProjectListCache.encode(entries), to: cacheFile)
+        let forged = ProjectListCache.encode(entries)
+        try AtomicFile.write(forged, to: cacheFile)
         let list = try listing()
         XCTAssertEqual(list.projects, Array(expected[2...]))
         XCTAssertEqual(list.unreadable, ["\(link): is a symbolic link, not a regular file", "\(folder): is a directory, not a regular file"])
+        XCTAssertEqual(try FileIO.read(cacheFile, limit: 1 << 30), forged, "a list that fails writes nothing")
         XCTAssertEqual(list.unreadable, try uncachedListing().unreadable)
-        XCTAssertEqual(Set(try cached().entries.keys), Set(expected[2...].map(\.id)))
     }
 
     /// A damaged cache is replaced even when there is nothing to keep in it yet (files changed

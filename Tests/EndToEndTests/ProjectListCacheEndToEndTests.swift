@@ -200,7 +200,9 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
         handle2.write(Data(bytes))
         handle2.closeFile()
         for arguments in [["project", "list"], ["project", "list", "--json"]] {
+            let before = try snapshot()
             let cached = try akkord.run(arguments)
+            XCTAssertEqual(try snapshot(), before, "a list that fails writes nothing")
             XCTAssertEqual(cached.status, 65, cached.stderr)
             XCTAssertTrue(cached.stderr.contains(cut.path) && cached.stderr.contains(garbled.path), cached.stderr)
             XCTAssertTrue(cached.stderr.contains("2 project files do not read"), cached.stderr)

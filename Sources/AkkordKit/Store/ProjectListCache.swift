@@ -185,10 +185,13 @@ extension Store {
             } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError { unreadable.append(e) }
         }
         // Written again when it would hold something else: new or changed files to keep, or
-        // entries of files changed, removed or now unreadable to drop, or a damaged cache. A
-        // file that stays unreadable was not in the cache and changes nothing.
+        // entries of files changed or removed to drop, or a damaged cache. But not by a list
+        // that found a file it cannot read: that list fails (exit 65), and a command that fails
+        // leaves the store as it found it (the fuzzer checks so). Meanwhile the entry of a file
+        // damaged since it was cached cannot match (the damage changed its ctime); the next
+        // list that reads every file brings the cache up to date.
         let damaged = cacheBytes != nil && cache == nil
-        if added > 0 || reused != (cache?.entries.count ?? 0) || damaged { writeProjectListCache(kept) }
+        if unreadable.isEmpty, added > 0 || reused != (cache?.entries.count ?? 0) || damaged { writeProjectListCache(kept) }
         return (entries, unreadable)
     }
 
