@@ -13,9 +13,9 @@ import Darwin
 /// An entry stands for the file's bytes because its identity is the file's `stat`: device,
 /// inode, size, modification time and change time (ctime), to the nanosecond. Every write to a
 /// file, a rename onto it, a chmod, sets its ctime to the kernel's clock, and no user can set
-/// ctime (touch and utimes set only the modification time); so a file whose identity is
-/// unchanged has unchanged contents, and a file changed behind akkord's back by any means is
-/// read again. The one gap is the clock's grain: the kernel stamps ctime from a clock that moves
+/// ctime (touch and utimes set only the modification time; only setting the system clock back
+/// could); so a file whose identity is unchanged has unchanged contents, and a file changed
+/// behind akkord's back by any means is read again. The one gap is the clock's grain: the kernel stamps ctime from a clock that moves
 /// in ticks (a few milliseconds; 1 or 2 s on some file systems), so two writes in one tick can
 /// leave the same ctime. An entry is therefore kept only for a file whose ctime is
 /// `settleSeconds` before the list began: any later write gets a later ctime.
@@ -47,8 +47,8 @@ struct ProjectListCache: Equatable, Sendable {
         /// Whether the file was last changed at least `settleSeconds` before `now` (so no write
         /// after `now` can leave its ctime as it is).
         func isSettled(now: timespec) -> Bool {
-            let settled = changedSeconds + ProjectListCache.settleSeconds
-            return settled < Int64(now.tv_sec) || (settled == Int64(now.tv_sec) && changedNanoseconds <= Int64(now.tv_nsec))
+            let limit = Int64(now.tv_sec) - ProjectListCache.settleSeconds   // (a file's ctime + 2 could overflow; now - 2 cannot)
+            return changedSeconds < limit || (changedSeconds == limit && changedNanoseconds <= Int64(now.tv_nsec))
         }
     }
 
@@ -102,7 +102,7 @@ struct ProjectListCache: Equatable, Sendable {
         var r = Reader(bytes: file, at: Self.magic.count, end: body)
         guard let n = r.int(), n >= 0, n <= Int64((body - r.at) / smallest) else { return nil }
         var entries: [String: Entry] = [:]
-        entries.reserveCapacity(Int(n))
+        entries.reserveCapacity(min(Int(n), 1 << 17))   // a forged count is not an allocation
         for _ in 0..<n {
             guard let device = r.int(), let inode = r.int(), let size = r.int(), size >= 0,
                   let modified = r.int(), let modifiedNanoseconds = r.int(), (0..<1_000_000_000).contains(modifiedNanoseconds),
