@@ -87,18 +87,14 @@ public struct Workspace: Sendable {
     public func currentProjectId() throws -> String? { try store.shared { try store.loadState().currentProject } }
 
     /// Every project that reads, in id order, the current project's id, and the files that do
-    /// not read (each error names its file): one damaged file hides no other project. With each
-    /// open project that has an end, its settlement deadline (SPEC §9): `deadlineWorkdays` is
-    /// asked for (once) only when there is such a project, so the config file is read only
-    /// then; overdue is judged against `today`, else the clock's.
+    /// not read (each error names its file): one damaged file hides no other project. Files
+    /// unchanged since a list cached them are taken from `.project-list` (`Store.listEntries`).
+    /// With each open project that has an end, its settlement deadline (SPEC §9):
+    /// `deadlineWorkdays` is asked for (once) only when there is such a project, so the config
+    /// file is read only then; overdue is judged against `today`, else the clock's.
     public func projectListing(deadlineWorkdays: () throws -> Int, today: String? = nil) throws -> ProjectListing {
         let (projects, current, unreadable) = try store.shared {
-            var projects: [ProjectListEntry] = [], unreadable: [Error] = []
-            for id in try store.projectIds() {
-                do { projects.append(try store.loadListEntry(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
-                    unreadable.append(e)
-                }
-            }
+            let (projects, unreadable) = try store.listEntries()
             return (projects, try store.loadState().currentProject, unreadable)
         }
         var deadlines: [String: SettlementDeadline] = [:], workdays: Int?

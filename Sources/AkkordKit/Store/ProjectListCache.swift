@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `<store>/.project-list`: what `project list` shows of each project file (`ProjectListEntry`),
+/// kept with the identity of the file it was read from, so a list of 20,000 projects stats their
+/// files and reads this one instead of reading them all. Derived and safe to delete, like
+/// `.catalogue-index`: a cache that is damaged in any way (cut short, garbled, another version, a
+/// value no project file can give) is ignored as if it were not there, and made again.
+///
+/// An entry stands for the file's bytes because its identity is the file's `stat`: device,
+/// inode, size, modification time and change time (ctime), to the nanosecond. Every write to a
+/// file, a rename onto it, a chmod, sets its ctime to the kernel's clock, and no user can set
+/// ctime (touch and utimes set only the modification time; only setting the system clock back
+/// could); so a file whose identity is unchanged has unchanged contents, and a file changed
+/// behind akkord's back by any means is read again. The one gap is the clock's grain: the kernel stamps ctime from a clock that moves
+/// in ticks (a few milliseconds; 1 or 2 s on some file systems), so two writes in one tick can
+/// leave the same ctime. An entry is therefore kept only for a file whose ctime is
+/// `settleSeconds` before the list began: any later write gets a later ctime.
+struct ProjectListCache: Equatable, Sendable {
+    /// A file as `stat` gives it.
+    struct Identity: Equatable, Sendable {
+        let device: UInt64, inode: UInt64, size: Int64
+        let modifiedSeconds: Int64, modifiedNanoseconds: Int64
+        let changedSeconds: Int64, changedNanoseconds: Int64
+
+        init(device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64,
+             changedSeconds: Int64, changedNanoseconds: Int64) {
+            self.device = device; self.inode = inode; self.size = size
+            self.modifiedSeconds = modifiedSeconds; self.modifiedNanoseconds = modifiedNanoseconds
+            self.changedSeconds = changedSeconds; self.changedNanoseconds = changedNanoseconds
+        }
+
+        init(_ st: stat) {
+            #if canImport(Darwin)
+            let modified = st.st_mtimespec, changed = st.st_ctimespec
+            #else
+            let modified = st.st_mtim, changed = st.st_ctim
+            #endif
+            self.init(device: UInt64(truncatingIfNeeded: st.st_dev), inode: UInt64(truncatingIfNeeded: st.st_ino), size: Int64(st.st_size),
+                      modifiedSeconds: Int64(modified.tv_sec), modifiedNanoseconds: Int64(modified.tv_nsec),
+                      changedSeconds: Int64(changed.tv_sec), changedNanoseconds: Int64(changed.tv_nsec))
+        }
+
+        /// Whether the file was last changed at least `settleSeconds` before `now` (so no write
+        /// after `now` can leave its ctime as it is).
+        func isSettled(now: timespec) -> Bool {
+            let limit = Int64(now.tv_sec) - ProjectListCache.settleSeconds   // (a file's ctime + 2 could overflow; now - 2 cannot)
+            return changedSeconds < limit || (changedSeconds == limit && changedNanoseconds <= Int64(now.tv_nsec))
+        }
+    }
+
+    struct Entry: Equatable, Sendable {
+        let identity: Identity
+        let listEntry: ProjectListEntry
+    }
+
+    /// The format: a change to it changes the marker, and a cache of another marker is ignored.
+    static let magic: [UInt8] = Array("AKPL0001".utf8)
+    /// Longer than any file system's timestamp grain (FAT's 2 s).
+    static let settleSeconds: Int64 = 2
+
+    /// By project id.
+    let entries: [String: Entry]
+
+    init(_ entries: [Entry]) {
+        self.entries = Dictionary(entries.map { ($0.listEntry.id, $0) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// The marker, the number of entries, each entry (its identity, status, line count,
+    /// subtotal, id, name and end; numbers 8 bytes little-endian, texts with their length
+    /// before them), then a 64-bit hash of all that, so a torn or garbled cache is found.
+    static func encode(_ entries: [Entry]) -> [UInt8] {
+        var out = magic
+        out.reserveCapacity(magic.count + 16 + entries.count * 160)
+        func int(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+        func string(_ s: String) { int(Int64(s.utf8.count)); out += s.utf8 }
+        int(Int64(entries.count))
+        for e in entries {
+            let i = e.identity, p = e.listEntry
+            for v in [Int64(bitPattern: i.device), Int64(bitPattern: i.inode), i.size, i.modifiedSeconds, i.modifiedNanoseconds,
+                      i.changedSeconds, i.changedNanoseconds, p.status == .open ? 0 : 1, Int64(p.lineCount), p.subtotal.raw] {
+                int(v)
+            }
+            string(p.id); string(p.name); string(p.end ?? "")
+        }
+        int(Int64(bitPattern: ByteHash.hash64(out[...])))
+        return out
+    }
+
+    /// Reads a cache; nil when it is damaged or of another format. The hash proves only that
+    /// the bytes are whole, not that they are ours: each value must also be one a project file
+    /// can give (a slug id, each once; a name the rules allow; a date; a subtotal in Money's range).
+    init?(_ file: [UInt8]) {
+        let smallest = 13 * 8 + 2   // an entry with a one-letter id and name and no end
+        guard file.count >= Self.magic.count + 16, file.starts(with: Self.magic) else { return nil }
+        let body = file.count - 8
+        var trailer = Reader(bytes: file, at: body, end: file.count)
+        guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
+        var r = Reader(bytes: file, at: Self.magic.count, end: body)
+        guard let n = r.int(), n >= 0, n <= Int64((body - r.at) / smallest) else { return nil }
+        var entries: [String: Entry] = [:]
+        entries.reserveCapacity(min(Int(n), 1 << 17))   // a forged count is not an allocation
+        for _ in 0..<n {
+            guard let device = r.int(), let inode = r.int(), let size = r.int(), size >= 0,
+                  let modified = r.int(), let modifiedNanoseconds = r.int(), (0..<1_000_000_000).contains(modifiedNanoseconds),
+                  let changed = r.int(), let changedNanoseconds = r.int(), (0..<1_000_000_000).contains(changedNanoseconds),
+                  let status = r.int(), status == 0 || status == 1, let count = r.int(), count >= 0, let lineCount = Int(exactly: count),
+                  let subtotal = r.int(), (-Money.maximumRaw...Money.maximumRaw).contains(subtotal),
+                  let id = r.string(), Slug.isValid(id), entries[id] == nil,
+                  let name = r.string(), !name.isEmpty, TextField.name.problem(name) == nil,
+                  let end = r.string(), end.isEmpty || ISODate.problem(end) == nil
+            else { return nil }
+            let identity = Identity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
+                                    modifiedSeconds: modified, modifiedNanoseconds: modifiedNanoseconds,
+                                    changedSeconds: changed, changedNanoseconds: changedNanoseconds)
+            entries[id] = Entry(identity: identity, listEntry: ProjectListEntry(
+                id: id, name: name, status: status == 0 ? .open : .closed, lineCount: lineCount, subtotal: Money(raw: subtotal),
+                end: end.isEmpty ? nil : end))
+        }
+        guard r.at == body else { return nil }
+        self.entries = entries
+    }
+
+    private struct Reader {
+        let bytes: [UInt8]
+        var at: Int
+        let end: Int
+
+        mutating func int() -> Int64? {
+            guard end - at >= 8 else { return nil }
+            defer { at += 8 }
+            return Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: Int64.self) })
+        }
+
+        /// A UTF-8 text whose length fits in what is left (compared without adding: a huge
+        /// length in a damaged cache must not overflow).
+        mutating func string() -> String? {
+            guard let n = int(), n >= 0, n <= Int64(end - at) else { return nil }
+            defer { at += Int(n) }
+            return String(validating: bytes[at..<(at + Int(n))], as: UTF8.self)
+        }
+    }
+}
+
+extension Store {
+    var projectListCacheFile: String { directory + "/.project-list" }
+
+    /// What `project list` shows of every project file, in id order, and the files that do not
+    /// read (`StoreFileError` or `InvalidDataError`, each naming its file; any other error is
+    /// thrown). A file whose identity is the one in `.project-list` is taken from there; every
+    /// other file is read with `loadListEntry`, so a file that does not read is reported as it
+    /// always was, and is never cached. Call under the store's lock (shared is enough).
+    func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error]) {
+        let ids = try projectIds()
+        let cacheBytes = try? FileIO.read(projectListCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
+        let cache = cacheBytes.flatMap(ProjectListCache.init)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let projects = open(projectsDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
+        defer { if projects >= 0 { close(projects) } }
+
+        var entries: [ProjectListEntry] = [], unreadable: [Error] = [], kept: [ProjectListCache.Entry] = []
+        entries.reserveCapacity(ids.count)
+        var reused = 0, added = 0
+        for id in ids {
+            // Stat before reading: a file changed between the two is cached with the identity
+            // it had before, which no longer matches it.
+            let identity = projects >= 0 ? Self.regularFileIdentity(projects, id + ".json") : nil
+            if let identity, let cached = cache?.entries[id], cached.identity == identity {
+                entries.append(cached.listEntry)
+                kept.append(cached)
+                reused += 1
+                continue
+            }
+            do {
+                let entry = try loadListEntry(id)
+                entries.append(entry)
+                if let identity, identity.isSettled(now: now) {
+                    kept.append(ProjectListCache.Entry(identity: identity, listEntry: entry))
+                    added += 1
+                }
+            } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError { unreadable.append(e) }
+        }
+        // Written again when it would hold something else: new or changed files to keep, or
+        // entries of files changed or removed to drop, or a damaged cache. But not by a list
+        // that found a file it cannot read: that list fails (exit 65), and a command that fails
+        // leaves the store as it found it (the fuzzer checks so). Meanwhile the entry of a file
+        // damaged since it was cached cannot match (the damage changed its ctime); the next
+        // list that reads every file brings the cache up to date.
+        let damaged = cacheBytes != nil && cache == nil
+        if unreadable.isEmpty, added > 0 || reused != (cache?.entries.count ?? 0) || damaged { writeProjectListCache(kept) }
+        return (entries, unreadable)
+    }
+
+    /// `name` in the open directory `directory` when it is a regular file (not followed through
+    /// a link); nil for anything else, which is then read the usual way and refused there.
+    private static func regularFileIdentity(_ directory: Int32, _ name: String) -> ProjectListCache.Identity? {
+        var st = stat()
+        guard fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return ProjectListCache.Identity(st)
+    }
+
+    /// Best effort, like the catalogue's index: a store that cannot be written (read-only, full,
+    /// not there) is listed all the same, only slower, and nothing is said. The temporary goes to
+    /// `tmp/` as other writes' do (to the store directory when there is no `tmp/`, as in a store
+    /// made by a script); no directory is made for it.
+    func writeProjectListCache(_ entries: [ProjectListCache.Entry]) {
+        guard access(directory, W_OK) == 0 else { return }
+        let temporaries = FileIO.isDirectory(temporaryDirectory) ? temporaryDirectory : directory
+        try? AtomicFile.write(ProjectListCache.encode(entries), to: projectListCacheFile, temporaryDirectory: temporaries)
+    }
+}
