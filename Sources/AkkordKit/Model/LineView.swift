@@ -34,3 +34,45 @@ public struct LineView {
         return l
     }
 }
+
+extension LineView {
+    /// Which members a line's JSON object has, in this order: id, pos, name, unit, price,
+    /// quantity, amount, custom, note, then section and date (the project file, `lines --json`),
+    /// then the measurement (`null` when there is none, or left out, as the project file does).
+    public struct JSONMembers: Sendable {
+        public let sectionAndDate: Bool
+        public let nullMeasurement: Bool
+        /// The project file's line.
+        public static let stored = JSONMembers(sectionAndDate: true, nullMeasurement: false)
+        /// `lines --json`.
+        public static let listed = JSONMembers(sectionAndDate: true, nullMeasurement: true)
+        /// A line of `report --format json`.
+        public static let reported = JSONMembers(sectionAndDate: false, nullMeasurement: true)
+    }
+
+    /// The line as a JSON object on one line, as `JSONWriter` lays out such an object; texts read
+    /// from a file are copied as they are when they need no escaping.
+    public func writeJSON(_ members: JSONMembers, to out: ByteOutput) {
+        out.write("{\"id\": ")
+        DecimalText.writePlain(raw: Int64(id), fractionDigits: 0, minimumShown: 0, to: out)
+        out.write(", \"pos\": "); pos.writeJSON(to: out)
+        out.write(", \"name\": "); name.writeJSON(to: out)
+        out.write(", \"unit\": "); unit.writeJSON(to: out)
+        out.write(", \"price\": \""); price.writePlain(to: out)
+        out.write("\", \"quantity\": \""); quantity.writePlain(to: out)
+        out.write("\", \"amount\": \""); amount.writePlain(to: out)
+        out.write(custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
+        note.writeJSON(to: out)
+        if members.sectionAndDate {
+            out.write(", \"section\": "); section.writeJSON(to: out)
+            out.write(", \"date\": ")
+            if let date { date.writeJSON(to: out) } else { out.write("null") }
+        }
+        if let measurement {
+            out.write(", \"measurement\": "); measurement.writeJSON(to: out)
+        } else if members.nullMeasurement {
+            out.write(", \"measurement\": null")
+        }
+        out.write("}")
+    }
+}

@@ -155,22 +155,7 @@ public enum ProjectText {
             for l in lines.views {
                 out.write(separator)
                 separator = ",\n    "
-                out.write("{\"id\": ")
-                DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
-                out.write(", \"pos\": "); l.pos.writeJSON(to: out)
-                out.write(", \"name\": "); l.name.writeJSON(to: out)
-                out.write(", \"unit\": "); l.unit.writeJSON(to: out)
-                out.write(", \"price\": \""); l.price.writePlain(to: out)
-                out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
-                out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
-                out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
-                l.note.writeJSON(to: out)
-                out.write(", \"section\": "); l.section.writeJSON(to: out)
-                out.write(", \"date\": ")
-                if let d = l.date { d.writeJSON(to: out) } else { out.write("null") }
-                out.write(", \"measurement\": ")
-                if let m = l.measurement { m.writeJSON(to: out) } else { out.write("null") }
-                out.write("}")
+                l.writeJSON(.listed, to: out)
             }
             out.write("\n  ]")
         }

@@ -35,7 +35,7 @@ public enum ReportJSON {
             for l in a.lines.views {
                 out.write(separator)
                 separator = ",\n    "
-                writeLine(l, to: out)
+                l.writeJSON(.reported, to: out)
             }
             out.write("\n  ]")
         }
@@ -55,24 +55,6 @@ public enum ReportJSON {
         // JSON never changes with the language: the warnings in their English wording.
         member("warnings", .array(a.warnings.map { .string($0.text(.en)) }))
         out.write("\n}\n")
-    }
-
-    /// One line as an object on one line: id, pos, name, unit, price, quantity, amount, custom,
-    /// note, measurement.
-    static func writeLine(_ l: LineView, to out: ByteOutput) {
-        out.write("{\"id\": ")
-        DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
-        out.write(", \"pos\": "); l.pos.writeJSON(to: out)
-        out.write(", \"name\": "); l.name.writeJSON(to: out)
-        out.write(", \"unit\": "); l.unit.writeJSON(to: out)
-        out.write(", \"price\": \""); l.price.writePlain(to: out)
-        out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
-        out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
-        out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
-        l.note.writeJSON(to: out)
-        out.write(", \"measurement\": ")
-        if let m = l.measurement { m.writeJSON(to: out) } else { out.write("null") }
-        out.write("}")
     }
 
     public static func supplements(_ a: FinalAccounting) -> JSONValue {

@@ -74,21 +74,7 @@ public enum ProjectCodec {
         for l in lines {
             out.write(separator)
             separator = ",\n    "
-            out.write("{\"id\": ")
-            DecimalText.writePlain(raw: Int64(l.id), fractionDigits: 0, minimumShown: 0, to: out)
-            out.write(", \"pos\": "); JSONWriter.writeString(l.pos, to: out)
-            out.write(", \"name\": "); JSONWriter.writeString(l.name, to: out)
-            out.write(", \"unit\": "); JSONWriter.writeString(l.unit, to: out)
-            out.write(", \"price\": \""); l.price.writePlain(to: out)
-            out.write("\", \"quantity\": \""); l.quantity.writePlain(to: out)
-            out.write("\", \"amount\": \""); l.amount.writePlain(to: out)
-            out.write(l.custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
-            JSONWriter.writeString(l.note, to: out)
-            out.write(", \"section\": "); JSONWriter.writeString(l.section, to: out)
-            out.write(", \"date\": ")
-            if let d = l.date { JSONWriter.writeString(d, to: out) } else { out.write("null") }
-            if let m = l.measurement { out.write(", \"measurement\": "); JSONWriter.writeString(m, to: out) }
-            out.write("}")
+            LineView(l).writeJSON(.stored, to: out)
         }
         out.write("\n  ]")
     }
