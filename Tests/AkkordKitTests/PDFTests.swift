@@ -5,25 +5,6 @@ import XCTest
 final class PDFTests: XCTestCase {
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Each xref entry must point at the byte where "N 0 obj" starts.
-    func assertXrefMatches(_ pdf: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
-        let s = String(decoding: pdf.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
-        guard let startxref = s.range(of: "startxref\n", options: .backwards) else { return XCTFail("no startxref", file: file, line: line) }
-        let xrefOffset = Int(s[startxref.upperBound...].prefix { $0.isNumber })!
-        let tableText = String(decoding: pdf[xrefOffset...], as: UTF8.self)
-        XCTAssertTrue(tableText.hasPrefix("xref\n0 "), file: file, line: line)
-        let rows = tableText.split(separator: "\n")
-        let count = Int(rows[1].split(separator: " ")[1])!
-        XCTAssertEqual(rows[2], "0000000000 65535 f ", file: file, line: line)
-        for n in 1..<count {
-            let row = rows[2 + n]
-            XCTAssertEqual(row.count, 19, "xref rows are 20 bytes with the newline", file: file, line: line)
-            let offset = Int(row.prefix(10))!
-            let expected = Array("\(n) 0 obj".utf8)
-            XCTAssertEqual(Array(pdf[offset..<(offset + expected.count)]), expected, "object \(n) at \(offset)", file: file, line: line)
-        }
-    }
-
     func testWriterOffsetsAndEscaping() {
         var w = PDFWriter()
         let catalog = w.reserve(), pages = w.reserve()
@@ -87,5 +68,26 @@ final class PDFTextStringTests: XCTestCase {
     func testDocumentTitleIsUTF16WithAByteOrderMark() {
         XCTAssertEqual(PDFWriter.textString("Å–ø"), "<FEFF00C5201300F8>")
         XCTAssertEqual(PDFWriter.textString(""), "<FEFF>")
+    }
+}
+
+extension XCTestCase {
+    /// Each xref entry must point at the byte where "N 0 obj" starts.
+    func assertXrefMatches(_ pdf: [UInt8], file: StaticString = #filePath, line: UInt = #line) {
+        let s = String(decoding: pdf.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        guard let startxref = s.range(of: "startxref\n", options: .backwards) else { return XCTFail("no startxref", file: file, line: line) }
+        let xrefOffset = Int(s[startxref.upperBound...].prefix { $0.isNumber })!
+        let tableText = String(decoding: pdf[xrefOffset...], as: UTF8.self)
+        XCTAssertTrue(tableText.hasPrefix("xref\n0 "), file: file, line: line)
+        let rows = tableText.split(separator: "\n")
+        let count = Int(rows[1].split(separator: " ")[1])!
+        XCTAssertEqual(rows[2], "0000000000 65535 f ", file: file, line: line)
+        for n in 1..<count {
+            let row = rows[2 + n]
+            XCTAssertEqual(row.count, 19, "xref rows are 20 bytes with the newline", file: file, line: line)
+            let offset = Int(row.prefix(10))!
+            let expected = Array("\(n) 0 obj".utf8)
+            XCTAssertEqual(Array(pdf[offset..<(offset + expected.count)]), expected, "object \(n) at \(offset)", file: file, line: line)
+        }
     }
 }

@@ -1,5 +1,6 @@
 /// A minimal PDF 1.4 writer: numbered objects, streams, a cross-reference table with exact byte
-/// offsets, and the standard Helvetica fonts in WinAnsi encoding (no fonts embedded).
+/// offsets, and the standard Helvetica fonts in WinAnsi encoding (no fonts embedded). It holds
+/// every object until `finish`; `PDFStream` writes them as they come.
 public struct PDFWriter {
     private var objects: [[UInt8]?] = []
 
@@ -25,34 +26,25 @@ public struct PDFWriter {
     @discardableResult
     public mutating func addStream(_ dictionary: String, _ data: [UInt8]) -> Int {
         let n = reserve()
-        var bytes = Array("<< \(dictionary) /Length \(data.count) >>\nstream\n".utf8)
+        var bytes = Array(PDFStream.streamHead(dictionary, length: data.count).utf8)
         bytes += data
-        bytes += Array("\nendstream".utf8)
+        bytes += Array(PDFStream.streamTail.utf8)
         set(n, bytes: bytes)
         return n
     }
 
     /// The whole file: header, objects, xref with each object's byte offset, trailer.
     public func finish(root: Int, info: Int? = nil) -> [UInt8] {
-        var out = Array("%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
-        var offsets: [Int] = []
-        for (i, body) in objects.enumerated() {
-            offsets.append(out.count)
-            out += Array("\(i + 1) 0 obj\n".utf8)
-            out += body ?? Array("null".utf8)
-            out += Array("\nendobj\n".utf8)
+        let out = ByteOutput()
+        let pdf = PDFStream(to: out)
+        for body in objects {
+            let n = pdf.reserve()
+            if let body { pdf.write(n, bytes: body) } else { pdf.write(n, "null") }
         }
-        let xref = out.count
-        out += Array("xref\n0 \(objects.count + 1)\n0000000000 65535 f \n".utf8)
-        for o in offsets {
-            let s = String(o)
-            out += Array((String(repeating: "0", count: 10 - s.count) + s + " 00000 n \n").utf8)
-        }
-        out += Array("trailer\n<< /Size \(objects.count + 1) /Root \(root) 0 R\(info.map { " /Info \($0) 0 R" } ?? "") >>\nstartxref\n\(xref)\n%%EOF\n".utf8)
-        return out
+        pdf.finish(root: root, info: info)
+        return out.bytes
     }
 
-    /// A PDF literal string: `(`, `)` and `\` escaped; bytes are WinAnsi.
     /// A PDF text string (document information, outlines) for any Unicode text: UTF-16BE with a
     /// byte order mark, written in hex, so æøå and – show right in a viewer's title bar.
     public static func textString(_ text: String) -> String {
@@ -65,18 +57,115 @@ public struct PDFWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A PDF literal string: `(`, `)` and `\` escaped; bytes are WinAnsi.
     public static func literal(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "(")]
+        var out: [UInt8] = []
+        appendLiteral(bytes, to: &out)
+        return out
+    }
+
+    /// Appends `literal(bytes)` to `out`.
+    public static func appendLiteral(_ bytes: [UInt8], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "("))
         for b in bytes {
             switch b {
-            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), b]
-            case 0x0A: out += Array("\\n".utf8)
-            case 0x0D: out += Array("\\r".utf8)
+            case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\")); out.append(b)
+            case 0x0A: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(UInt8(ascii: "\\")); out.append(UInt8(ascii: "r"))
             default: out.append(b)
             }
         }
         out.append(UInt8(ascii: ")"))
-        return out
+    }
+}
+
+/// A PDF written to a `ByteOutput` as it is made: each object goes out when it is written, in
+/// the order of the numbers, and only the objects' byte offsets are kept for the cross-reference
+/// table. A number may be reserved (and referred to) long before its object is written.
+public final class PDFStream {
+    private let out: ByteOutput
+    /// Bytes written so far: the next object's offset.
+    private var position = 0
+    /// The byte offset of each object written, by number − 1.
+    private var offsets: [Int] = []
+    private var reserved = 0
+
+    static let header = "%PDF-1.4\n%\u{E2}\u{E3}\u{CF}\u{D3}\n"
+    static func streamHead(_ dictionary: String, length: Int) -> String { "<< \(dictionary) /Length \(length) >>\nstream\n" }
+    static let streamTail = "\nendstream"
+
+    /// Writes the header to `out`.
+    public init(to out: ByteOutput) {
+        self.out = out
+        put(Self.header)
+    }
+
+    private func put(_ text: String) {
+        out.write(text)
+        position += text.utf8.count
+    }
+
+    private func put(_ bytes: [UInt8]) {
+        out.write(bytes)
+        position += bytes.count
+    }
+
+    /// Reserves the next object number, to refer to an object before it is written.
+    public func reserve() -> Int {
+        reserved += 1
+        return reserved
+    }
+
+    /// The number the next `reserve` gives.
+    public var nextNumber: Int { reserved + 1 }
+
+    private func begin(_ number: Int) {
+        precondition(number == offsets.count + 1 && number <= reserved, "PDF objects are written in the order of their numbers")
+        offsets.append(position)
+        put("\(number) 0 obj\n")
+    }
+
+    private func end() { put("\nendobj\n") }
+
+    /// Writes object `number`, which must be the next one not yet written.
+    public func write(_ number: Int, _ body: String) {
+        begin(number)
+        put(body)
+        end()
+    }
+
+    public func write(_ number: Int, bytes: [UInt8]) {
+        begin(number)
+        put(bytes)
+        end()
+    }
+
+    /// A stream object: `dictionary` without `/Length`, which is added.
+    public func writeStream(_ number: Int, _ dictionary: String, _ data: [UInt8]) {
+        begin(number)
+        put(Self.streamHead(dictionary, length: data.count))
+        put(data)
+        put(Self.streamTail)
+        end()
+    }
+
+    /// The cross-reference table with each object's byte offset, and the trailer. Every number
+    /// reserved must have been written.
+    public func finish(root: Int, info: Int? = nil) {
+        precondition(offsets.count == reserved, "every PDF object reserved is written")
+        let xref = position
+        put("xref\n0 \(offsets.count + 1)\n0000000000 65535 f \n")
+        var row = Array("0000000000 00000 n \n".utf8)
+        for o in offsets {
+            precondition(o < 10_000_000_000, "a PDF offset has at most 10 digits")
+            var v = o
+            for i in stride(from: 9, through: 0, by: -1) {
+                row[i] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+            }
+            put(row)
+        }
+        put("trailer\n<< /Size \(offsets.count + 1) /Root \(root) 0 R\(info.map { " /Info \($0) 0 R" } ?? "") >>\nstartxref\n\(xref)\n%%EOF\n")
     }
 }
 
@@ -87,11 +176,22 @@ public enum PDFFont: Sendable {
     public var resourceName: String { self == .regular ? "F1" : "F2" }
     public var baseFont: String { self == .regular ? "Helvetica" : "Helvetica-Bold" }
 
+    /// The widths of WinAnsi codes 32–255, by code − 32.
+    var widths: [Int] { self == .regular ? PDFFont.regularWidths : PDFFont.boldWidths }
+
     /// Width of text in points at `size`; characters outside WinAnsi count as `?`.
     public func width(_ text: String, size: Double) -> Double {
-        let table = self == .regular ? PDFFont.regularWidths : PDFFont.boldWidths
+        let table = widths
         var total = 0
-        for b in WinAnsi.encode(text).bytes { total += b >= 32 ? table[Int(b) - 32] : 0 }
+        if !WinAnsi.plainCodes(text, { total += table[Int($0) - 32] }) { return widthByCharacter(text, size: size) }
+        return Double(total) * size / 1000
+    }
+
+    /// `width`, the text encoded character by character.
+    func widthByCharacter(_ text: String, size: Double) -> Double {
+        let table = widths
+        var total = 0
+        for b in WinAnsi.encodeCharacters(text).bytes { total += b >= 32 ? table[Int(b) - 32] : 0 }
         return Double(total) * size / 1000
     }
 
@@ -154,6 +254,14 @@ public enum WinAnsi {
     }()
 
     public static func encode(_ text: String) -> Encoded {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        if plainCodes(text, { bytes.append($0) }) { return Encoded(bytes: bytes, replaced: []) }
+        return encodeCharacters(text)
+    }
+
+    /// `encode`, character by character.
+    static func encodeCharacters(_ text: String) -> Encoded {
         var bytes: [UInt8] = [], replaced: [Character] = []
         bytes.reserveCapacity(text.utf8.count)
         for ch in text {
@@ -169,5 +277,24 @@ public enum WinAnsi {
             }
         }
         return Encoded(bytes: bytes, replaced: replaced)
+    }
+
+    /// Calls `code` with the code of each character of `text`, and returns true, when every
+    /// character is one Unicode scalar that is its own code (U+0020–U+007E, U+00A0–U+00FF): no two
+    /// such scalars make one character, so these are the codes `encode` gives, only found without
+    /// cutting the text into characters. Returns false at the first other scalar, having called
+    /// `code` for those before it.
+    @inline(__always)
+    static func plainCodes(_ text: String, _ code: (UInt8) -> Void) -> Bool {
+        var bytes = text.utf8.makeIterator()
+        while let b = bytes.next() {
+            if b >= 0x20, b < 0x7F { code(b); continue }
+            // U+0080–U+00FF are C2 80 – C3 BF in UTF-8.
+            guard b == 0xC2 || b == 0xC3, let c = bytes.next(), c & 0xC0 == 0x80 else { return false }
+            let v = (b & 0x03) << 6 | (c & 0x3F)
+            guard v >= 0xA0 else { return false }
+            code(v)
+        }
+        return true
     }
 }

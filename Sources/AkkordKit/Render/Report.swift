@@ -66,9 +66,7 @@ public struct RenderedReport {
             ReportHTML.write(project, accounting, language: language, holidayPay: holidayPay, photos: photos, to: out)
         case .pdf:
             let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: photo($0.file)) }
-            let pdf = ReportPDF.render(project, accounting, language: language, photos: photos, holidayPay: holidayPay)
-            out.write(pdf.bytes)
-            warnings += pdf.warnings
+            warnings += ReportPDF.write(project, accounting, language: language, photos: photos, holidayPay: holidayPay, to: out).warnings
         case .xlsx: out.write(try ReportXLSX.render(project, accounting, language: language))
         }
         try accounting.lines.checkIntact(source: "projects/\(project.id).json")

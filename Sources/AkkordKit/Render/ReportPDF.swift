@@ -1,6 +1,12 @@
 /// The final accounting as an A4 PDF: the report sheet laid out with selectable text, the line
 /// table's header repeated on every page, right-aligned amounts, "page N of M", signature lines
 /// for roofer, employer and union, and the photos with captions in an appendix.
+///
+/// The PDF is written as it is laid out, one page at a time: a first pass lays the sheet out
+/// keeping only each page's number of photos (so every object's number, and the page count of
+/// the footers, are known before the first byte) and the characters the fonts cannot print; a
+/// second pass lays it out again and writes each photo when it is placed and each page's content
+/// when the page is full. Only one page's content is ever held, whatever the number of lines.
 public enum ReportPDF {
     public struct Output {
         public let bytes: [UInt8]
@@ -9,18 +15,59 @@ public enum ReportPDF {
         public let warnings: [String]
     }
 
+    /// What `write` tells of the PDF it wrote.
+    public struct Written {
+        public let pageCount: Int
+        public let embeddedImages: Int
+        /// Characters the fonts cannot print, in the report's language.
+        public let warnings: [String]
+    }
+
     public typealias PhotoInput = ReportPhoto
 
     static let pageWidth = 595.28, pageHeight = 841.89
     static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
 
+    /// The whole PDF in memory (tests, small reports): `write` into a collecting output.
     public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false) -> Output {
         render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos)
     }
 
     public static func render(_ sheet: ReportSheet, photos: [PhotoInput]) -> Output {
+        let out = ByteOutput()
+        let written = write(sheet, photos: photos, to: out)
+        return Output(bytes: out.bytes, pageCount: written.pageCount, embeddedImages: written.embeddedImages, warnings: written.warnings)
+    }
+
+    /// Writes the PDF to `out` as it lays it out. The lines are walked twice for the table (and
+    /// twice for the measurements), never held; should they change between the passes, the
+    /// lines' `checkIntact` says so (the caller's to check, as after any writer).
+    public static func write(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false,
+                             to out: ByteOutput) -> Written {
+        write(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos, to: out)
+    }
+
+    public static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput) -> Written {
         let words = sheet.words
-        var layout = Layout(title: sheet.documentTitle, footer: { words(.pageOf, String($0), String($1)) })
+        let footer: (Int, Int) -> String = { words(.pageOf, String($0), String($1)) }
+        var planning = Layout(title: sheet.documentTitle, footer: footer)
+        lay(sheet, photos: photos, on: &planning)
+        let plan = planning.finishPlan()
+        var layout = Layout(title: sheet.documentTitle, footer: footer, plan: plan, to: out)
+        let embedded = lay(sheet, photos: photos, on: &layout)
+        let pages = layout.finish()
+        var warnings: [String] = []
+        if !plan.replaced.isEmpty {
+            let chars = plan.replaced.map { "\"\($0)\" (U+\(String($0.unicodeScalars.first!.value, radix: 16, uppercase: true)))" }
+            warnings.append(words(.unprintableCharacters, chars.joined(separator: ", ")))
+        }
+        return Written(pageCount: pages, embeddedImages: embedded, warnings: warnings)
+    }
+
+    /// Places the sheet on `layout`'s pages; returns the number of photos embedded.
+    @discardableResult
+    static func lay(_ sheet: ReportSheet, photos: [PhotoInput], on layout: inout Layout) -> Int {
+        let words = sheet.words
         layout.text(sheet.title, x: left, font: .bold, size: 16)
         layout.advance(22)
         for row in sheet.header {
@@ -181,53 +228,107 @@ public enum ReportPDF {
                 layout.advance(14)
             }
         }
-
-        let (bytes, pages) = layout.finish()
-        var warnings: [String] = []
-        if !layout.replaced.isEmpty {
-            let chars = layout.replaced.map { "\"\($0)\" (U+\(String($0.unicodeScalars.first!.value, radix: 16, uppercase: true)))" }
-            warnings.append(words(.unprintableCharacters, chars.joined(separator: ", ")))
-        }
-        return Output(bytes: bytes, pageCount: pages, embeddedImages: embedded, warnings: warnings)
+        return embedded
     }
 
-    /// Places text, rules and images on pages, top to bottom, breaking pages as needed.
+    /// Places text, rules and images on pages, top to bottom, breaking pages as needed. A layout
+    /// that plans (the first pass) only keeps where pages break, the number of images on each
+    /// and the characters the fonts cannot print; one that writes (the second) writes each page
+    /// to the PDF when the next one starts.
     struct Layout {
-        struct Image { let name: String; let bytes: [UInt8]; let info: PhotoImage }
-        var pages: [[UInt8]] = [[]]
-        var images: [[Image]] = [[]]
+        /// What the first pass learns.
+        struct Plan {
+            /// The number of images on each page: one entry per page.
+            let pageImages: [Int]
+            /// The characters the fonts cannot print, in the order met, the footers' last.
+            let replaced: [Character]
+        }
+
         var y = top
         var repeatedHeader: ((inout Layout) -> Void)?
-        var replaced: [Character] = []
         var imageCount = 0
         let title: String
         /// "page N of M" in the report's language.
         let footer: (Int, Int) -> String
+        /// Whether this layout writes (the second pass) or plans (the first).
+        private let writes: Bool
 
-        init(title: String, footer: @escaping (Int, Int) -> String) { self.title = title; self.footer = footer }
+        // Planning.
+        private var replaced: [Character] = []
+        private var pageImages: [Int] = [0]
 
-        mutating func emit(_ s: String) { pages[pages.count - 1] += Array(s.utf8) }
+        // Writing.
+        private let pdf: PDFStream?
+        /// The planned page count, for the footers.
+        private let pageCount: Int
+        /// This page: its number from 0, its content, its images' resource names and objects.
+        private var page = 0
+        private var content: [UInt8] = []
+        private var xobjects: [(name: String, number: Int)] = []
+        private var pagesObject = 0
+        private var fontResources = ""
+        private var encodedTitle: [UInt8] = []
+
+        /// A layout that plans.
+        init(title: String, footer: @escaping (Int, Int) -> String) {
+            self.title = title
+            self.footer = footer
+            writes = false
+            pageCount = 0
+            pdf = nil
+        }
+
+        /// A layout that writes to `out`, as `plan` foresaw: the header, the catalogue, the pages
+        /// tree (its kids numbered by the plan) and the fonts go out at once.
+        init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput) {
+            self.title = title
+            self.footer = footer
+            writes = true
+            pageCount = plan.pageImages.count
+            let pdf = PDFStream(to: out)
+            let catalog = pdf.reserve()
+            pagesObject = pdf.reserve()
+            let fonts = [PDFFont.regular, .bold].map { ($0, pdf.reserve()) }
+            // Each page: its images, its content stream, the page object.
+            var kids: [Int] = [], last = fonts[fonts.count - 1].1
+            for images in plan.pageImages {
+                last += images + 2
+                kids.append(last)
+            }
+            pdf.write(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
+            pdf.write(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+            for (f, n) in fonts {
+                pdf.write(n, "<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>")
+            }
+            fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
+            PDFWriter.appendLiteral(WinAnsi.encode(title).bytes, to: &encodedTitle)
+            self.pdf = pdf
+        }
+
+        mutating func emit(_ s: String) { content.append(contentsOf: s.utf8) }
 
         static func number(_ v: Double) -> String {
             let r = (v * 100).rounded() / 100
             return r == r.rounded() ? String(Int(r)) : String(r)
         }
 
-        mutating func encoded(_ text: String) -> [UInt8] {
-            let e = WinAnsi.encode(text)
-            for c in e.replaced where !replaced.contains(c) { replaced.append(c) }
-            return PDFWriter.literal(e.bytes)
+        /// Notes the characters of `text` the fonts cannot print.
+        mutating func note(_ text: String) {
+            if WinAnsi.plainCodes(text, { _ in }) { return }
+            for c in WinAnsi.encode(text).replaced where !replaced.contains(c) { replaced.append(c) }
         }
 
         mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
+            guard writes else { return note(text) }
             emit("BT /\(font.resourceName) \(Self.number(size)) Tf \(Self.number(x)) \(Self.number(y)) Td ")
-            pages[pages.count - 1] += encoded(text)
+            PDFWriter.appendLiteral(WinAnsi.encode(text).bytes, to: &content)
             emit(" Tj ET\n")
         }
 
         mutating func text(_ text: String, x: Double, font: PDFFont, size: Double) { textAt(text, x: x, y: y, font: font, size: size) }
 
         mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
+            guard writes else { return note(text) }
             textAt(text, x: right - font.width(text, size: size), y: y, font: font, size: size)
         }
 
@@ -248,13 +349,25 @@ public enum ReportPDF {
         }
 
         mutating func rule(from x1: Double, to x2: Double) {
+            guard writes else { return }
             emit("0.5 w \(Self.number(x1)) \(Self.number(y)) m \(Self.number(x2)) \(Self.number(y)) l S\n")
         }
 
+        /// Places an image; a layout that writes writes its object at once.
         mutating func image(bytes: [UInt8], info: PhotoImage, x: Double, y: Double, width: Double, height: Double) {
             imageCount += 1
+            guard writes, let pdf else { pageImages[pageImages.count - 1] += 1; return }
             let name = "Im\(imageCount)"
-            images[images.count - 1].append(Image(name: name, bytes: bytes, info: info))
+            let n = pdf.reserve()
+            let colorSpace = info.components == 1 ? "/DeviceGray" : info.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
+            let common = "/Type /XObject /Subtype /Image /Width \(info.width) /Height \(info.height) /ColorSpace \(colorSpace) /BitsPerComponent 8"
+            if info.kind == .jpeg {
+                pdf.writeStream(n, "\(common) /Filter /DCTDecode", bytes)
+            } else {
+                pdf.writeStream(n, "\(common) /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(info.components) /BitsPerComponent 8 /Columns \(info.width) >>",
+                                PhotoImage.pngImageData(bytes))
+            }
+            xobjects.append((name, n))
             emit("q \(Self.number(width)) 0 0 \(Self.number(height)) \(Self.number(x)) \(Self.number(y)) cm /\(name) Do Q\n")
         }
 
@@ -266,13 +379,19 @@ public enum ReportPDF {
         }
 
         mutating func newPage() {
-            pages.append([])
-            images.append([])
+            if writes { writePage() } else { pageImages.append(0) }
             y = top
             if let header = repeatedHeader { header(&self) }
         }
 
+        /// `text` in lines at most `width` wide: cut at spaces and line breaks, a word wider than
+        /// a line cut where it must be.
         func wrap(_ text: String, width: Double, font: PDFFont, size: Double) -> [String] {
+            Self.wrapPlain(text, width: width, font: font, size: size) ?? Self.wrapCharacters(text, width: width, font: font, size: size)
+        }
+
+        /// `wrap`, measuring every candidate line again.
+        static func wrapCharacters(_ text: String, width: Double, font: PDFFont, size: Double) -> [String] {
             var lines: [String] = [], line = ""
             for word in text.split(whereSeparator: { $0 == " " || $0.isNewline }) {
                 var word = String(word)
@@ -291,47 +410,110 @@ public enum ReportPDF {
             return lines
         }
 
-        /// Adds footers ("page N of M") and writes the document.
-        mutating func finish() -> ([UInt8], Int) {
-            let count = pages.count
-            for i in 0..<count {
-                let footer = self.footer(i + 1, count)
-                var tail = Array("0.3 w \(Self.number(left)) 44 m \(Self.number(right)) 44 l S\n".utf8)
-                tail += Array("BT /F1 7.5 Tf \(Self.number(left)) 34 Td ".utf8) + encoded(title) + Array(" Tj ET\n".utf8)
-                tail += Array("BT /F1 7.5 Tf \(Self.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ".utf8)
-                tail += encoded(footer) + Array(" Tj ET\n".utf8)
-                pages[i] += tail
-            }
-            var pdf = PDFWriter()
-            let catalog = pdf.reserve(), pagesObject = pdf.reserve()
-            let fonts = [PDFFont.regular, .bold].map { f in
-                (f, pdf.add("<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>"))
-            }
-            let fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
-            var kids: [Int] = []
-            for (i, content) in pages.enumerated() {
-                var xobjects: [String] = []
-                for im in images[i] {
-                    let n: Int
-                    let colorSpace = im.info.components == 1 ? "/DeviceGray" : im.info.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
-                    let common = "/Type /XObject /Subtype /Image /Width \(im.info.width) /Height \(im.info.height) /ColorSpace \(colorSpace) /BitsPerComponent 8"
-                    if im.info.kind == .jpeg {
-                        n = pdf.addStream("\(common) /Filter /DCTDecode", im.bytes)
-                    } else {
-                        n = pdf.addStream("\(common) /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(im.info.components) /BitsPerComponent 8 /Columns \(im.info.width) >>",
-                                          PhotoImage.pngImageData(im.bytes))
-                    }
-                    xobjects.append("/\(im.name) \(n) 0 R")
+        /// `wrapCharacters` for the usual text, whose every character is one scalar with its own
+        /// WinAnsi code (`WinAnsi.plainCodes`): its only separator is the space, and a line's
+        /// width is the sum of its words' and spaces' widths, added up as the words come instead
+        /// of measured again. Nil for other text.
+        static func wrapPlain(_ text: String, width: Double, font: PDFFont, size: Double) -> [String]? {
+            var text = text
+            return text.withUTF8 { bytes -> [String]? in
+                let table = font.widths, n = bytes.count
+                func fits(_ units: Int) -> Bool { Double(units) * size / 1000 <= width }
+                /// The code of the scalar at `i` and its length in bytes; nil when not plain.
+                func scalar(_ i: Int) -> (code: Int, length: Int)? {
+                    let b = bytes[i]
+                    if b >= 0x20, b < 0x7F { return (Int(b), 1) }
+                    guard b == 0xC2 || b == 0xC3, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80 else { return nil }
+                    let v = Int(b & 0x03) << 6 | Int(bytes[i + 1] & 0x3F)
+                    return v >= 0xA0 ? (v, 2) : nil
                 }
-                let stream = pdf.addStream("", content)
-                let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.joined(separator: " ")) >>"
-                kids.append(pdf.add("<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Self.number(pageWidth)) \(Self.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>"))
+                let space = table[0]
+                var lines: [String] = [], line: [UInt8] = [], lineUnits = 0
+                var i = 0
+                while i < n {
+                    if bytes[i] == 0x20 { i += 1; continue }
+                    let start = i
+                    var units = 0
+                    while i < n, bytes[i] != 0x20 {
+                        guard let (code, length) = scalar(i) else { return nil }
+                        units += table[code - 32]
+                        i += length
+                    }
+                    let candidate = line.isEmpty ? units : lineUnits + space + units
+                    if fits(candidate) {
+                        if !line.isEmpty { line.append(0x20) }
+                        line.append(contentsOf: bytes[start..<i])
+                        lineUnits = candidate
+                        continue
+                    }
+                    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)); line.removeAll(keepingCapacity: true) }
+                    var rest = start
+                    if !fits(units) {
+                        // Too wide alone: cut after as many characters as fit (at least one).
+                        var offsets: [Int] = [], widths: [Int] = []
+                        var j = start
+                        while j < i, let (code, length) = scalar(j) { offsets.append(j); widths.append(table[code - 32]); j += length }
+                        offsets.append(i)
+                        let count = widths.count
+                        var first = 0
+                        while !fits(units), count - first > 1 {
+                            var cut = count - first - 1, prefix = units - widths[count - 1]
+                            while cut > 1, !fits(prefix) { cut -= 1; prefix -= widths[first + cut] }
+                            lines.append(String(decoding: bytes[offsets[first]..<offsets[first + cut]], as: UTF8.self))
+                            first += cut
+                            units -= prefix
+                        }
+                        rest = offsets[first]
+                    }
+                    line.append(contentsOf: bytes[rest..<i])
+                    lineUnits = units
+                }
+                if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+                return lines
             }
-            pdf.set(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
-            pdf.set(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
-            let infoObject = pdf.reserve()
-            pdf.set(infoObject, bytes: Array("<< /Producer (akkord) /Title \(PDFWriter.textString(title)) >>".utf8))
-            return (pdf.finish(root: catalog, info: infoObject), count)
+        }
+
+        /// Adds the footer ("page N of M") to this page and writes its content stream and page
+        /// object after its images.
+        private mutating func writePage() {
+            guard let pdf else { return }
+            let footer = self.footer(page + 1, pageCount)
+            emit("0.3 w \(Self.number(left)) 44 m \(Self.number(right)) 44 l S\n")
+            emit("BT /F1 7.5 Tf \(Self.number(left)) 34 Td ")
+            content += encodedTitle
+            emit(" Tj ET\n")
+            emit("BT /F1 7.5 Tf \(Self.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ")
+            PDFWriter.appendLiteral(WinAnsi.encode(footer).bytes, to: &content)
+            emit(" Tj ET\n")
+            let stream = pdf.reserve()
+            pdf.writeStream(stream, "", content)
+            let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.map { "/\($0.name) \($0.number) 0 R" }.joined(separator: " ")) >>"
+            let pageObject = pdf.reserve()
+            pdf.write(pageObject, "<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Self.number(pageWidth)) \(Self.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>")
+            content.removeAll(keepingCapacity: true)
+            xobjects.removeAll()
+            page += 1
+        }
+
+        /// The first pass's end: the plan, with the characters of the footers noted.
+        mutating func finishPlan() -> Plan {
+            let count = pageImages.count
+            for i in 0..<count {
+                note(title)
+                note(footer(i + 1, count))
+            }
+            return Plan(pageImages: pageImages, replaced: replaced)
+        }
+
+        /// The second pass's end: writes the last page, the document information, the
+        /// cross-reference table and the trailer; returns the page count.
+        mutating func finish() -> Int {
+            writePage()
+            guard let pdf else { return page }
+            let info = pdf.reserve()
+            pdf.write(info, "<< /Producer (akkord) /Title \(PDFWriter.textString(title)) >>")
+            pdf.finish(root: 1, info: info)
+            return page
         }
     }
 }

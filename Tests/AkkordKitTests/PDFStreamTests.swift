@@ -1,0 +1,291 @@
+import Foundation
+import XCTest
+@testable import AkkordKit
+
+/// The PDF report written as it is laid out (`ReportPDF.write`, one page at a time) gives the
+/// bytes of the whole document made in memory (`ReportPDF.render`), for every kind of project.
+final class PDFStreamTests: XCTestCase {
+    static func photoBytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: Fixtures.url("photos").appendingPathComponent(name)))
+    }
+
+    /// Photos of every kind: JPEG, RGB and gray PNG (embedded), an RGBA PNG (named, not shown),
+    /// a missing file, a file that is no image; more JPEGs, so the appendix runs over pages.
+    static func photos() throws -> [ReportPhoto] {
+        let files: [(String, String, [UInt8]?)] = [
+            ("Tagfod, nordside", "roof.jpg", try photoBytes("roof.jpg")),
+            ("", "tiles-rgb.png", try photoBytes("tiles-rgb.png")),
+            ("Rende ✓ (grå)", "gutter-gray.png", try photoBytes("gutter-gray.png")),
+            ("", "transparent-rgba.png", try photoBytes("transparent-rgba.png")),
+            ("Mangler", "borte.jpg", nil),
+            ("", "not-a-photo.txt", try photoBytes("not-a-photo.txt")),
+        ] + (1...4).map { ("Skorsten \($0), set fra stigen", "roof-\($0).jpg", try? photoBytes("roof.jpg")) }
+        return files.enumerated().map { i, f in
+            ReportPhoto(photo: Photo(id: i + 1, caption: f.0, originalName: f.1, file: "\(i).bin", added: i % 2 == 0 ? "2026-05-28" : ""), bytes: f.2)
+        }
+    }
+
+    /// Many lines (pages of them), long names that wrap, words wider than the column, notes,
+    /// measurements (an appendix over pages), custom lines, characters the fonts cannot print,
+    /// tabs and line breaks, a combining accent; workers, supplements, extra work and a deduction.
+    static func manyLines(_ count: Int) throws -> Project {
+        var p = try ReportSheetTests.fullProject()
+        p.name = "Mange linjer – Ærøvej ✓"
+        let names = [
+            "Underpap, sømmet", "Sternkant",
+            "Undertag af diffusionsåben dug, oplagt på spær med klemliste og klæbede samlinger ved alle gennemføringer",
+            "Tagrendeudskiftningsforberedelsesarbejdeerafsluttetogkontrolleret ved gavlen",
+            "Inddækning\tved skorsten\nog kvist", "Café-tag (e\u{301}) → kvist", "Skotrende, zink",
+        ]
+        for i in 0..<count {
+            let name = names[i % names.count]
+            let activity = Activity(pos: "\(i % 9 + 1).\(String(format: "%02d", i % 17))", name: name, unit: i % 4 == 0 ? "m2" : "lbm",
+                                    price: try UnitPrice(parsing: "\(20 + i % 30).\(i % 100 < 10 ? "0" : "")\(i % 100)"))
+            _ = p.addLine(activity, quantity: try Quantity(parsing: "\(1 + i % 12)"), note: i % 3 == 0 ? "nord \(i)" : "", date: nil,
+                          custom: i % 11 == 0, measurement: i % 5 == 0 ? "2*3,5+1 (gavl \(i % 7)) + 4,25*1,5*2 - 0,5 + \(String(repeating: "1+", count: i % 40))1" : nil)
+        }
+        _ = p.addExtraWork(text: "Fradrag for lånt lift", pricing: .amount(try Money(parsing: "-1250")))
+        return p
+    }
+
+    /// The projects the tests write, with their photos.
+    static func projects() throws -> [(name: String, project: Project, photos: [ReportPhoto])] {
+        [
+            ("photos", try ReportSheetTests.fullProject(), try photos()),
+            ("many lines", try manyLines(700), []),
+            ("many lines and photos", try manyLines(150), try photos()),
+            ("no workers", try ReportSheetTests.noWorkersProject(), []),
+            ("empty", Project(id: "tom", name: "Tom"), []),
+        ]
+    }
+
+    func testWriteGivesTheBytesOfRender() throws {
+        var pages = 0, checked = 0
+        for (name, p, photos) in try Self.projects() {
+            let a = FinalAccounting(p)
+            for l in Language.allCases {
+                for holidayPay in [false, true] {
+                    let what = "\(name), \(l), holiday pay \(holidayPay)"
+                    let rendered = ReportPDF.render(p, a, language: l, photos: photos, holidayPay: holidayPay)
+                    let out = ByteOutput()
+                    let written = ReportPDF.write(p, a, language: l, photos: photos, holidayPay: holidayPay, to: out)
+                    XCTAssertEqual(out.bytes, rendered.bytes, what)
+                    XCTAssertEqual(written.pageCount, rendered.pageCount, what)
+                    XCTAssertEqual(written.embeddedImages, rendered.embeddedImages, what)
+                    XCTAssertEqual(written.warnings, rendered.warnings, what)
+                    assertWellFormed(out.bytes, pages: written.pageCount, images: written.embeddedImages, language: l, what)
+                    if Self.qpdfCheck(out.bytes, what) { checked += 1 }
+                    pages = max(pages, written.pageCount)
+                }
+            }
+        }
+        XCTAssertGreaterThan(pages, 15, "some project runs over many pages")
+        if Self.qpdf == nil { print("qpdf is not installed: the PDFs were not checked with qpdf --check") } else { XCTAssertEqual(checked, 20) }
+    }
+
+    /// What each project's PDF must show: the photos embedded and the characters replaced.
+    func testPhotosAndReplacedCharacters() throws {
+        let projects = try Self.projects()
+        let photos = ReportPDF.render(projects[0].project, FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
+        XCTAssertEqual(photos.embeddedImages, 7, "the JPEGs and the RGB and gray PNGs")
+        XCTAssertEqual(photos.warnings, [Words(.en)(.unprintableCharacters, "\"✓\" (U+2713)")])
+        let many = ReportPDF.render(projects[1].project, FinalAccounting(projects[1].project), language: .da, photos: [])
+        XCTAssertEqual(many.warnings, [Words(.da)(.unprintableCharacters, "\"✓\" (U+2713), \"e\u{301}\" (U+65), \"→\" (U+2192)")])
+        XCTAssertGreaterThan(many.pageCount, 15)
+        let text = ReportSheetTests.pdfText(many.bytes)
+        XCTAssertTrue(text.contains("Tagrendeudskiftningsforberedelsesarbejdeerafsluttetogkon"), "a word wider than the column is cut")
+        XCTAssertTrue(text.contains("Inddækning ved skorsten og kvist"), "tab and line break are spaces")
+    }
+
+    /// Lines read again from their source on every pass, as the store gives them, give the PDF
+    /// the model's array gives; the lines are walked a few times, never kept.
+    func testLinesReadAgainForEachPassGiveTheSamePDF() throws {
+        let p = try Self.manyLines(400)
+        let walks = Counter()
+        let source = p.lines
+        let streamed = ProjectLines(count: source.count, subtotal: source.reduce(Money.zero) { $0 + $1.amount },
+                                    hasCustom: source.contains(where: \.custom), hasMeasurement: source.contains { $0.measurement != nil },
+                                    walk: { walks.add(); return AnyIterator(source.lazy.map(LineView.init).makeIterator()) }, intact: { true })
+        for l in Language.allCases {
+            let expected = ReportPDF.render(p, FinalAccounting(p), language: l, photos: [])
+            let accounting = FinalAccounting(p, lines: streamed)
+            let before = walks.value
+            let out = ByteOutput()
+            let written = ReportPDF.write(p, accounting, language: l, photos: [], to: out)
+            XCTAssertEqual(out.bytes, expected.bytes, "\(l)")
+            XCTAssertEqual(written.pageCount, expected.pageCount)
+            XCTAssertEqual(walks.value - before, 4, "lines and measurements, once to plan and once to write")
+        }
+    }
+
+    /// Through a descriptor's buffer (flushed as it fills) the file is the same.
+    func testWriteThroughADescriptorGivesTheSameFile() throws {
+        let (p, photos) = (try Self.manyLines(300), try Self.photos())
+        let expected = ReportPDF.render(p, FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let out = ByteOutput(fd: fd, path: url.path)
+        let written = ReportPDF.write(p, FinalAccounting(p), language: .da, photos: photos, holidayPay: true, to: out)
+        try out.flush()
+        close(fd)
+        let file = Array(try Data(contentsOf: url))
+        XCTAssertGreaterThan(file.count, 2 * ByteOutput.bufferSize, "more than the buffer holds")
+        XCTAssertEqual(file, expected.bytes)
+        XCTAssertEqual(written.pageCount, expected.pageCount)
+    }
+
+    /// `RenderedReport` writes the PDF straight into its output, with the accounting's warnings
+    /// and the PDF's own.
+    func testRenderedReportWritesThePDF() throws {
+        var p = try Self.manyLines(120)
+        let photos = try Self.photos()
+        p.photos = photos.map(\.photo)
+        let bytes = Dictionary(uniqueKeysWithValues: photos.map { ($0.photo.file, $0.bytes) })
+        let a = FinalAccounting(p)
+        for l in Language.allCases {
+            let report = try RenderedReport(p, format: .pdf, language: l, holidayPay: true, photo: { bytes[$0] ?? nil }).render()
+            let expected = ReportPDF.render(p, a, language: l, photos: photos, holidayPay: true)
+            XCTAssertEqual(report.bytes, expected.bytes)
+            XCTAssertEqual(report.warnings, a.warnings.map { $0.text(l) } + expected.warnings)
+            XCTAssertFalse(expected.warnings.isEmpty)
+        }
+    }
+
+    /// The streaming writer's objects: numbers reserved ahead and written in order, offsets in
+    /// the cross-reference table; the same file as the in-memory writer's.
+    func testPDFStreamWritesObjectsInOrder() {
+        let out = ByteOutput()
+        let s = PDFStream(to: out)
+        let catalog = s.reserve(), pages = s.reserve()
+        XCTAssertEqual(s.nextNumber, 3)
+        s.write(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
+        s.write(pages, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>")
+        let content = s.reserve()
+        let data = Array("BT /F1 12 Tf 72 720 Td ".utf8) + PDFWriter.literal(WinAnsi.encode("a (b) \\ c æøå").bytes) + Array(" Tj ET".utf8)
+        s.writeStream(content, "", data)
+        let page = s.reserve()
+        s.write(page, bytes: Array("<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 595 842] /Contents \(content) 0 R >>".utf8))
+        s.finish(root: catalog)
+        assertXrefMatches(out.bytes)
+
+        var w = PDFWriter()
+        _ = w.reserve()
+        _ = w.reserve()
+        w.set(catalog, "<< /Type /Catalog /Pages \(pages) 0 R >>")
+        w.set(pages, "<< /Type /Pages /Kids [4 0 R] /Count 1 >>")
+        w.addStream("", data)
+        w.add("<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 595 842] /Contents \(content) 0 R >>")
+        XCTAssertEqual(w.finish(root: catalog), out.bytes)
+        XCTAssertTrue(String(decoding: out.bytes, as: UTF8.self).hasSuffix("%%EOF\n"))
+    }
+
+    /// The quick ways for plain text (every character one scalar of U+0020–U+007E, U+00A0–U+00FF)
+    /// give what going character by character gives: codes, widths and wrapped lines, for text
+    /// of every kind.
+    func testPlainTextShortcutsMatchCharacterByCharacter() {
+        var random = SplitMix(seed: 2026)
+        let plain: [String] = ["a", "b", "Z", "0", "9", ".", ",", "(", ")", "\\", "æ", "ø", "Å", "é", "\u{A0}", "\u{AD}", "ÿ", "W", "i", "-", "/"]
+        let other: [String] = ["\t", "\n", "\r", "\r\n", "\u{301}", "→", "✓", "€", "−", "–", "\u{1}", "\u{7F}", "\u{85}", "\u{200D}", "👍🏽", "\u{2028}", "e\u{301}", "ﬁ"]
+        for round in 0..<3000 {
+            let length = Int(random.next() % 60)
+            var text = ""
+            for _ in 0..<length {
+                let r = random.next() % 100
+                if r < 18 { text += " " } else if r < 20 { text += String(repeating: " ", count: 2) } else if round % 3 == 0, r < 25 {
+                    text += other[Int(random.next() % UInt64(other.count))]
+                } else {
+                    text += plain[Int(random.next() % UInt64(plain.count))]
+                }
+            }
+            XCTAssertEqual(WinAnsi.encode(text).bytes, WinAnsi.encodeCharacters(text).bytes, text.debugDescription)
+            XCTAssertEqual(WinAnsi.encode(text).replaced, WinAnsi.encodeCharacters(text).replaced, text.debugDescription)
+            for font in [PDFFont.regular, .bold] {
+                let size = [7.5, 8.5, 9, 16][Int(random.next() % 4)]
+                XCTAssertEqual(font.width(text, size: size), font.widthByCharacter(text, size: size), text.debugDescription)
+                let width = [1, 4, 12, 30, 80, 222, 300][Int(random.next() % 7)] as Double
+                let expected = ReportPDF.Layout.wrapCharacters(text, width: width, font: font, size: size)
+                if let quick = ReportPDF.Layout.wrapPlain(text, width: width, font: font, size: size) {
+                    XCTAssertEqual(quick, expected, "\(text.debugDescription) in \(width)")
+                } else {
+                    XCTAssertFalse(WinAnsi.plainCodes(text, { _ in }), "only other text is left to the characters")
+                }
+            }
+        }
+        XCTAssertNotNil(ReportPDF.Layout.wrapPlain("Tårn på ø", width: 100, font: .regular, size: 9))
+        XCTAssertNil(ReportPDF.Layout.wrapPlain("Tårn\tpå ø", width: 100, font: .regular, size: 9))
+    }
+
+    // MARK: - Checks
+
+    /// The cross-reference table, the pages tree (its kids are the page objects, as many as
+    /// pages), the images and each page's footer.
+    func assertWellFormed(_ pdf: [UInt8], pages: Int, images: Int, language: Language, _ what: String,
+                          file: StaticString = #filePath, line: UInt = #line) {
+        assertXrefMatches(pdf, file: file, line: line)
+        let s = String(decoding: pdf.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
+        XCTAssertEqual(s.components(separatedBy: "/Type /Page ").count - 1, pages, what, file: file, line: line)
+        XCTAssertEqual(s.components(separatedBy: "/Subtype /Image ").count - 1, images, what, file: file, line: line)
+        guard let kidsStart = s.range(of: "2 0 obj\n<< /Type /Pages /Kids ["), let kidsEnd = s[kidsStart.upperBound...].range(of: "]") else {
+            return XCTFail("no pages tree in object 2: \(what)", file: file, line: line)
+        }
+        XCTAssertTrue(s[kidsEnd.upperBound...].hasPrefix(" /Count \(pages) >>"), what, file: file, line: line)
+        let kids = s[kidsStart.upperBound..<kidsEnd.lowerBound].split(separator: " ").enumerated().filter { $0.offset % 3 == 0 }.map { Int($0.element)! }
+        XCTAssertEqual(kids.count, pages, what, file: file, line: line)
+        for k in kids {
+            XCTAssertTrue(s.contains("\n\(k) 0 obj\n<< /Type /Page /Parent 2 0 R "), "kid \(k) is a page: \(what)", file: file, line: line)
+        }
+        let words = Words(language)
+        for n in 1...max(pages, 1) {
+            XCTAssertTrue(s.contains("(\(words(.pageOf, String(n), String(pages)))) Tj"), "footer of page \(n): \(what)", file: file, line: line)
+        }
+    }
+
+    static let qpdf: String? = {
+        let dirs = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"]
+        return dirs.map { "\($0)/qpdf" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    /// `qpdf --check` passes on the PDF; false (and nothing checked) when qpdf is not installed.
+    @discardableResult
+    static func qpdfCheck(_ pdf: [UInt8], _ what: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        guard let qpdf else { return false }
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-qpdf-\(UUID().uuidString).pdf")
+        defer { try? FileManager.default.removeItem(at: url) }
+        do {
+            try Data(pdf).write(to: url)
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: qpdf)
+            process.arguments = ["--check", url.path]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            XCTAssertEqual(process.terminationStatus, 0, "qpdf --check \(what): \(output)", file: file, line: line)
+        } catch {
+            XCTFail("qpdf --check \(what): \(error)", file: file, line: line)
+        }
+        return true
+    }
+}
+
+private final class Counter: @unchecked Sendable {
+    private(set) var value = 0
+    func add() { value += 1 }
+}
+
+/// A small seeded generator, so a failure can be repeated.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
