@@ -98,14 +98,6 @@ public enum ProjectCodec {
         return s.problems.isEmpty ? scope : nil
     }
 
-    static func encode(_ l: Line) -> JSONValue {
-        .object(JSONObject([
-            ("id", .int(l.id)), ("pos", .string(l.pos)), ("name", .string(l.name)), ("unit", .string(l.unit)),
-            ("price", .string(l.price.plain)), ("quantity", .string(l.quantity.plain)), ("amount", .string(l.amount.plain)),
-            ("custom", .bool(l.custom)), ("note", .string(l.note)), ("section", .string(l.section)), ("date", .optional(l.date)),
-        ] + (l.measurement.map { [("measurement", JSONValue.string($0))] } ?? [])))
-    }
-
     /// Decodes and validates a project file; every problem is listed with its JSON path.
     public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
         // Lines are decoded as they are scanned (a project may have 100,000 of them); the rest
