@@ -12,7 +12,7 @@ extension ProjectCodec {
     /// The project with every member but its lines (which are `[]`), and its lines as a
     /// `ProjectLines` read from `file`; nil when the file is to be read whole by `decode`: any
     /// problem (so the message is that reader's), or a form the line scanner does not read
-    /// (an escaped key, `nextIds` after the lines, no `lineCount` or `subtotal`).
+    /// (an escaped key or date in a line, no `lineCount` or `subtotal`, a count beyond the file).
     /// With `keepingLines`, the lines are made into `Line`s in the checking pass and returned as
     /// an array-backed `ProjectLines` (for a change, which needs them all): one pass fewer.
     static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false) -> (Project, ProjectLines)? {
