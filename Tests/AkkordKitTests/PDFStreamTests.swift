@@ -185,7 +185,7 @@ final class PDFStreamTests: XCTestCase {
     /// give what going character by character gives: codes, widths and wrapped lines, for text
     /// of every kind.
     func testPlainTextShortcutsMatchCharacterByCharacter() {
-        var random = SplitMix(seed: 2026)
+        var random = WorkspacePropertyTests.SplitMix64(state: 2026)
         let plain: [String] = ["a", "b", "Z", "0", "9", ".", ",", "(", ")", "\\", "æ", "ø", "Å", "é", "\u{A0}", "\u{AD}", "ÿ", "W", "i", "-", "/"]
         let other: [String] = ["\t", "\n", "\r", "\r\n", "\u{301}", "→", "✓", "€", "−", "–", "\u{1}", "\u{7F}", "\u{85}", "\u{200D}", "👍🏽", "\u{2028}", "e\u{301}", "ﬁ"]
         for round in 0..<3000 {
@@ -277,15 +277,3 @@ private final class Counter: @unchecked Sendable {
     func add() { value += 1 }
 }
 
-/// A small seeded generator, so a failure can be repeated.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
