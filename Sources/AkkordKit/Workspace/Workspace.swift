@@ -49,12 +49,16 @@ public struct Workspace: Sendable {
 
     /// Loads, changes and stages the chosen open project.
     func changeProject<T>(_ id: String? = nil, _ body: (inout Project) throws -> (T, [String])) throws -> Change<T> {
-        try change { tx in
+        var subtotal = Money.zero
+        var result = try change { tx in
             var p = try tx.openProject(try projectId(id, in: tx))
             let (value, changes) = try body(&p)
             tx.stage(p, changes: changes)
+            subtotal = p.subtotal
             return value
         }
+        result.subtotal = subtotal
+        return result
     }
 
     // MARK: reading (each under the store's shared lock: no writer changes files meanwhile)
@@ -161,6 +165,9 @@ public struct Change<Value> {
     /// Things to tell the user that did not stop the change (e.g. a clean-up that failed after
     /// the change was safely written).
     public internal(set) var warnings: [WorkspaceWarning]
+    /// The changed project's line subtotal after the change, for a change of one project's
+    /// contents (so `--json` output need not read the project again); nil for other changes.
+    public internal(set) var subtotal: Money? = nil
 }
 
 extension Change: Sendable where Value: Sendable {}

@@ -67,7 +67,7 @@ struct AddCommand: Command {
         let line = change.value
         if let n = quantity.note { context.note(n) }
         context.warn(change.warnings)
-        if context.wantsJSON { context.printJSON(ChangeJSON.line(line, subtotal: try context.workspace().project().subtotal)); return }
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(line, subtotal: try change.subtotal ?? context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineAdded(line, context.language))
     }
 }
@@ -121,7 +121,7 @@ struct EditLineCommand: Command {
         let edit = change.value
         if let n = quantity?.note { context.note(n) }
         context.warn(change.warnings)
-        if context.wantsJSON { context.printJSON(ChangeJSON.line(edit.after, subtotal: try context.workspace().project().subtotal)); return }
+        if context.wantsJSON { context.printJSON(ChangeJSON.line(edit.after, subtotal: try change.subtotal ?? context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
     }
 }
@@ -133,8 +133,9 @@ struct RemoveLineCommand: Command {
     init(_ a: ParsedArguments) throws { lines = try a[Self.lines] }
 
     func run(_ context: CommandContext) throws {
-        let removed = try context.workspace().removeLines(lines).value
-        if context.wantsJSON { context.printJSON(ChangeJSON.removedLines(removed, subtotal: try context.workspace().project().subtotal)); return }
+        let change = try context.workspace().removeLines(lines)
+        let removed = change.value
+        if context.wantsJSON { context.printJSON(ChangeJSON.removedLines(removed, subtotal: try change.subtotal ?? context.workspace().project().subtotal)); return }
         context.print(Confirmation.linesRemoved(removed, context.language))
     }
 }
