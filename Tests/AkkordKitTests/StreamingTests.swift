@@ -169,6 +169,59 @@ final class StreamingTests: XCTestCase {
         }
     }
 
+    /// The lines are checked where they stand when `lineCount` and `nextIds` come before them (as
+    /// akkord writes them); in another order they are stepped over and checked after. The
+    /// supplements' bases come from what the checking pass kept of each line, or, for a line id
+    /// beyond 32 bits, from another walk. Each way gives the model's figures.
+    func testOtherMemberOrdersAndHugeLineIdsGiveTheModelsFigures() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-order")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+
+        var reordered = Self.randomProject(&rng, id: "reordered", lines: 300)
+        XCTAssertTrue(reordered.supplements.contains { !$0.scope.lines.isEmpty }, "a supplement scoped by line ids")
+        reordered.nextIds["line"] = (reordered.nextIds["line"] ?? 1) + 5
+        var huge = Self.randomProject(&rng, id: "huge-ids", lines: 200)
+        let big = 5_000_000_000  // beyond UInt32
+        huge.lines[0].id = big
+        huge.lines[1].id = big + 7
+        huge.nextIds["line"] = big + 8
+        huge.nextIds["supplement"] = 100
+        huge.supplements.append(Supplement(id: 99, name: "Stor", percent: Percent(raw: 2500), scope: Supplement.Scope(lines: [big + 7, huge.lines[5].id])))
+
+        for (p, moveNextIdsAfterLines) in [(reordered, true), (reordered, false), (huge, false)] {
+            let label = "seed \(seed), \(p.id), nextIds after lines: \(moveNextIdsAfterLines)"
+            XCTAssertEqual(ProjectRules.problems(p).map(\.description), [], label)
+            var bytes = ProjectCodec.encode(p)
+            if moveNextIdsAfterLines {
+                // The same file with `nextIds` moved to the end: the lines come before it.
+                var text = String(decoding: bytes, as: UTF8.self)
+                let member = text.range(of: ",\n  \"nextIds\": {")!
+                let end = text.range(of: "}", range: member.upperBound..<text.endIndex)!
+                let nextIds = String(text[member.lowerBound..<end.upperBound])
+                text.removeSubrange(member.lowerBound..<end.upperBound)
+                text.insert(contentsOf: nextIds, at: text.range(of: "\n}\n", options: .backwards)!.lowerBound)
+                bytes = Array(text.utf8)
+                XCTAssertEqual(try ProjectCodec.decode(bytes, source: "x"), p, "the moved file is the same project: \(label)")
+            }
+            try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+            XCTAssertNotNil(ProjectCodec.decodeStreaming(try MappedFile(path: store.projectFile(p.id), limit: Store.maximumFileBytes)), label)
+            let streamed = try store.loadProjectForReading(p.id)
+            XCTAssertEqual(streamed.project.lines, [], "streamed: \(label)")
+            XCTAssertEqual(streamed.lines.bases(of: p.supplements), p.supplements.map { $0.base(of: p.lines) }, label)
+            XCTAssertEqual(Array(streamed.lines), p.lines, label)
+            let expected = try RenderedReport(p, format: .json, language: .da, photo: { _ in nil }).render()
+            let got = try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .da, photo: { _ in nil }).render()
+            XCTAssertTrue(got.bytes == expected.bytes, "\(label): \(Self.firstDifference(got.bytes, expected.bytes))")
+            let kept = try store.loadProject(p.id)
+            XCTAssertEqual(kept, p, "loadProject (lines kept): \(label)")
+        }
+    }
+
     // MARK: - b. the conservative property
 
     func testTheStreamingReaderNeverTakesWhatTheWholeReaderRefuses() throws {

@@ -49,10 +49,58 @@ struct ProjectLineScanner: IteratorProtocol {
 
     // MARK: one line
 
-    private enum Key: Int {
+    /// In the order akkord writes them, which `readPredictedKey` expects.
+    private enum Key: Int, CaseIterable {
         case id, pos, name, unit, price, quantity, amount, custom, note, section, date, measurement
         var bit: UInt16 { 1 << UInt16(rawValue) }
+        var name: StaticString {
+            switch self {
+            case .id: "id"
+            case .pos: "pos"
+            case .name: "name"
+            case .unit: "unit"
+            case .price: "price"
+            case .quantity: "quantity"
+            case .amount: "amount"
+            case .custom: "custom"
+            case .note: "note"
+            case .section: "section"
+            case .date: "date"
+            case .measurement: "measurement"
+            }
+        }
         static let required: UInt16 = Key.id.bit | Key.pos.bit | Key.name.bit | Key.unit.bit | Key.price.bit | Key.quantity.bit
+    }
+
+    /// `"key": ` as akkord writes it, as two masked words: a key in the expected place is
+    /// recognized with two compares instead of being read byte by byte.
+    private struct KeyPattern {
+        var words: (UInt64, UInt64) = (0, 0)
+        var masks: (UInt64, UInt64) = (0, 0)
+        var length = 0
+        init(_ key: Key) {
+            let bytes = [UInt8(ascii: "\"")] + UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount)
+                + Array("\": ".utf8)
+            length = bytes.count
+            for (i, b) in bytes.enumerated() {
+                let shift = UInt64(i % 8) * 8
+                if i < 8 { words.0 |= UInt64(b) << shift; masks.0 |= 0xFF << shift } else {
+                    words.1 |= UInt64(b) << shift; masks.1 |= 0xFF << shift
+                }
+            }
+        }
+    }
+    private let patterns = Key.allCases.map(KeyPattern.init)
+
+    /// The key `expected` (a `Key` raw value), with its colon and the space after it, when the
+    /// bytes at `index` are exactly that; else nil and nothing read.
+    @inline(__always) private mutating func readPredictedKey(_ expected: Int) -> Key? {
+        guard expected < patterns.count, index + 16 <= buffer.count else { return nil }
+        let p = patterns[expected]
+        guard ByteScan.word(buffer, index) & p.masks.0 == p.words.0,
+              ByteScan.word(buffer, index + 8) & p.masks.1 == p.words.1 else { return nil }
+        index += p.length
+        return Key(rawValue: expected)
     }
 
     private mutating func readLine() -> LineView? {
@@ -67,13 +115,22 @@ struct ProjectLineScanner: IteratorProtocol {
         var custom = false
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") { return nil }
+        var expected = 0
         while true {
             skipWhitespace()
-            guard let key = readKey(), seen & key.bit == 0 else { return nil }
+            let key: Key
+            if let predicted = readPredictedKey(expected) {
+                key = predicted
+            } else {
+                guard let k = readKey() else { return nil }
+                key = k
+                skipWhitespace()
+                guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+            }
+            guard seen & key.bit == 0 else { return nil }
             seen |= key.bit
-            skipWhitespace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { return nil }
-            index += 1
+            expected = key.rawValue + 1
             skipWhitespace()
             if readNull() {
                 // null is an absent member: only optional ones may be absent.

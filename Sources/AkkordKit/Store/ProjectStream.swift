@@ -21,8 +21,11 @@ extension ProjectCodec {
         scanner.skipBOM()
         var object = JSONObject()
         var linesStart = -1, linesEnd = -1
+        var pass: LinePass? = nil
         struct NotStreamable: Error {}
-        // First pass: every member but the lines, as a tree; the lines only stepped over.
+        // One pass: every member but the lines as a tree; the lines checked one by one where they
+        // are, when `lineCount` and `nextIds` came before them (as akkord writes them), else
+        // stepped over and checked after.
         do {
             guard scanner.peekByte() == UInt8(ascii: "{") else { return nil }
             try scanner.readObject { scanner, key in
@@ -34,10 +37,17 @@ extension ProjectCodec {
                     guard UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[start..<scanner.index])) == nil else { throw NotStreamable() }
                     return
                 }
-                guard scanner.peekByte() == UInt8(ascii: "["), let end = endOfArray(buffer, at: scanner.index, file: file) else { throw NotStreamable() }
+                guard scanner.peekByte() == UInt8(ascii: "[") else { throw NotStreamable() }
                 linesStart = scanner.index
-                linesEnd = end
-                scanner.index = end
+                if let count = Self.declaredLineCount(object, bytes: buffer.count), let nextId = Self.declaredNextLineId(object) {
+                    guard let checked = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keepingLines: keepingLines) else { throw NotStreamable() }
+                    pass = checked
+                    linesEnd = checked.end
+                } else {
+                    guard let end = endOfArray(buffer, at: linesStart, file: file) else { throw NotStreamable() }
+                    linesEnd = end
+                }
+                scanner.index = linesEnd
                 object.append(key, .array([]))
             }
             try scanner.end()
@@ -46,31 +56,29 @@ extension ProjectCodec {
         file.release(0..<buffer.count)
         var f = FieldReader(object: object, path: "", problems: [])
         let project = decodeMembers(&f, lines: [], lineProblems: [])
-        // No line takes fewer than 32 bytes: a larger count is wrong, and `decode` says so.
         guard f.problems.isEmpty, let count = f.integer("lineCount"), count >= 0, count <= buffer.count / 32,
               let stored: Money = f.storedNumber("subtotal") else { return nil }
-
-        // Second pass: each line checked by the rules, the supplements' bases added up.
-        var rules = ProjectRules.LineRules(nextId: project.nextIds["line"] ?? 1, count: count)
-        var bases = SupplementBases(project.supplements)
-        var n = 0, hasCustom = false, hasMeasurement = false
-        var lines = ProjectLineScanner(buffer, arrayAt: linesStart, file: file)
-        var kept: [Line] = []
-        if keepingLines { kept.reserveCapacity(count) }
-        while let line = lines.next() {
-            guard rules.accepts(line) else { return nil }
-            if keepingLines { kept.append(line.line) }
-            bases.add(line)
-            n += 1
-            hasCustom = hasCustom || line.custom
-            hasMeasurement = hasMeasurement || line.measurement != nil
+        let nextId = project.nextIds["line"] ?? 1
+        if pass == nil {
+            pass = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keepingLines: keepingLines)
+            file.release(0..<buffer.count)
         }
-        file.release(0..<buffer.count)
-        guard !lines.failed, lines.endIndex == linesEnd, n == count, let subtotal = rules.checkedSubtotal, stored == subtotal else { return nil }
-
-        let supplementBases = bases.bases(subtotal: subtotal)
+        // The pass was checked against what the members before the lines said; they must be what the whole file says.
+        guard let pass, pass.count == count, pass.nextId == nextId, pass.end == linesEnd,
+              let subtotal = pass.rules.checkedSubtotal, stored == subtotal else { return nil }
+        let supplementBases: [Money]
+        if let bases = pass.amounts.bases(of: project.supplements, subtotal: subtotal) { supplementBases = bases } else {
+            var bases = SupplementBases(project.supplements)
+            var lines = ProjectLineScanner(buffer, arrayAt: linesStart, file: file)
+            while let line = lines.next() { bases.add(line) }
+            file.release(0..<buffer.count)
+            guard !lines.failed else { return nil }
+            supplementBases = bases.bases(subtotal: subtotal)
+        }
+        let rules = pass.rules
+        let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
         if keepingLines {
-            let projectLines = ProjectLines(kept)
+            let projectLines = ProjectLines(pass.kept)
             projectLines.remember(supplementBases, of: project.supplements)
             guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
             return (project, projectLines)
@@ -91,6 +99,21 @@ extension ProjectCodec {
         projectLines.remember(supplementBases, of: project.supplements)
         guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
         return (project, projectLines)
+    }
+
+    /// `lineCount` as read so far, when it is a plausible whole number (no line takes fewer than
+    /// 32 bytes); the whole reader checks it again.
+    private static func declaredLineCount(_ object: JSONObject, bytes: Int) -> Int? {
+        guard case .number(let text)? = object["lineCount"], let n = Int(text), n >= 0, n <= bytes / 32 else { return nil }
+        return n
+    }
+
+    /// `nextIds.line` as read so far (1 when `nextIds` has no `line`); nil before `nextIds`.
+    private static func declaredNextLineId(_ object: JSONObject) -> Int? {
+        guard let ids = object["nextIds"]?.objectValue else { return nil }
+        guard let line = ids["line"] else { return 1 }
+        guard case .number(let text) = line else { return nil }
+        return Int(text)
     }
 
     /// Where the array at `start` ends (after its `]`), stepping over strings and nested values
@@ -126,6 +149,95 @@ extension ProjectCodec {
             i += 1
         }
         return nil
+    }
+}
+
+/// The checking pass over a project file's `lines` array: each line read by
+/// `ProjectLineScanner` and checked by `ProjectRules.LineRules`; nil at the first line either
+/// refuses (the file is then read whole, for that reader's message).
+private struct LinePass {
+    let count: Int
+    let nextId: Int
+    /// After the array's `]`.
+    let end: Int
+    let rules: ProjectRules.LineRules
+    let amounts: LineAmounts
+    let hasCustom: Bool
+    let hasMeasurement: Bool
+    /// The lines as `Line`s, when asked to keep them.
+    let kept: [Line]
+
+    init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keepingLines: Bool) {
+        var rules = ProjectRules.LineRules(nextId: nextId, count: count)
+        var amounts = LineAmounts(capacity: count)
+        var n = 0, hasCustom = false, hasMeasurement = false
+        var lines = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
+        var kept: [Line] = []
+        if keepingLines { kept.reserveCapacity(count) }
+        while let line = lines.next() {
+            guard n < count, rules.accepts(line) else { return nil }
+            if keepingLines { kept.append(line.line) }
+            amounts.add(line)
+            n += 1
+            hasCustom = hasCustom || line.custom
+            hasMeasurement = hasMeasurement || line.measurement != nil
+        }
+        guard !lines.failed, n == count else { return nil }
+        self.count = count; self.nextId = nextId; end = lines.endIndex
+        self.rules = rules; self.amounts = amounts; self.hasCustom = hasCustom; self.hasMeasurement = hasMeasurement
+        self.kept = kept
+    }
+}
+
+/// What the supplements' bases (SPEC §5) need of each line — id, section, amount — kept from
+/// the checking pass, because the supplements come after the lines in the file: 14 bytes a line,
+/// the sections once each. `bases` is nil when a line did not fit (an id beyond 32 bits, more
+/// than 65,535 sections, a text not from the file): the lines are then walked again for them.
+private struct LineAmounts {
+    private var ids: [UInt32] = []
+    private var sectionOf: [UInt16] = []
+    private var amounts: [Int64] = []
+    /// The distinct sections, as the quoted bytes in the file.
+    private var sections: [UnsafeBufferPointer<UInt8>] = []
+    private var last = -1
+    private var complete = true
+
+    init(capacity: Int) {
+        ids.reserveCapacity(capacity); sectionOf.reserveCapacity(capacity); amounts.reserveCapacity(capacity)
+    }
+
+    mutating func add(_ line: LineView) {
+        guard complete else { return }
+        guard line.id <= Int(UInt32.max), case .json(let quoted, _, _) = line.section.storage, let s = section(quoted) else {
+            complete = false
+            (ids, sectionOf, amounts) = ([], [], [])
+            return
+        }
+        ids.append(UInt32(line.id))
+        sectionOf.append(s)
+        amounts.append(line.amount.raw)
+    }
+
+    private mutating func section(_ quoted: UnsafeBufferPointer<UInt8>) -> UInt16? {
+        func same(_ a: UnsafeBufferPointer<UInt8>) -> Bool {
+            a.count == quoted.count && memcmp(a.baseAddress!, quoted.baseAddress!, a.count) == 0
+        }
+        // Lines of one section often come together: the last one first.
+        if last >= 0, same(sections[last]) { return UInt16(last) }
+        if let i = sections.firstIndex(where: same) { last = i; return UInt16(i) }
+        guard sections.count <= Int(UInt16.max) else { return nil }
+        sections.append(quoted)
+        last = sections.count - 1
+        return UInt16(last)
+    }
+
+    func bases(of supplements: [Supplement], subtotal: Money) -> [Money]? {
+        var bases = SupplementBases(supplements)
+        guard bases.needsLines else { return bases.bases(subtotal: subtotal) }
+        guard complete else { return nil }
+        let names = sections.map { TextSlice(quoted: $0, escaped: true, plain: false).string }
+        for i in ids.indices { bases.add(id: Int(ids[i]), section: names[Int(sectionOf[i])], amount: Money(raw: amounts[i])) }
+        return bases.bases(subtotal: subtotal)
     }
 }
 
