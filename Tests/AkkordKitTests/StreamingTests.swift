@@ -67,6 +67,8 @@ final class StreamingTests: XCTestCase {
             XCTAssertEqual(streamed.lines.hasMeasurement, model.lines.contains { $0.measurement != nil }, label)
             XCTAssertTrue(model.lines.contains(where: \.custom) && model.lines.contains { $0.measurement != nil }, label)
             XCTAssertEqual(streamed.lines.views.map(\.line), model.lines, "views give the lines, walked again: \(label)")
+            XCTAssertEqual(streamed.lines.measured.map(\.line), model.lines.filter { $0.measurement != nil }, "the measured lines, read where they are: \(label)")
+            XCTAssertEqual(ProjectLines(model.lines).measured.map(\.line), model.lines.filter { $0.measurement != nil }, label)
             XCTAssertEqual(streamed.lines.bases(of: model.supplements), ProjectLines(model.lines).bases(of: model.supplements), label)
             XCTAssertEqual(streamed.lines.bases(of: model.supplements), model.supplements.map { $0.base(of: model.lines) }, label)
             XCTAssertTrue(streamed.lines.isIntact, label)

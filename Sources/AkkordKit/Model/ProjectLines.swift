@@ -9,6 +9,7 @@ public struct ProjectLines: Sequence, Sendable {
     public let hasCustom: Bool
     public let hasMeasurement: Bool
     private let walk: @Sendable () -> AnyIterator<LineView>
+    private let measuredWalk: (@Sendable () -> AnyIterator<LineView>)?
     private let intact: @Sendable () -> Bool
     /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
     private let remembered = RememberedBases()
@@ -21,19 +22,23 @@ public struct ProjectLines: Sequence, Sendable {
         hasCustom = lines.contains(where: \.custom)
         hasMeasurement = lines.contains { $0.measurement != nil }
         walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
+        measuredWalk = nil
         intact = { true }
         array = lines
     }
 
     /// Lines that `walk` produces afresh on every pass; the figures must be theirs. `intact`
     /// says whether every pass so far gave them all (a file changed in place would not).
+    /// `measuredWalk`, when given, produces only the lines with a measurement, in order.
     public init(count: Int, subtotal: Money, hasCustom: Bool, hasMeasurement: Bool,
-                walk: @escaping @Sendable () -> AnyIterator<LineView>, intact: @escaping @Sendable () -> Bool) {
+                walk: @escaping @Sendable () -> AnyIterator<LineView>,
+                measuredWalk: (@Sendable () -> AnyIterator<LineView>)? = nil, intact: @escaping @Sendable () -> Bool) {
         self.count = count
         self.subtotal = subtotal
         self.hasCustom = hasCustom
         self.hasMeasurement = hasMeasurement
         self.walk = walk
+        self.measuredWalk = measuredWalk
         self.intact = intact
         array = nil
     }
@@ -58,6 +63,17 @@ public struct ProjectLines: Sequence, Sendable {
 
     /// The lines as views, texts not yet made into strings: for writers that copy them.
     public var views: Views { Views(walk: walk) }
+
+    /// The lines with a measurement, as views (the measurement appendix): read again only
+    /// where they are when the reader noted where, else picked out of a walk of all.
+    public var measured: Views {
+        if let measuredWalk { return Views(walk: measuredWalk) }
+        let walk = self.walk
+        return Views(walk: {
+            let all = walk()
+            return AnyIterator { while let v = all.next() { if v.measurement != nil { return v } }; return nil }
+        })
+    }
 
     public struct Views: Sequence {
         let walk: @Sendable () -> AnyIterator<LineView>

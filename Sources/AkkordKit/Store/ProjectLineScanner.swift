@@ -27,8 +27,23 @@ struct ProjectLineScanner: IteratorProtocol {
         if index < buffer.count, buffer[index] == UInt8(ascii: "]") { index += 1; finished = true }
     }
 
+    /// A scanner for the one line whose `{` is at `start` (a `lineStart` of an earlier pass): its
+    /// `next()` gives that line, then the lines after it.
+    init(_ buffer: UnsafeBufferPointer<UInt8>, lineAt start: Int, file: MappedFile? = nil) {
+        self.buffer = buffer
+        self.file = file
+        index = start
+        releasedTo = start
+        if start >= buffer.count || buffer[start] != UInt8(ascii: "{") { failed = true; finished = true }
+    }
+
+    /// Where the line `next()` last gave begins (its `{`).
+    private(set) var lineStart = -1
+
     mutating func next() -> LineView? {
         guard !finished else { return nil }
+        skipWhitespace()
+        lineStart = index
         guard let line = readLine() else { failed = true; finished = true; return nil }
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: ",") {

@@ -94,8 +94,19 @@ extension ProjectCodec {
                 return nil
             }
         }
+        let measuredAt = pass.measured
+        let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
+            var i = 0
+            return AnyIterator {
+                guard i < measuredAt.count else { return nil }
+                var scanner = ProjectLineScanner(file.bytes, lineAt: measuredAt[i], file: file)
+                i += 1
+                guard let line = scanner.next(), line.measurement != nil else { health.broken = true; return nil }
+                return line
+            }
+        }
         let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
-                                        walk: walk, intact: { !health.broken })
+                                        walk: walk, measuredWalk: measuredWalk, intact: { !health.broken })
         projectLines.remember(supplementBases, of: project.supplements)
         guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
         return (project, projectLines)
@@ -166,17 +177,20 @@ private struct LinePass {
     let hasMeasurement: Bool
     /// The lines as `Line`s, when asked to keep them.
     let kept: [Line]
+    /// Where each line with a measurement begins, when the lines are not kept: the measurement
+    /// appendix reads only those again.
+    let measured: [Int]
 
     init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keepingLines: Bool) {
         var rules = ProjectRules.LineRules(nextId: nextId, count: count)
         var amounts = LineAmounts(capacity: count)
         var n = 0, hasCustom = false, hasMeasurement = false
         var lines = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
-        var kept: [Line] = []
+        var kept: [Line] = [], measured: [Int] = []
         if keepingLines { kept.reserveCapacity(count) }
         while let line = lines.next() {
             guard n < count, rules.accepts(line) else { return nil }
-            if keepingLines { kept.append(line.line) }
+            if keepingLines { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
             amounts.add(line)
             n += 1
             hasCustom = hasCustom || line.custom
@@ -186,6 +200,7 @@ private struct LinePass {
         self.count = count; self.nextId = nextId; end = lines.endIndex
         self.rules = rules; self.amounts = amounts; self.hasCustom = hasCustom; self.hasMeasurement = hasMeasurement
         self.kept = kept
+        self.measured = measured
     }
 }
 
