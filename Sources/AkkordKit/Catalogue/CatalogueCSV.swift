@@ -126,7 +126,7 @@ public enum CatalogueCSV {
         let delimiter = language == .da ? ";" : ","
         var out = ["pos", "name", "unit", "price", "section", "note", "keywords"].joined(separator: delimiter) + "\r\n"
         for a in catalogue.sortedActivities {
-            let price = language == .da ? unambiguous(a.price.plain).replacingOccurrences(of: ".", with: ",") : unambiguous(a.price.plain)
+            let price = language == .da ? unambiguous(a.price.plain).replacing(".", with: ",") : unambiguous(a.price.plain)
             out += [a.pos, a.name, a.unit, price, a.section, a.note, a.keywords.joined(separator: "|")]
                 .map { CSVField.quote(CSVField.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
         }

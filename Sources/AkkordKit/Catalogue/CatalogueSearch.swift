@@ -1,4 +1,3 @@
-import Foundation
 
 /// Finds activities by pos, name and keywords, best match first: case- and accent-insensitive,
 /// Danish letters folded both ways (`o`/`oe` find `ø`, `a`/`aa` find `å`, `ae` finds `æ`), whole

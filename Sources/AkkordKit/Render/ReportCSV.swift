@@ -1,4 +1,3 @@
-import Foundation
 
 /// `report --format csv`: the line table in RFC 4180. `en`: `,` and decimal point; `da`: a UTF-8
 /// BOM (so Excel shows æøå), `;`, decimal comma, Danish column titles and units (SPEC §8). No
@@ -25,7 +24,7 @@ public enum ReportCSV {
     public static func write(_ a: FinalAccounting, language: Language, to out: ByteOutput) {
         let delimiter = language == .da ? ";" : ","
         func number<N: FixedPointNumber>(_ n: N) -> String {
-            language == .da ? n.plain.replacingOccurrences(of: ".", with: ",") : n.plain
+            language == .da ? n.plain.replacing(".", with: ",") : n.plain
         }
         if language == .da { out.write(byteOrderMark) }
         out.write(row(header(language: language), delimiter))

@@ -1,4 +1,3 @@
-import Foundation
 
 /// A photo as a report gets it: the project's record and its file's bytes (nil when the file is
 /// missing from the store).
@@ -16,6 +15,6 @@ public struct ReportPhoto: Sendable {
     /// `data:image/jpeg;base64,…` for a whole JPEG or PNG; nil for a missing or damaged file.
     var dataURL: String? {
         guard let bytes, let image = PhotoImage(bytes) else { return nil }
-        return "data:image/\(image.kind == .jpeg ? "jpeg" : "png");base64," + Data(bytes).base64EncodedString()
+        return "data:image/\(image.kind == .jpeg ? "jpeg" : "png");base64," + Base64.encodedString(bytes)
     }
 }

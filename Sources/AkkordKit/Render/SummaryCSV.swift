@@ -31,9 +31,9 @@ public enum SummaryCSV {
         let delimiter = l == .da ? ";" : ","
         func number<N: FixedPointNumber>(_ n: N?) -> String {
             guard let n else { return "" }
-            return l == .da ? n.plain.replacingOccurrences(of: ".", with: ",") : n.plain
+            return l == .da ? n.plain.replacing(".", with: ",") : n.plain
         }
-        func hours(_ h: Hours) -> String { l == .da ? h.twoDecimalsPlain.replacingOccurrences(of: ".", with: ",") : h.twoDecimalsPlain }
+        func hours(_ h: Hours) -> String { l == .da ? h.twoDecimalsPlain.replacing(".", with: ",") : h.twoDecimalsPlain }
         func status(_ st: Project.Status) -> String { w[st == .open ? .statusOpen : .statusClosed] }
         let t = s.totals
         var rows = [header(table, language: l)]

@@ -201,7 +201,7 @@ public struct Workbook {
     static func sheetPrefix(_ name: String) -> String {
         let plainWord = name.utf8.count >= 4 && name.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
             && !["TRUE", "FALSE"].contains(name.uppercased())
-        return plainWord ? name + "!" : "'" + name.replacingOccurrences(of: "'", with: "''") + "'!"
+        return plainWord ? name + "!" : "'" + name.replacing("'", with: "''") + "'!"
     }
 
     struct SheetData {

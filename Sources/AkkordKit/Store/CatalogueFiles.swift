@@ -9,7 +9,7 @@ extension Store {
         case .bundled: previous = BundledCatalogue.bytes
         case .imported(let path): previous = try readFile(path) ?? CatalogueJSON.write(active.catalogue)
         }
-        let stamp = time.replacingOccurrences(of: ":", with: "-")
+        let stamp = time.replacing(":", with: "-")
         let edition = Slug.make(from: active.catalogue.edition, fallback: "no-edition")
         var name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition).json", n = 2
         while FileIO.exists(name) { name = "\(catalogueHistoryDirectory)/\(stamp)-\(edition)-\(n).json"; n += 1 }

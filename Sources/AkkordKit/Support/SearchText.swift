@@ -1,4 +1,3 @@
-import Foundation
 
 /// Text folding and matching on bytes, for speed over large catalogues.
 enum SearchText {
@@ -52,7 +51,7 @@ enum SearchText {
             case 0xB2: out.append(50)                         // ²
             default:
                 // Other accented letters: drop the combining marks of the canonical decomposition.
-                let decomposed = String(scalar).decomposedStringWithCanonicalMapping.lowercased()
+                let decomposed = String(String.UnicodeScalarView(CanonicalDecomposition.of(scalar))).lowercased()
                 for s in decomposed.unicodeScalars where !(0x300...0x36F).contains(s.value) {
                     if s.value < 0x80 { out.append(UInt8(s.value)) } else { out += Array(String(s).utf8) }
                 }

@@ -1,5 +1,4 @@
 import AkkordKit
-import Foundation
 
 /// The shells `akkord completions` writes a script for.
 enum Shell: String, CaseIterable {
@@ -61,7 +60,7 @@ struct CompletionTree {
     static func describe(_ text: String) -> String {
         var s = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         var from = s.startIndex
-        while let end = s.range(of: ". ", range: from..<s.endIndex) {
+        while let end = s[from...].firstRange(of: ". ") {
             let before = s[..<end.lowerBound]
             if before.hasSuffix("e.g") || before.hasSuffix("i.e") { from = end.upperBound; continue }
             s = String(before)
@@ -99,11 +98,11 @@ enum CompletionScript {
     }
 
     /// `'text'` for bash and zsh.
-    static func shQuote(_ s: String) -> String { "'" + s.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    static func shQuote(_ s: String) -> String { "'" + s.replacing("'", with: "'\\''") + "'" }
 
     /// `'text'` for fish (its single quotes know `\'` and `\\`).
     static func fishQuote(_ s: String) -> String {
-        "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + s.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     /// The options whose value completes to something, with the patterns of the `case` that finds
@@ -266,7 +265,7 @@ enum CompletionScript {
 
     static func zsh(_ tree: CompletionTree) -> String {
         func described(_ name: String, _ help: String) -> String {
-            shQuote(name.replacingOccurrences(of: ":", with: "\\:") + ":" + CompletionTree.describe(help))
+            shQuote(name.replacing(":", with: "\\:") + ":" + CompletionTree.describe(help))
         }
         func options(_ options: [CompletionTree.Option]) -> [String] {
             options.flatMap { o in o.names.map { described($0, o.help) } }

@@ -1,5 +1,4 @@
 import AkkordKit
-import Foundation
 
 /// `akkord help --man`: the manual page (roff, man(7), section 1), made from the command
 /// declarations as the help is: every visible command with its usage, arguments and options.
@@ -230,5 +229,5 @@ enum ManPage {
     }
 
     /// A macro argument in double quotes (a quote inside is `\(dq`).
-    static func quoted(_ text: String) -> String { "\"" + escape(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\"" }
+    static func quoted(_ text: String) -> String { "\"" + escape(text).replacing("\"", with: "\\(dq") + "\"" }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import AkkordKit
 
 /// Parsers for argument values shared by many commands; errors name the argument (exit 64).
@@ -22,7 +21,7 @@ extension ValueParser where Value == String {
     /// Text that must not be empty (names, captions).
     static var text: ValueParser {
         ValueParser(example: "Roof") { text in
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw EmptyValue() }
+            guard !text.trimmingBlanks.isEmpty else { throw EmptyValue() }
             if let problem = ControlCharacters.problem(in: text) { throw PlainError(problem) }
             return text
         }
@@ -49,7 +48,7 @@ extension ValueParser where Value == [Int] {
         ValueParser(example: "1,3-5") { text in
             var ids: [Int] = []
             for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-                let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+                let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingBlanks) }
                 guard (1...2).contains(bounds.count), let low = bounds.first!, let high = bounds.last!, low >= 1, low <= high, high - low < 10_000 else {
                     throw PlainError("\(Excerpt.quoted(text)) is not a list of line ids like 1,3-5")
                 }

@@ -49,7 +49,7 @@ struct GuidedAdd {
     private func ask(_ prompt: String) -> String? {
         context.printBytes(Array(prompt.utf8))
         context.flush()
-        return readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces)
+        return readLine(strippingNewline: true)?.trimmingBlanks
     }
 
     private func say(_ text: String) {
