@@ -322,3 +322,67 @@ final class HistoryScannerTests: XCTestCase {
         }
     }
 }
+
+// MARK: - measuring
+
+/// Skipped unless `AKKORD_BENCH=<project file>` is set (a release build with `-enable-testing`):
+/// the file's history, repeated to 500 and 5,000 entries, read by the scanner and by the tree
+/// path, and the project with 1,000 entries encoded. Best and median wall time of many runs;
+/// with `AKKORD_BENCH_ONE=scan500|tree500|scan5000|tree5000|encode` it does that one call once,
+/// for `valgrind --tool=callgrind --toggle-collect=<its function>` to count.
+extension HistoryScannerTests {
+    static func benchHistory(_ file: [UInt8], count: Int) throws -> [UInt8] {
+        let key = Array("\"history\": ".utf8)
+        let at = try XCTUnwrap((0...(file.count - key.count)).last { file[$0..<($0 + key.count)].elementsEqual(key) }) + key.count
+        let entries = try XCTUnwrap(scan(file, at: at)).entries
+        return prefix + treeBytes((0..<count).map { entries[$0 % entries.count] }) + Array("\n}\n".utf8)
+    }
+
+    // The entries are freed by the caller, outside what is counted: a reader keeps them (the tree is freed).
+    @inline(never) static func benchScan(_ bytes: [UInt8]) -> [HistoryEntry] { scan(bytes, at: prefix.count)?.entries ?? [] }
+    @inline(never) static func benchTree(_ bytes: [UInt8]) -> [HistoryEntry] { tree(bytes, at: prefix.count)?.entries ?? [] }
+    @inline(never) static func benchEncode(_ p: Project) -> Int { ProjectCodec.encode(p).count }
+
+    static func nanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+    }
+
+    /// Best and median of `runs` calls; what a call returns is freed after its time is taken.
+    static func time<T>(_ runs: Int, _ body: () -> T) -> String {
+        var times: [UInt64] = []
+        for _ in 0..<runs {
+            let t0 = nanoseconds()
+            let result = body()
+            times.append(nanoseconds() - t0)
+            withExtendedLifetime(result) {}
+        }
+        times.sort()
+        return String(format: "best %.1f µs, median %.1f µs (%d runs)", Double(times[0]) / 1000, Double(times[runs / 2]) / 1000, runs)
+    }
+
+    func testMeasure() throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let path = env["AKKORD_BENCH"] else { throw XCTSkip("set AKKORD_BENCH=<project file> to measure") }
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let h500 = try Self.benchHistory(file, count: 500), h5000 = try Self.benchHistory(file, count: 5000)
+        var p = try ProjectCodec.decode(file, source: path)
+        p.history = (0..<1000).map { p.history[$0 % p.history.count] }
+        XCTAssertEqual(Self.scan(h5000, at: Self.prefix.count)?.entries.count, 5000)
+        XCTAssertEqual(Self.tree(h5000, at: Self.prefix.count)?.entries.count, 5000)
+        switch env["AKKORD_BENCH_ONE"] {
+        case "scan500"?: print(Self.benchScan(h500).count)
+        case "tree500"?: print(Self.benchTree(h500).count)
+        case "scan5000"?: print(Self.benchScan(h5000).count)
+        case "tree5000"?: print(Self.benchTree(h5000).count)
+        case "encode"?: print(Self.benchEncode(p))
+        default:
+            print("history of 500 (\(h500.count) bytes): scanner \(Self.time(2000) { Self.benchScan(h500) })")
+            print("history of 500 (\(h500.count) bytes): tree    \(Self.time(2000) { Self.benchTree(h500) })")
+            print("history of 5000 (\(h5000.count) bytes): scanner \(Self.time(200) { Self.benchScan(h5000) })")
+            print("history of 5000 (\(h5000.count) bytes): tree    \(Self.time(200) { Self.benchTree(h5000) })")
+            print("encode, \(p.lines.count) lines, 1000 history entries: \(Self.time(1000) { Self.benchEncode(p) })")
+        }
+    }
+}

@@ -63,6 +63,15 @@ struct HistoryScanner {
     private mutating func key() -> Key? {
         guard take(UInt8(ascii: "\"")) else { return nil }
         let start = index
+        if start + 8 <= buffer.count {
+            // The key and its closing quote, as one little-endian word: `time"`, `undoes"`, `command"`, `changes"`.
+            let w = UnsafeRawPointer(buffer.baseAddress! + start).loadUnaligned(as: UInt64.self)
+            if w & 0xFF_FFFF_FFFF == 0x22_656D_6974 { index = start + 5; return .time }
+            if w & 0xFF_FFFF_FFFF_FFFF == 0x22_7365_6F64_6E75 { index = start + 7; return .undoes }
+            if w == 0x2264_6E61_6D6D_6F63 { index = start + 8; return .command }
+            if w == 0x2273_6567_6E61_6863 { index = start + 8; return .changes }
+            return nil
+        }
         while index < buffer.count, buffer[index] != UInt8(ascii: "\""), buffer[index] != UInt8(ascii: "\\") { index += 1 }
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         defer { index += 1 }
@@ -82,20 +91,30 @@ struct HistoryScanner {
 
     private mutating func string() -> String? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let base = buffer.baseAddress!, n = buffer.count
         var i = index + 1
-        var bits: UInt8 = 0
-        while i < buffer.count {
-            let b = buffer[i]
+        var bits: UInt64 = 0
+        // Eight bytes at a time while none is a quote, a backslash or a control byte.
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        while i + 8 <= n {
+            let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+            let q = w ^ (0x22 &* ones), s = w ^ (0x5C &* ones)
+            guard ((q &- ones) & ~q | (s &- ones) & ~s | (w &- 0x20 &* ones) & ~w) & highs == 0 else { break }
+            bits |= w
+            i += 8
+        }
+        while i < n {
+            let b = base[i]
             if b == UInt8(ascii: "\"") { break }
             if b == UInt8(ascii: "\\") { return escapedString() }
             if b < 0x20 { return nil }
-            bits |= b
+            bits |= UInt64(b)
             i += 1
         }
-        guard i < buffer.count else { return nil }
-        let raw = UnsafeBufferPointer(rebasing: buffer[(index + 1)..<i])
+        guard i < n else { return nil }
+        let raw = UnsafeBufferPointer(start: base + index + 1, count: i - index - 1)
         // Only strings hold bytes beyond ASCII (anything else is refused), so checking them checks the array.
-        if bits & 0x80 != 0, UTF8Check.firstInvalidIndex(raw) != nil { return nil }
+        if bits & highs != 0, UTF8Check.firstInvalidIndex(raw) != nil { return nil }
         index = i + 1
         return String(decoding: raw, as: UTF8.self)
     }
