@@ -57,12 +57,16 @@ public enum ProjectCodec {
             JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
                        "file": .string(ph.file), "added": .string(ph.added)])
         }))
-        root.append("history", .array(p.history.map(\.json)))
+        root.append("history", .array([]))  // written by `writeHistory`
         for (i, member) in root.entries.enumerated() {
             out.write(i == 0 ? "{\n  " : ",\n  ")
             JSONWriter.writeString(member.key, to: out)
             out.write(": ")
-            if member.key == "lines" { writeLines(p.lines, to: out) } else { JSONWriter.write(member.value, indent: 2, to: out) }
+            switch member.key {
+            case "lines": writeLines(p.lines, to: out)
+            case "history": writeHistory(p.history, to: out)
+            default: JSONWriter.write(member.value, indent: 2, to: out)
+            }
         }
         out.write("\n}\n")
     }
