@@ -22,6 +22,7 @@ extension ProjectCodec {
         var object = JSONObject()
         var linesStart = -1, linesEnd = -1
         var pass: LinePass? = nil
+        var history: [HistoryEntry]? = nil
         struct NotStreamable: Error {}
         // One pass: every member but the lines as a tree; the lines checked one by one where they
         // are, when `lineCount` and `nextIds` came before them (as akkord writes them), else
@@ -30,6 +31,14 @@ extension ProjectCodec {
             guard scanner.peekByte() == UInt8(ascii: "{") else { return nil }
             try scanner.readObject { scanner, key in
                 guard object[key] == nil else { throw NotStreamable() }
+                if key == "history", scanner.peekByte() == UInt8(ascii: "["),
+                   let read = HistoryScanner.read(buffer, arrayAt: scanner.index) {
+                    // Straight into entries, no tree (anything unusual is read as a tree below).
+                    history = read.entries
+                    scanner.index = read.end
+                    object.append(key, .array([]))
+                    return
+                }
                 guard key == "lines" else {
                     let start = scanner.index
                     object.append(key, try scanner.readValue())
@@ -55,7 +64,8 @@ extension ProjectCodec {
         guard linesStart >= 0 else { return nil }
         file.release(0..<buffer.count)
         var f = FieldReader(object: object, path: "", problems: [])
-        let project = decodeMembers(&f, lines: [], lineProblems: [])
+        var project = decodeMembers(&f, lines: [], lineProblems: [])
+        if let history { project.history = history }
         guard f.problems.isEmpty, let count = f.integer("lineCount"), count >= 0, count <= buffer.count / 32,
               let stored: Money = f.storedNumber("subtotal") else { return nil }
         let nextId = project.nextIds["line"] ?? 1
