@@ -94,6 +94,12 @@ final class MeasurementArithmeticTests: XCTestCase {
         }
         XCTAssertEqual(try MeasurementExpression("  2\t×\n3  ").expression, "2 × 3")
         XCTAssertEqual(try MeasurementExpression("2\u{85}×\u{A0}3").expression, "2 × 3")
+        // Read alike in both languages or not: one evaluation answers for both only then.
+        XCTAssertTrue(MeasurementExpression.readsAlikeInBothLanguages("14,5*7,0"))
+        XCTAssertTrue(MeasurementExpression.readsAlikeInBothLanguages("1,2345*2"))
+        XCTAssertFalse(MeasurementExpression.readsAlikeInBothLanguages("1.200*2"))
+        XCTAssertFalse(MeasurementExpression.readsAlikeInBothLanguages("2*1,200"))
+        XCTAssertFalse(MeasurementExpression.readsAlikeInBothLanguages("1.234,5*2"))
         XCTAssertTrue(try MeasurementExpression("1,200*2").yields(Quantity(raw: 2_400)))         // da
         XCTAssertTrue(try MeasurementExpression("1,200*2").yields(Quantity(raw: 2_400_000)))     // en
     }
