@@ -382,9 +382,9 @@ struct ExactFraction: Hashable, Sendable {
     static func - (a: ExactFraction, b: ExactFraction) -> ExactFraction? { a + b.negated }
 
     static func * (a: ExactFraction, b: ExactFraction) -> ExactFraction? {
-        if let an = Int64(fitting: a.numerator), let ad = UInt64(fitting: a.denominator),
-           let bn = Int64(fitting: b.numerator), let bd = UInt64(fitting: b.denominator) {
-            // The same in 64 bits; each product then fits in 126 bits.
+        if let an = Int64(fitting: a.numerator), let ad = Int64(fitting: a.denominator)?.magnitude,
+           let bn = Int64(fitting: b.numerator), let bd = Int64(fitting: b.denominator)?.magnitude {
+            // The same in 64 bits; each product then has at most 126 bits.
             let g1 = gcd64(an.magnitude, bd), g2 = gcd64(bn.magnitude, ad)
             let n = UInt128(an.magnitude / g1) * UInt128(bn.magnitude / g2)
             let d = UInt128(ad / g2) * UInt128(bd / g1)
