@@ -48,6 +48,29 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
     /// `)`, or `+` or `-` anywhere but its first non-space character. `12,5`, `-5` and `1.200`
     /// are plain; `-2+5`, `(5)`, `5 × 4` and `12*` (an incomplete expression) are expressions.
     public static func isExpression(_ text: String) -> Bool {
+        // Bytes while they are ASCII (whitespace as `Unicode.Scalar.Properties.isWhitespace`
+        // has it there) or `×`; the scalars' properties for anything else.
+        let answer: Bool?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var first = true, afterC3 = false
+            for b in bytes {
+                switch b {
+                case UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "("), UInt8(ascii: ")"): return true
+                case UInt8(ascii: "+"), UInt8(ascii: "-"): if !first { return true }
+                case 0x09...0x0D, UInt8(ascii: " "): continue
+                case 0xC3: afterC3 = true; continue
+                case 0x97 where afterC3: return true  // ×
+                case 0x80...: return nil
+                default: break
+                }
+                first = false
+            }
+            return false
+        }
+        if let answer = answer ?? nil { return answer }
+        return isExpressionByScalars(text)
+    }
+
+    private static func isExpressionByScalars(_ text: String) -> Bool {
         var first = true
         for c in text.unicodeScalars {
             switch c {
@@ -70,8 +93,7 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
     /// fails (division by zero, a value too large to compute exactly) or when the result is not
     /// a quantity (not greater than zero, zero once rounded, larger than `Quantity.maximumRaw`).
     public func evaluate(language: Language) throws(MeasurementError) -> MeasuredQuantity {
-        var parser = ExpressionParser(text: expression, language: language)
-        let value = try parser.parse()
+        let value = try Self.value(of: expression, language: language)
         let q = try Self.quantity(of: value, expression: expression, language: language)
         return MeasuredQuantity(measurement: self, quantity: q.quantity, isRounded: q.rounded, value: value)
     }
@@ -79,12 +101,50 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
     /// Whether the expression, read in either language, gives `quantity`: a kept measurement
     /// does not say which language it was typed in.
     public func yields(_ quantity: Quantity) -> Bool {
-        Language.allCases.contains { (try? evaluate(language: $0))?.quantity == quantity }
+        if Self.readsAlikeInBothLanguages(expression) { return (try? evaluate(language: .en))?.quantity == quantity }
+        return Language.allCases.contains { (try? evaluate(language: $0))?.quantity == quantity }
+    }
+
+    /// Whether every number of `text` is read the same in da and en, so the value is too. §2 reads
+    /// a number by the language only when one kind of separator groups thousands, which needs a
+    /// separator followed by exactly three digits; without one, both languages take the
+    /// separator as the decimal point (or refuse the number alike).
+    static func readsAlikeInBothLanguages(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var digitsAfterSeparator = -1  // -1: not counting
+            for b in bytes {
+                if b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") {
+                    if digitsAfterSeparator >= 0 { digitsAfterSeparator += 1 }
+                    continue
+                }
+                if digitsAfterSeparator == 3 { return false }
+                digitsAfterSeparator = b == UInt8(ascii: ".") || b == UInt8(ascii: ",") ? 0 : -1
+            }
+            return digitsAfterSeparator != 3
+        } ?? false
+    }
+
+    /// The exact value of a kept expression: over its bytes when it is printable ASCII and `×`
+    /// (each byte, or the two of `×`, a character: positions are the same), else by characters.
+    private static func value(of expression: String, language: Language) throws(MeasurementError) -> ExactFraction {
+        let fast: Result<ExactFraction, MeasurementError>?? = expression.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let multibyte = ByteParser.scan(bytes) else { return nil }
+            var parser = ByteParser(text: expression, bytes: bytes, hasMultibyte: multibyte, language: language)
+            return Result { () throws(MeasurementError) in try parser.parse() }
+        }
+        if let fast = fast ?? nil { return try fast.get() }
+        var parser = ExpressionParser(text: expression, language: language)
+        return try parser.parse()
     }
 
     /// Whitespace runs made one space, ends trimmed; nil when longer than `maximumCharacters`
     /// (found without reading all of a very long text).
     static func normalized(_ text: String) -> String? {
+        switch normalizedASCII(text) {
+        case .kept(let s): return s
+        case .tooLong: return nil
+        case .other: break
+        }
         var out = "", count = 0, pendingSpace = false
         for c in text {
             if c.isWhitespace { pendingSpace = count > 0; continue }
@@ -95,10 +155,65 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
         return out
     }
 
+    private enum ASCIINormalized { case kept(String), tooLong, other }
+
+    /// `normalized` over bytes for ASCII text with `×` (there each byte, or the two of `×`, is a
+    /// character, `\r\n` aside, which is whitespace either way); `.other` for any other text. A
+    /// text already normalized is kept as it is.
+    private static func normalizedASCII(_ text: String) -> ASCIINormalized {
+        text.utf8.withContiguousStorageIfAvailable { normalizedASCII(text, $0) } ?? .other
+    }
+
+    private static func normalizedASCII(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> ASCIINormalized {
+        var count = 0, pendingSpace = false, unchanged = true
+        var afterC3 = false
+        for b in bytes {
+            switch b {
+            case 0x09...0x0D, UInt8(ascii: " "):
+                if b != UInt8(ascii: " ") || count == 0 || pendingSpace { unchanged = false }
+                pendingSpace = count > 0
+                continue
+            case 0xC3: afterC3 = true; continue
+            case 0x97 where afterC3: afterC3 = false
+            case 0x80...: return .other
+            default: break
+            }
+            if pendingSpace { count += 1; pendingSpace = false }
+            count += 1
+            if count > maximumCharacters { return .tooLong }
+        }
+        if pendingSpace { unchanged = false }
+        if unchanged { return .kept(text) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        pendingSpace = false
+        for b in bytes {
+            if b == UInt8(ascii: " ") || (b >= 0x09 && b <= 0x0D) { pendingSpace = !out.isEmpty; continue }
+            if pendingSpace { out.append(UInt8(ascii: " ")); pendingSpace = false }
+            out.append(b)
+        }
+        return .kept(String(decoding: out, as: UTF8.self))
+    }
+
     /// The exact positive value rounded half away from zero to 3 decimals, within a quantity.
     private static func quantity(of value: ExactFraction, expression: String,
                                  language: Language) throws(MeasurementError) -> (quantity: Quantity, rounded: Bool) {
         guard value.numerator > 0 else { throw .notPositive(expression, value: value.formatted(language)) }
+        if let n = UInt64(fitting: value.numerator), let d = UInt64(fitting: value.denominator) {
+            // The same, in 64 bits: the integer part, then the 3 decimals at once (r < d, so
+            // r·1000/d < 1000 and the full-width division cannot overflow).
+            let (integer, r) = n.quotientAndRemainder(dividingBy: d)
+            let limit = UInt64(Quantity.maximumRaw / pow10(Quantity.fractionDigits))
+            if integer <= limit {
+                let (decimals, remainder) = d.dividingFullWidth(r.multipliedFullWidth(by: UInt64(pow10(Quantity.fractionDigits))))
+                var raw = Int64(integer) * pow10(Quantity.fractionDigits) + Int64(decimals)
+                if remainder > 0, remainder >= d - remainder { raw += 1 }  // remainder·2 ≥ d
+                if raw <= Quantity.maximumRaw {
+                    guard raw > 0 else { throw .roundsToZero(expression, value: value.formatted(language)) }
+                    return (Quantity(raw: raw), remainder != 0)
+                }
+            }
+        }
         let digits = value.decimalDigits(Quantity.fractionDigits)
         let limit = UInt128(Quantity.maximumRaw / pow10(Quantity.fractionDigits))  // whole units of the largest quantity
         guard digits.integer <= limit else {
@@ -215,41 +330,73 @@ struct ExactFraction: Hashable, Sendable {
 
     private init(uncheckedNumerator n: Int128, denominator d: Int128) { numerator = n; denominator = d }
 
-    /// `raw` × 10^-`decimals`.
+    /// `raw` × 10^-`decimals` (`decimals` ≤ 18).
     init(raw: Int64, decimals: Int) {
-        var d: Int128 = 1
-        for _ in 0..<decimals { d *= 10 }
-        let g = Int128(gcd(Int128(raw).magnitude, d.magnitude))
-        self.init(uncheckedNumerator: Int128(raw) / g, denominator: d / g)
+        let (n, d) = Self.reduced(raw.magnitude, decimals: decimals)
+        self.init(uncheckedNumerator: raw < 0 ? -Int128(n) : Int128(n), denominator: Int128(d))
     }
+
+    /// `magnitude` × 10^-`decimals` in lowest terms: only 2 and 5 can be common factors.
+    static func reduced(_ magnitude: UInt64, decimals: Int) -> (numerator: UInt64, denominator: UInt64) {
+        precondition(decimals <= 18)
+        if magnitude == 0 { return (0, 1) }
+        var n = magnitude, d = UInt64(pow10(decimals))
+        let twos = min(n.trailingZeroBitCount, decimals)
+        n >>= twos
+        d >>= twos
+        var fives = 0
+        while fives < decimals, n % 5 == 0 { n /= 5; d /= 5; fives += 1 }
+        return (n, d)
+    }
+
+    /// An integer.
+    init(integer: UInt64) { self.init(uncheckedNumerator: Int128(integer), denominator: 1) }
+
+    /// A magnitude and its denominator already in lowest terms.
+    init(reducedNumerator n: UInt64, denominator d: UInt64) { self.init(uncheckedNumerator: Int128(n), denominator: Int128(d)) }
 
     /// n/d reduced; nil when it does not fit (d ≠ 0).
     static func make(_ n: Int128, _ d: Int128) -> ExactFraction? {
         guard n != .min, d != .min, d != 0 else { return nil }
-        let g = Int128(gcd(n.magnitude, d.magnitude))  // ≤ |d| ≤ Int128.max
+        if d == 1 { return ExactFraction(uncheckedNumerator: n, denominator: 1) }
+        let g = gcd(n.magnitude, d.magnitude)  // ≤ |d| ≤ Int128.max
         let sign: Int128 = d < 0 ? -1 : 1
-        return ExactFraction(uncheckedNumerator: sign * (n / g), denominator: sign * (d / g))
+        return ExactFraction(uncheckedNumerator: sign * divide(n, g), denominator: sign * divide(d, g))
     }
 
     var negated: ExactFraction { ExactFraction(uncheckedNumerator: -numerator, denominator: denominator) }
 
     static func + (a: ExactFraction, b: ExactFraction) -> ExactFraction? {
+        if a.denominator == 1 && b.denominator == 1 {
+            guard let n = add(a.numerator, b.numerator) else { return nil }
+            return ExactFraction(uncheckedNumerator: n, denominator: 1)
+        }
         // a/b + c/d = (a·(d/g) + c·(b/g)) / (b/g·d), g = gcd(b, d)
-        let g = Int128(gcd(a.denominator.magnitude, b.denominator.magnitude))
-        guard let left = multiply(a.numerator, b.denominator / g), let right = multiply(b.numerator, a.denominator / g),
-              let n = add(left, right), let d = multiply(a.denominator / g, b.denominator) else { return nil }
+        let g = gcd(a.denominator.magnitude, b.denominator.magnitude)
+        let bg = divide(b.denominator, g), ag = divide(a.denominator, g)
+        guard let left = multiply(a.numerator, bg), let right = multiply(b.numerator, ag),
+              let n = add(left, right), let d = multiply(ag, b.denominator) else { return nil }
         return make(n, d)
     }
 
     static func - (a: ExactFraction, b: ExactFraction) -> ExactFraction? { a + b.negated }
 
     static func * (a: ExactFraction, b: ExactFraction) -> ExactFraction? {
-        // Cross-cancel first so that products stay as small as they can.
-        let g1 = Int128(gcd(a.numerator.magnitude, b.denominator.magnitude))
-        let g2 = Int128(gcd(b.numerator.magnitude, a.denominator.magnitude))
-        guard let n = multiply(a.numerator / g1, b.numerator / g2),
-              let d = multiply(a.denominator / g2, b.denominator / g1) else { return nil }
-        return make(n, d)
+        if let an = Int64(fitting: a.numerator), let ad = Int64(fitting: a.denominator)?.magnitude,
+           let bn = Int64(fitting: b.numerator), let bd = Int64(fitting: b.denominator)?.magnitude {
+            // The same in 64 bits; each product then has at most 126 bits.
+            let g1 = gcd64(an.magnitude, bd), g2 = gcd64(bn.magnitude, ad)
+            let n = UInt128(an.magnitude / g1) * UInt128(bn.magnitude / g2)
+            let d = UInt128(ad / g2) * UInt128(bd / g1)
+            return ExactFraction(uncheckedNumerator: (an < 0) != (bn < 0) ? -Int128(n) : Int128(n), denominator: Int128(d))
+        }
+        // Cross-cancel first so that products stay as small as they can; of fractions in lowest
+        // terms, the product is then in lowest terms too.
+        let g1 = gcd(a.numerator.magnitude, b.denominator.magnitude)
+        let g2 = gcd(b.numerator.magnitude, a.denominator.magnitude)
+        guard let n = multiply(divide(a.numerator, g1), divide(b.numerator, g2)),
+              let d = multiply(divide(a.denominator, g2), divide(b.denominator, g1)) else { return nil }
+        return ExactFraction(uncheckedNumerator: n, denominator: d)
     }
 
     /// nil on overflow; the caller refuses a zero divisor first.
@@ -261,8 +408,19 @@ struct ExactFraction: Hashable, Sendable {
     }
 
     private static func multiply(_ a: Int128, _ b: Int128) -> Int128? {
+        if let x = Int64(fitting: a), let y = Int64(fitting: b) { return Int128(x) &* Int128(y) }  // |x·y| ≤ 2^126
         let (r, o) = a.multipliedReportingOverflow(by: b)
         return o || r == .min ? nil : r
+    }
+
+    /// n/g, for g a divisor of n (g ≤ Int128.max), in 64 bits when both fit.
+    @inline(__always) private static func divide(_ n: Int128, _ g: UInt128) -> Int128 {
+        if g == 1 { return n }
+        if let m = UInt64(fitting: n.magnitude), let g = UInt64(fitting: g) {
+            let q = Int128(m / g)
+            return n < 0 ? -q : q
+        }
+        return n / Int128(g)
     }
 
     private static func add(_ a: Int128, _ b: Int128) -> Int128? {
@@ -310,10 +468,55 @@ struct ExactFraction: Hashable, Sendable {
     }
 }
 
+/// The greatest common divisor, 1 for (0, 0). Binary (no division), in 64 bits when both fit.
 @inline(__always) private func gcd(_ a: UInt128, _ b: UInt128) -> UInt128 {
-    var (a, b) = (a, b)
-    while b != 0 { (a, b) = (b, a % b) }
-    return a == 0 ? 1 : a
+    if a == 0 { return b == 0 ? 1 : b }
+    if b == 0 { return a }
+    if a == 1 || b == 1 { return 1 }
+    if let x = UInt64(fitting: a), let y = UInt64(fitting: b) { return UInt128(binaryGCD(x, y)) }
+    return binaryGCD(a, b)
+}
+
+/// `gcd` of values that fit in 64 bits.
+@inline(__always) private func gcd64(_ a: UInt64, _ b: UInt64) -> UInt64 {
+    if a == 0 { return b == 0 ? 1 : b }
+    if b == 0 { return a }
+    if a == 1 || b == 1 { return 1 }
+    return binaryGCD(a, b)
+}
+
+extension Int64 {
+    /// `x` when it fits (cheaper than the generic `init(exactly:)`).
+    @inline(__always) fileprivate init?(fitting x: Int128) {
+        let low = Int64(truncatingIfNeeded: x)
+        guard Int128(low) == x else { return nil }
+        self = low
+    }
+}
+
+extension UInt64 {
+    @inline(__always) fileprivate init?(fitting x: UInt128) {
+        guard x >> 64 == 0 else { return nil }
+        self = UInt64(truncatingIfNeeded: x)
+    }
+
+    @inline(__always) fileprivate init?(fitting x: Int128) {
+        guard x >> 64 == 0 else { return nil }  // and not negative
+        self = UInt64(truncatingIfNeeded: x)
+    }
+}
+
+/// Stein's algorithm; a, b > 0.
+private func binaryGCD<T: FixedWidthInteger & UnsignedInteger>(_ a: T, _ b: T) -> T {
+    var a = a, b = b
+    let shift = (a | b).trailingZeroBitCount
+    a >>= a.trailingZeroBitCount
+    repeat {
+        b >>= b.trailingZeroBitCount
+        if a > b { swap(&a, &b) }
+        b -= a
+    } while b != 0
+    return a << shift
 }
 
 // MARK: - Parsing
@@ -456,6 +659,221 @@ private struct ExpressionParser {
             throw .number(text, at: start + 1, e)
         } catch {
             throw .number(text, at: start + 1, .notANumber(token))
+        }
+    }
+}
+
+/// `ExpressionParser` over the UTF-8 bytes of a text that is printable ASCII and `×` (checked by
+/// `scan`): the same grammar, the same errors in the same order, positions counted in characters.
+/// Plain numbers are read from the bytes; any other number goes to §2's reader as a token.
+private struct ByteParser {
+    let text: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Whether the text has a `×`, whose two bytes are one character.
+    let hasMultibyte: Bool
+    let language: Language
+    var i = 0
+    var depth = 0
+    var arithmeticError: MeasurementError?
+
+    init(text: String, bytes: UnsafeBufferPointer<UInt8>, hasMultibyte: Bool, language: Language) {
+        self.text = text
+        self.bytes = bytes
+        self.hasMultibyte = hasMultibyte
+        self.language = language
+    }
+
+    /// Whether the text has a `×`; nil when a byte is not printable ASCII or part of a `×`.
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        var multibyte = false, k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            if b >= 0x20 && b <= 0x7E { k += 1; continue }
+            guard b == 0xC3, k + 1 < bytes.count, bytes[k + 1] == 0x97 else { return nil }
+            multibyte = true
+            k += 2
+        }
+        return multibyte
+    }
+
+    /// The 1-based character position of the byte at `offset`.
+    private func position(_ offset: Int) -> Int {
+        guard hasMultibyte else { return offset + 1 }
+        var continuations = 0
+        for k in 0..<offset where bytes[k] == 0x97 { continuations += 1 }
+        return offset - continuations + 1
+    }
+
+    private var isTimes: Bool { bytes[i] == 0xC3 }  // the first byte of `×`, the only one ≥ 0x80 there
+
+    mutating func parse() throws(MeasurementError) -> ExactFraction {
+        let value = try sum()
+        skipSpaces()
+        if i < bytes.count {
+            if bytes[i] == UInt8(ascii: ")") { throw .unopenedParenthesis(text, at: position(i)) }
+            throw unexpected()
+        }
+        if let arithmeticError { throw arithmeticError }
+        return value ?? .zero
+    }
+
+    private mutating func skipSpaces() { while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 } }
+
+    private func unexpected() -> MeasurementError {
+        let character = isTimes ? "×" : String(Character(Unicode.Scalar(bytes[i])))
+        return .unexpected(text, character: character, at: position(i))
+    }
+
+    private mutating func compute(_ result: ExactFraction?) -> ExactFraction? {
+        if result == nil, arithmeticError == nil { arithmeticError = .overflow(text) }
+        return result
+    }
+
+    private mutating func sum() throws(MeasurementError) -> ExactFraction? {
+        var value = try product()
+        while true {
+            skipSpaces()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return value }
+            let plus = bytes[i] == UInt8(ascii: "+")
+            i += 1
+            let right = try product()
+            guard let l = value, let r = right else { value = nil; continue }
+            value = compute(plus ? l + r : l - r)
+        }
+    }
+
+    private mutating func product() throws(MeasurementError) -> ExactFraction? {
+        var value = try operand()
+        while true {
+            skipSpaces()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "*") || bytes[i] == UInt8(ascii: "/") || isTimes else { return value }
+            let divides = bytes[i] == UInt8(ascii: "/"), at = i
+            i += isTimes ? 2 : 1
+            let right = try operand()
+            guard let l = value, let r = right else { value = nil; continue }
+            if divides {
+                if r.numerator == 0 {
+                    if arithmeticError == nil { arithmeticError = .divisionByZero(text, at: position(at)) }
+                    value = nil
+                } else {
+                    value = compute(l / r)
+                }
+            } else {
+                value = compute(l * r)
+            }
+        }
+    }
+
+    private mutating func operand() throws(MeasurementError) -> ExactFraction? {
+        var negative = false
+        while true {
+            skipSpaces()
+            guard i < bytes.count else { throw .incomplete(text) }
+            guard bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") else { break }
+            if bytes[i] == UInt8(ascii: "-") { negative.toggle() }
+            i += 1
+        }
+        let value: ExactFraction?
+        let c = bytes[i]
+        if c == UInt8(ascii: "(") {
+            let open = i
+            depth += 1
+            guard depth <= MeasurementExpression.maximumNesting else { throw .tooDeep(text, at: position(open)) }
+            i += 1
+            value = try sum()
+            skipSpaces()
+            guard i < bytes.count else { throw .unclosedParenthesis(text, at: position(open)) }
+            guard bytes[i] == UInt8(ascii: ")") else { throw unexpected() }
+            i += 1
+            depth -= 1
+        } else if Self.isNumberByte(c) {
+            value = try number()
+        } else {
+            throw unexpected()
+        }
+        return negative ? value?.negated : value
+    }
+
+    @inline(__always) static func isNumberByte(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: ",")
+    }
+
+    @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+
+    private mutating func number() throws(MeasurementError) -> ExactFraction {
+        let start = i
+        var run = NumberRun()
+        while i < bytes.count {
+            let b = bytes[i]
+            if Self.isDigit(b) { run.push(b) } else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { run.separate(b) } else { break }
+            i += 1
+        }
+        let end = i
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            var j = i + 1
+            if j < bytes.count, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
+            if j < bytes.count, Self.isDigit(bytes[j]) {
+                while j < bytes.count, Self.isDigit(bytes[j]) { j += 1 }
+                i = j
+            }
+        }
+        if i == end, let value = run.value(language: language, startsWithZero: bytes[start] == UInt8(ascii: "0")) { return value }
+        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        do {
+            let raw = try DecimalText.parse(token, fractionDigits: MeasurementExpression.maximumNumberDecimals,
+                                            maxRaw: MeasurementExpression.maximumNumberRaw,
+                                            maxText: language == .da ? "999.999.999.999" : "999,999,999,999",
+                                            language: language)
+            return ExactFraction(raw: raw, decimals: MeasurementExpression.maximumNumberDecimals)
+        } catch let e as NumberError {
+            throw .number(text, at: position(start), e)
+        } catch {
+            throw .number(text, at: position(start), .notANumber(token))
+        }
+    }
+}
+
+/// The digits and separators of a number as the parser reads them, for the forms §2 accepts
+/// plainly: digits; digits, one separator and 1–6 digits (a decimal point, or the language's
+/// grouping separator before three digits after 1–3 digits not starting with 0).
+private struct NumberRun {
+    var integer: UInt64 = 0, significant = 0, integerCount = 0
+    var fraction: UInt64 = 0, fractionCount = 0
+    var separators = 0, separator: UInt8 = 0
+
+    @inline(__always) mutating func push(_ b: UInt8) {
+        let d = UInt64(b &- UInt8(ascii: "0"))
+        if separators == 0 {
+            integerCount += 1
+            if significant > 0 || d != 0 { significant += 1 }
+            if significant <= 12 { integer = integer &* 10 &+ d }
+        } else {
+            fractionCount += 1
+            if fractionCount <= MeasurementExpression.maximumNumberDecimals { fraction = fraction &* 10 &+ d }
+        }
+    }
+
+    @inline(__always) mutating func separate(_ b: UInt8) { separators += 1; separator = b }
+
+    /// The value §2 reads in `language`; nil for any other form and for values over the limit,
+    /// which §2's reader then names.
+    func value(language: Language, startsWithZero: Bool) -> ExactFraction? {
+        switch separators {
+        case 0:
+            return significant <= 12 ? ExactFraction(integer: integer) : nil
+        case 1:
+            guard fractionCount >= 1 else { return nil }
+            let grouping = UInt8(ascii: language == .da ? "." : ",")
+            if separator == grouping, fractionCount == 3, integerCount >= 1, integerCount <= 3, !startsWithZero {
+                return ExactFraction(integer: integer * 1000 + fraction)
+            }
+            let largest = UInt64(MeasurementExpression.maximumNumberRaw / 1_000_000)
+            guard fractionCount <= MeasurementExpression.maximumNumberDecimals, significant <= 12,
+                  integer < largest || (integer == largest && fraction == 0) else { return nil }
+            let (n, d) = ExactFraction.reduced(integer * UInt64(pow10(fractionCount)) + fraction, decimals: fractionCount)
+            return ExactFraction(reducedNumerator: n, denominator: d)
+        default:
+            return nil
         }
     }
 }
