@@ -199,40 +199,43 @@ extension TextTable {
         /// breaks as spaces, as `writeRow` does.
         public enum Pass { case measuring, writing }
         public let pass: Pass
-        private(set) var bytes: [UInt8] = []
-        private(set) var ends: [Int] = []
-        private(set) var widths: [Int] = []
+        // Buffers kept from row to row, used up to `used` and `count`: no array grows or
+        // shrinks for a row.
+        private var storage = [UInt8](repeating: 0, count: 1024)
+        private var used = 0
+        private var cellEnds = [Int](repeating: 0, count: 8)
+        private var cellWidths = [Int](repeating: 0, count: 8)
+        public private(set) var count = 0
         /// The open cell's width, while each part so far had a known width and no line break.
         private var width = 0
         private var known = true
 
-        public init(_ pass: Pass) {
-            self.pass = pass
-            bytes.reserveCapacity(512)
-            ends.reserveCapacity(8)
-            widths.reserveCapacity(8)
-        }
-
-        public var count: Int { ends.count }
+        public init(_ pass: Pass) { self.pass = pass }
 
         public mutating func removeAll() {
-            bytes.removeAll(keepingCapacity: true)
-            ends.removeAll(keepingCapacity: true)
-            widths.removeAll(keepingCapacity: true)
+            used = 0
+            count = 0
             width = 0
             known = true
         }
 
+        private mutating func copy(_ part: UnsafeBufferPointer<UInt8>) {
+            guard let source = part.baseAddress, !part.isEmpty else { return }
+            if used + part.count > storage.count { storage += repeatElement(0, count: max(part.count, storage.count)) }
+            storage.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: used).update(from: source, count: part.count) }
+            used += part.count
+        }
+
         /// Printable ASCII, known to be (a figure, a plain text from a file).
         mutating func appendPrintable(_ part: UnsafeBufferPointer<UInt8>) {
-            bytes.append(contentsOf: part)
+            copy(part)
             width += part.count
         }
 
         /// Counted from the bytes when `scalarCharacters` can; any other text is measured as a
         /// `String` in `endCell`.
         public mutating func append(_ part: UnsafeBufferPointer<UInt8>) {
-            bytes.append(contentsOf: part)
+            copy(part)
             guard known else { return }
             if let characters = TextTable.scalarCharacters(part) { width += characters } else { known = false }
         }
@@ -250,37 +253,47 @@ extension TextTable {
 
         /// A literal without line breaks that is `width` characters wide (`m²`).
         public mutating func append(_ literal: StaticString, width w: Int) {
-            bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            copy(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
             width += w
         }
 
         public mutating func endCell() {
-            let start = ends.last ?? 0
-            if known {
-                widths.append(width)
-            } else {
-                var cell = String(decoding: bytes[start...], as: UTF8.self)
+            let start = count == 0 ? 0 : cellEnds[count - 1]
+            if !known {
+                var cell = String(decoding: storage[start..<used], as: UTF8.self)
                 if pass == .writing, TextTable.mayHoldLineBreak(cell), cell.contains(where: \.isNewline) {
                     cell = String(cell.map { $0.isNewline ? " " : $0 })
-                    bytes.removeSubrange(start...)
-                    bytes.append(contentsOf: cell.utf8)
+                    used = start
+                    cell.withUTF8 { copy($0) }
                 }
-                widths.append(TextTable.width(cell))
+                width = TextTable.width(cell)
             }
-            ends.append(bytes.count)
+            if count == cellEnds.count {
+                cellEnds += repeatElement(0, count: count)
+                cellWidths += repeatElement(0, count: count)
+            }
+            cellEnds[count] = used
+            cellWidths[count] = width
+            count += 1
             width = 0
             known = true
         }
 
         /// Each cell as wide as the widest so far in its column.
         public func widen(_ columnWidths: inout [Int]) {
-            for i in widths.indices where i < columnWidths.count { columnWidths[i] = max(columnWidths[i], widths[i]) }
+            for i in 0..<min(count, columnWidths.count) where cellWidths[i] > columnWidths[i] { columnWidths[i] = cellWidths[i] }
         }
 
-        func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : ends[i - 1])..<ends[i] }
+        func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : cellEnds[i - 1])..<cellEnds[i] }
+        func width(_ i: Int) -> Int { cellWidths[i] }
+
+        /// The cells' widths, in characters as `TextTable.width` counts them.
+        public var widths: [Int] { Array(cellWidths[..<count]) }
 
         /// The cells as the `String`s they stand for.
-        public var cells: [String] { ends.indices.map { String(decoding: bytes[range($0)], as: UTF8.self) } }
+        public var cells: [String] { (0..<count).map { String(decoding: storage[range($0)], as: UTF8.self) } }
+
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { storage.withUnsafeBufferPointer(body) }
     }
 
     /// `writeRow(row.cells, …)`, from the bytes: a row whose wrapping cells fit goes straight
@@ -288,17 +301,17 @@ extension TextTable {
     /// byte as `wrap` does, any other is written by `writeRow`.
     public func write(_ row: RowBytes, _ layout: Layout, to out: ByteOutput) {
         precondition(row.pass == .writing && row.count == columns.count)
-        let overflows = columns.indices.contains { columns[$0].wraps && row.widths[$0] > layout.widths[$0] }
-        row.bytes.withUnsafeBufferPointer { bytes in
+        let overflows = columns.indices.contains { columns[$0].wraps && row.width($0) > layout.widths[$0] }
+        row.withBytes { bytes in
             guard overflows else {
-                writeLine(layout, to: out) { (UnsafeBufferPointer(rebasing: bytes[row.range($0)]), row.widths[$0]) }
+                writeLine(layout, to: out) { (UnsafeBufferPointer(rebasing: bytes[row.range($0)]), row.width($0)) }
                 return
             }
             // Each column's lines of text: the cell itself, or the pieces of an overflowing one.
             var pieces: [UInt8] = [], lines: [[Range<Int>]] = []
             for i in columns.indices {
                 let cell = UnsafeBufferPointer(rebasing: bytes[row.range(i)])
-                guard columns[i].wraps, row.widths[i] > layout.widths[i], layout.widths[i] > 0 else { lines.append([]); continue }
+                guard columns[i].wraps, row.width(i) > layout.widths[i], layout.widths[i] > 0 else { lines.append([]); continue }
                 guard Self.scalarCharacters(cell) != nil else {
                     writeRow(row.cells, layout, to: out)
                     return
@@ -306,15 +319,15 @@ extension TextTable {
                 lines.append(Self.wrapScalars(cell, width: layout.widths[i], into: &pieces))
             }
             pieces.withUnsafeBufferPointer { pieces in
-                let height = columns.indices.map { columns[$0].wraps && row.widths[$0] > layout.widths[$0] && layout.widths[$0] > 0 ? lines[$0].count : 1 }.max() ?? 1
+                let height = columns.indices.map { columns[$0].wraps && row.width($0) > layout.widths[$0] && layout.widths[$0] > 0 ? lines[$0].count : 1 }.max() ?? 1
                 for k in 0..<height {
                     writeLine(layout, to: out) { i in
-                        if columns[i].wraps, row.widths[i] > layout.widths[i], layout.widths[i] > 0 {
+                        if columns[i].wraps, row.width(i) > layout.widths[i], layout.widths[i] > 0 {
                             guard k < lines[i].count else { return (UnsafeBufferPointer(rebasing: pieces[0..<0]), 0) }
                             let piece = UnsafeBufferPointer(rebasing: pieces[lines[i][k]])
                             return (piece, Self.scalarCharacters(piece) ?? 0)
                         }
-                        return k == 0 ? (UnsafeBufferPointer(rebasing: bytes[row.range(i)]), row.widths[i]) : (UnsafeBufferPointer(rebasing: bytes[0..<0]), 0)
+                        return k == 0 ? (UnsafeBufferPointer(rebasing: bytes[row.range(i)]), row.width(i)) : (UnsafeBufferPointer(rebasing: bytes[0..<0]), 0)
                     }
                 }
             }
