@@ -229,3 +229,55 @@ extension String {
         return String(s)
     }
 }
+
+/// A figure's text in a small buffer of its own, made without a `String`: what `formatted` or
+/// `plain` gives, for the writers of long tables (each figure is made once per cell).
+public struct FigureText {
+    // 32 bytes hold any Int64 with 1-byte separators: 19 digits, 6 groups, a point, a sign.
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    /// Its length in bytes, which is also its width: a figure is ASCII.
+    public private(set) var count = 0
+
+    /// The digits of `raw` in 10^-fractionDigits units, trailing fraction zeros cut down to
+    /// `minimumShown`, `group` between thousands: as `DecimalText.format` makes them.
+    init(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?) {
+        count = withUnsafeMutableBytes(of: &storage) { buffer in
+            var at = buffer.count
+            func put(_ b: UInt8) { at -= 1; buffer[at] = b }
+            var magnitude = raw.magnitude
+            var fraction: UInt64 = 0, scale: UInt64 = 1
+            for _ in 0..<fractionDigits { scale *= 10 }
+            if fractionDigits > 0 { fraction = magnitude % scale; magnitude /= scale }
+            var shown = fractionDigits
+            while shown > minimumShown, fraction % 10 == 0 { fraction /= 10; shown -= 1 }
+            if shown > 0 {
+                for _ in 0..<shown { put(UInt8(truncatingIfNeeded: 48 + fraction % 10)); fraction /= 10 }
+                put(decimal)
+            }
+            var digits = 0
+            repeat {
+                if digits > 0, digits % 3 == 0, let group { put(group) }
+                put(UInt8(truncatingIfNeeded: 48 + magnitude % 10))
+                magnitude /= 10
+                digits += 1
+            } while magnitude > 0
+            if raw < 0 { put(UInt8(ascii: "-")) }
+            return buffer.count - at
+        }
+    }
+
+    /// An integer as `"\(n)"` writes it (a line's id).
+    public init(_ n: Int) {
+        self.init(raw: Int64(n), fractionDigits: 0, minimumShown: 0, decimal: 0, group: nil)
+    }
+
+    public func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        try withUnsafeBytes(of: storage) { raw in
+            try raw.withMemoryRebound(to: UInt8.self) { try body(UnsafeBufferPointer(rebasing: $0[($0.count - count)...])) }
+        }
+    }
+
+    public func write(to out: ByteOutput) { withBytes { out.write(UnsafeRawBufferPointer($0)) } }
+
+    public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+}

@@ -44,6 +44,18 @@ extension FixedPointNumber {
                            decimal: language.decimalSeparator, group: language.groupingSeparator)
     }
 
+    /// `formatted(language)` as bytes.
+    public func formattedText(_ language: Language) -> FigureText {
+        FigureText(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,
+                   decimal: language == .da ? UInt8(ascii: ",") : UInt8(ascii: "."),
+                   group: language == .da ? UInt8(ascii: ".") : UInt8(ascii: ","))
+    }
+
+    /// `plain` as bytes, with `decimal` for its point (a Danish CSV's comma).
+    public func plainText(decimal: UInt8 = UInt8(ascii: ".")) -> FigureText {
+        FigureText(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown, decimal: decimal, group: nil)
+    }
+
     public var description: String { plain }
 }
 

@@ -114,23 +114,39 @@ public enum ProjectText {
         var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
         table.maxWidth = width
-        func cells(_ l: Line) -> [String] {
-            let name = l.note.isEmpty ? l.name : "\(l.name) (\(l.note))"
-            return ["\(l.id)", l.pos + (l.custom ? "*" : ""), name, l.quantity.formatted(language), UnitName.display(l.unit, language: language),
-                    l.price.formatted(language), l.amount.formatted(language)]
+        func cells(_ l: LineView, into row: inout TextTable.RowBytes) {
+            row.removeAll()
+            row.append(FigureText(l.id))
+            row.endCell()
+            row.append(l.pos)
+            if l.custom { row.append("*") }
+            row.endCell()
+            row.append(l.name)
+            if !l.note.isEmpty { row.append(" ("); row.append(l.note); row.append(")") }
+            row.endCell()
+            row.append(l.quantity.formattedText(language))
+            row.endCell()
+            row.appendUnit(of: l, language)
+            row.endCell()
+            row.append(l.price.formattedText(language))
+            row.endCell()
+            row.append(l.amount.formattedText(language))
+            row.endCell()
         }
         let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
-        let rows = lines.makeIterator()
-        var last: [String]? = subtotal
-        let layout = table.layout(measuring: AnySequence<[String]> {
-            AnyIterator {
-                if let l = rows.next() { return cells(l) }
-                defer { last = nil }
-                return last
-            }
-        })
+        var widths = subtotal.map(TextTable.width)
+        var row = TextTable.RowBytes(.measuring)
+        for l in lines.views {
+            cells(l, into: &row)
+            row.widen(&widths)
+        }
+        let layout = table.layout(widths: widths)
         table.writeHeader(layout, to: out)
-        for l in lines { table.writeRow(cells(l), layout, to: out) }
+        row = TextTable.RowBytes(.writing)
+        for l in lines.views {
+            cells(l, into: &row)
+            table.write(row, layout, to: out)
+        }
         table.writeRule(layout, to: out)
         table.writeRow(subtotal, layout, to: out)
         if lines.hasCustom { out.write("* \(w[.customFootnote])\n") }

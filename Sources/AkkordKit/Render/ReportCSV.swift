@@ -22,16 +22,62 @@ public enum ReportCSV {
     }
 
     public static func write(_ a: FinalAccounting, language: Language, to out: ByteOutput) {
-        let delimiter = language == .da ? ";" : ","
-        func number<N: FixedPointNumber>(_ n: N) -> String {
-            language == .da ? n.plain.replacing(".", with: ",") : n.plain
-        }
+        let delimiter: UInt8 = language == .da ? UInt8(ascii: ";") : UInt8(ascii: ",")
+        let decimal: UInt8 = language == .da ? UInt8(ascii: ",") : UInt8(ascii: ".")
         if language == .da { out.write(byteOrderMark) }
-        out.write(row(header(language: language), delimiter))
-        for l in a.lines {
-            out.write(row(["\(l.id)", CSVField.inert(l.pos), CSVField.inert(l.name), number(l.quantity),
-                           CSVField.inert(UnitName.display(l.unit, language: language)), number(l.price), number(l.amount),
-                           CSVField.inert(l.note), CSVField.inert(l.measurement ?? "")], delimiter))
+        out.write(row(header(language: language), language == .da ? ";" : ","))
+        // Each cell as `row` would write it, from the line's bytes: numbers as they are, texts inert and quoted.
+        func text(_ t: TextSlice) { t.withUTF8 { writeField($0, delimiter, to: out) } }
+        for l in a.lines.views {
+            FigureText(l.id).write(to: out)
+            out.write(byte: delimiter)
+            text(l.pos)
+            out.write(byte: delimiter)
+            text(l.name)
+            out.write(byte: delimiter)
+            l.quantity.plainText(decimal: decimal).write(to: out)
+            out.write(byte: delimiter)
+            if let shown = l.displayUnit(language) { out.write(shown.text) } else { text(l.unit) }
+            out.write(byte: delimiter)
+            l.price.plainText(decimal: decimal).write(to: out)
+            out.write(byte: delimiter)
+            l.amount.plainText(decimal: decimal).write(to: out)
+            out.write(byte: delimiter)
+            text(l.note)
+            out.write(byte: delimiter)
+            if let m = l.measurement { text(m) }
+            out.write("\r\n" as StaticString)
+        }
+    }
+
+    /// `CSVField.quote(CSVField.inert(text), delimiter)` from the text's bytes; a text that
+    /// starts or ends with a character that is not ASCII goes through `CSVField` itself (is it
+    /// whitespace?).
+    static func writeField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, to out: ByteOutput) {
+        guard let first = text.first, let last = text.last else { return }
+        if first >= 0x80 || last >= 0x80 {
+            out.write(CSVField.quote(CSVField.inert(String(decoding: text, as: UTF8.self)), delimiter == UInt8(ascii: ";") ? ";" : ","))
+            return
+        }
+        func formulaStart(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
+        }
+        let inert = formulaStart(first) || (first == UInt8(ascii: "'") && text.count > 1 && (formulaStart(text[1]) || text[1] == UInt8(ascii: "'")))
+        func edgeSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        let quoted = (!inert && edgeSpace(first)) || edgeSpace(last)
+            || text.contains { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D || $0 == delimiter }
+        if quoted { out.write(byte: UInt8(ascii: "\"")) }
+        if inert { out.write(byte: UInt8(ascii: "'")) }
+        if quoted {
+            var from = 0
+            for i in text.indices where text[i] == UInt8(ascii: "\"") {
+                out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from...i])))
+                from = i  // the quote again: doubled
+            }
+            out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from...])))
+            out.write(byte: UInt8(ascii: "\""))
+        } else {
+            out.write(UnsafeRawBufferPointer(text))
         }
     }
 

@@ -71,9 +71,27 @@ public enum ReportHTML {
         """)
         for row in sheet.header { out.write("<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n") }
         out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n")
-        for row in sheet.lines {
-            let activity = escape(row.name) + (row.note.isEmpty ? "" : " <small>(\(escape(row.note)))</small>")
-            out.write("<tr><td>\(escape(row.pos))</td><td>\(activity)</td><td class=\"num\">\(escape(row.quantity))</td><td>\(escape(row.unit))</td><td class=\"num\">\(escape(row.price))</td><td class=\"num\">\(escape(row.amount))</td></tr>\n")
+        let l = sheet.language
+        for line in sheet.lines.views {
+            out.write("<tr><td>" as StaticString)
+            writeEscaped(line.pos, to: out)
+            if line.custom { out.write("*" as StaticString) }  // ReportSheet.customMarker
+            out.write("</td><td>" as StaticString)
+            writeEscaped(line.name, to: out)
+            if !line.note.isEmpty {
+                out.write(" <small>(" as StaticString)
+                writeEscaped(line.note, to: out)
+                out.write(")</small>" as StaticString)
+            }
+            out.write("</td><td class=\"num\">" as StaticString)
+            line.quantity.formattedText(l).write(to: out)
+            out.write("</td><td>" as StaticString)
+            writeUnit(of: line, l, to: out)
+            out.write("</td><td class=\"num\">" as StaticString)
+            line.price.formattedText(l).write(to: out)
+            out.write("</td><td class=\"num\">" as StaticString)
+            line.amount.formattedText(l).write(to: out)
+            out.write("</td></tr>\n" as StaticString)
         }
         if sheet.lines.isEmpty { out.write("<tr><td></td><td colspan=\"5\">\(escape(sheet.lines.emptyNote))</td></tr>\n") }
         out.write("</tbody>\n</table>\n")
@@ -100,8 +118,19 @@ public enum ReportHTML {
         out.write("<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n")
         if !sheet.measurements.isEmpty {
             out.write("<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n")
-            for row in sheet.measurements {
-                out.write("<tr><td class=\"num\">\(escape(row.line))</td><td>\(escape(row.pos))</td><td>\(escape(row.expression))</td><td class=\"num\">\(escape(row.result))</td></tr>\n")
+            for line in sheet.measurements.views {
+                guard let expression = line.measurement else { continue }
+                out.write("<tr><td class=\"num\">" as StaticString)
+                FigureText(line.id).write(to: out)
+                out.write("</td><td>" as StaticString)
+                writeEscaped(line.pos, to: out)
+                out.write("</td><td>" as StaticString)
+                writeEscaped(expression, to: out)
+                out.write("</td><td class=\"num\">" as StaticString)
+                line.quantity.formattedText(l).write(to: out)
+                out.write(byte: 0x20)
+                writeUnit(of: line, l, to: out)
+                out.write("</td></tr>\n" as StaticString)
             }
             out.write("</tbody>\n</table>\n")
         }
@@ -118,6 +147,34 @@ public enum ReportHTML {
             out.write("</section>\n")
         }
         out.write("</body>\n</html>\n")
+    }
+
+    /// `escape(text)` from the text's bytes (the five characters are ASCII, so byte by byte is
+    /// scalar by scalar).
+    static func writeEscaped(_ text: TextSlice, to out: ByteOutput) {
+        text.withUTF8 { bytes in
+            var from = 0
+            for i in bytes.indices {
+                let entity: StaticString
+                switch bytes[i] {
+                case UInt8(ascii: "&"): entity = "&amp;"
+                case UInt8(ascii: "<"): entity = "&lt;"
+                case UInt8(ascii: ">"): entity = "&gt;"
+                case UInt8(ascii: "\""): entity = "&quot;"
+                case UInt8(ascii: "'"): entity = "&#39;"
+                default: continue
+                }
+                out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from..<i])))
+                out.write(entity)
+                from = i + 1
+            }
+            out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from...])))
+        }
+    }
+
+    /// The line's unit as reports print it (`UnitName.display`), escaped.
+    static func writeUnit(of line: LineView, _ language: Language, to out: ByteOutput) {
+        if let shown = line.displayUnit(language) { out.write(shown.text) } else { writeEscaped(line.unit, to: out) }
     }
 
     /// A table's column titles, figures right-aligned.

@@ -53,6 +53,27 @@ public struct ReportSheet {
         public var isEmpty: Bool { lines.isEmpty }
         public var underestimatedCount: Int { lines.count }
 
+        /// The accounting's lines, texts not made into strings: what the text and HTML writers walk.
+        public var views: ProjectLines.Views { lines.views }
+
+        /// The row of `line` (a view of `views`) as bytes: the cells of its `LineRow`.
+        public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
+            row.append(line.pos)
+            if line.custom { row.append("*") }  // customMarker
+            row.endCell()
+            row.append(line.name)
+            if !line.note.isEmpty { row.append(" ("); row.append(line.note); row.append(")") }
+            row.endCell()
+            row.append(line.quantity.formattedText(language))
+            row.endCell()
+            row.appendUnit(of: line, language)
+            row.endCell()
+            row.append(line.price.formattedText(language))
+            row.endCell()
+            row.append(line.amount.formattedText(language))
+            row.endCell()
+        }
+
         public func makeIterator() -> Iterator { Iterator(base: lines.makeIterator(), language: language) }
 
         public struct Iterator: IteratorProtocol {
@@ -115,6 +136,23 @@ public struct ReportSheet {
         let lines: ProjectLines
         let language: Language
         public var isEmpty: Bool { !lines.hasMeasurement }
+
+        /// The lines the writers walk for this table, skipping those without a measurement.
+        public var views: some Sequence<LineView> { lines.views }
+
+        /// The row of a measured `line` as bytes: the cells of its `MeasurementRow`.
+        public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
+            row.append(FigureText(line.id))
+            row.endCell()
+            row.append(line.pos)
+            row.endCell()
+            if let m = line.measurement { row.append(m) }
+            row.endCell()
+            row.append(line.quantity.formattedText(language))
+            row.append(" ")
+            row.appendUnit(of: line, language)
+            row.endCell()
+        }
 
         public func makeIterator() -> AnyIterator<MeasurementRow> {
             let base = lines.makeIterator(), l = language
@@ -257,5 +295,12 @@ public struct ReportSheet {
         warnings = a.warnings.map { $0.text(l) }
         signatures = [w[.roofer], w[.employer], w[.union]]
         signatureHint = w[.signatureHint]
+    }
+}
+
+extension TextTable.RowBytes {
+    /// The line's unit as reports print it (`UnitName.display`).
+    mutating func appendUnit(of line: LineView, _ language: Language) {
+        if let shown = line.displayUnit(language) { append(shown.text, width: shown.width) } else { append(line.unit) }
     }
 }

@@ -14,7 +14,8 @@ public enum ReportText {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Writes the report to `out`; the line table is walked twice (widths, then rows), never held.
+    /// Writes the report to `out`; the lines are walked three times, never held: the widths of
+    /// the line table and of the measurements appendix, the line table's rows, the appendix's rows.
     public static func write(_ sheet: ReportSheet, to out: ByteOutput) {
         out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
@@ -22,10 +23,32 @@ public enum ReportText {
 
         var lines = TextTable(sheet.lines.columns.map(column))
         lines.maxWidth = width
+        var measurements = TextTable(sheet.measurementColumns.map(column))
+        measurements.maxWidth = width
+        var lineWidths = lines.columns.map { _ in 0 }, measurementWidths = measurements.columns.map { _ in 0 }
         let empty = [["", sheet.lines.emptyNote]]
-        let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(measuring: sheet.lines.lazy.map(\.cells))
+        var row = TextTable.RowBytes(.measuring)
+        if !sheet.lines.isEmpty {
+            for line in sheet.lines.views {
+                row.removeAll()
+                sheet.lines.cells(line, into: &row)
+                row.widen(&lineWidths)
+                guard line.measurement != nil else { continue }
+                row.removeAll()
+                sheet.measurements.cells(line, into: &row)
+                row.widen(&measurementWidths)
+            }
+        }
+        let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(widths: lineWidths)
         lines.writeHeader(layout, to: out)
-        for row in sheet.lines { lines.writeRow(row.cells, layout, to: out) }
+        row = TextTable.RowBytes(.writing)
+        if !sheet.lines.isEmpty {
+            for line in sheet.lines.views {
+                row.removeAll()
+                sheet.lines.cells(line, into: &row)
+                lines.write(row, layout, to: out)
+            }
+        }
         if sheet.lines.isEmpty { lines.writeRow(empty[0], layout, to: out) }
         if let footnote = sheet.customFootnote { out.write(footnote + "\n") }
         out.write("\n")
@@ -63,11 +86,13 @@ public enum ReportText {
         }
         if !sheet.measurements.isEmpty {
             out.write("\n" + sheet.measurementsTitle.uppercased() + "\n")
-            var table = TextTable(sheet.measurementColumns.map(column))
-            table.maxWidth = width
-            let layout = table.layout(measuring: sheet.measurements.lazy.map(\.cells))
-            table.writeHeader(layout, to: out)
-            for row in sheet.measurements { table.writeRow(row.cells, layout, to: out) }
+            let layout = measurements.layout(widths: measurementWidths)
+            measurements.writeHeader(layout, to: out)
+            for line in sheet.measurements.views where line.measurement != nil {
+                row.removeAll()
+                sheet.measurements.cells(line, into: &row)
+                measurements.write(row, layout, to: out)
+            }
         }
     }
 

@@ -59,10 +59,17 @@ public struct TextTable {
     /// The layout for these rows (a first pass over them: a table of 100,000 lines is walked
     /// twice, never held).
     public func layout<Rows: Sequence>(measuring rows: Rows) -> Layout where Rows.Element == [String] {
-        var widths = columns.map { Self.width($0.title) }
+        var widths = columns.map { _ in 0 }
         for cells in rows {
             for (i, c) in cells.enumerated() where i < widths.count { widths[i] = max(widths[i], Self.width(c)) }
         }
+        return layout(widths: widths)
+    }
+
+    /// The layout for rows whose widest cells, column by column, are `contentWidths` wide
+    /// (`RowBytes.widen` gathers them); the titles count too.
+    public func layout(widths contentWidths: [Int]) -> Layout {
+        var widths = columns.indices.map { max(Self.width(columns[$0].title), $0 < contentWidths.count ? contentWidths[$0] : 0) }
         // Too wide: the wrapping columns give way down to their titles (at least 8), then the
         // gaps narrow to one space. Numbers never wrap, so a table of figures alone may stay wider.
         var gap = 2
@@ -178,6 +185,225 @@ public struct TextTable {
             line += (line.isEmpty ? "" : " ") + word
         }
         if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+}
+
+extension TextTable {
+    /// One row's cells as UTF-8 bytes with their widths, made without a `String` per cell (the
+    /// rows of the long tables); one buffer serves row after row. A cell is put together from
+    /// parts and holds exactly the bytes of the `String` cell it stands for; only a cell with a
+    /// part of unknown width (not ASCII, or a line break) is read as a `String` to measure it.
+    public struct RowBytes {
+        /// `measuring` takes the widths as `layout(measuring:)` does; `writing` first shows line
+        /// breaks as spaces, as `writeRow` does.
+        public enum Pass { case measuring, writing }
+        public let pass: Pass
+        // Buffers kept from row to row, used up to `used` and `count`: no array grows or
+        // shrinks for a row.
+        private var storage = [UInt8](repeating: 0, count: 1024)
+        private var used = 0
+        private var cellEnds = [Int](repeating: 0, count: 8)
+        private var cellWidths = [Int](repeating: 0, count: 8)
+        public private(set) var count = 0
+        /// The open cell's width, while each part so far had a known width and no line break.
+        private var width = 0
+        private var known = true
+
+        public init(_ pass: Pass) { self.pass = pass }
+
+        public mutating func removeAll() {
+            used = 0
+            count = 0
+            width = 0
+            known = true
+        }
+
+        private mutating func copy(_ part: UnsafeBufferPointer<UInt8>) {
+            guard let source = part.baseAddress, !part.isEmpty else { return }
+            if used + part.count > storage.count { storage += repeatElement(0, count: max(part.count, storage.count)) }
+            storage.withUnsafeMutableBufferPointer { $0.baseAddress!.advanced(by: used).update(from: source, count: part.count) }
+            used += part.count
+        }
+
+        /// Printable ASCII, known to be (a figure, a plain text from a file).
+        mutating func appendPrintable(_ part: UnsafeBufferPointer<UInt8>) {
+            copy(part)
+            width += part.count
+        }
+
+        /// Counted from the bytes when `scalarCharacters` can; any other text is measured as a
+        /// `String` in `endCell`.
+        public mutating func append(_ part: UnsafeBufferPointer<UInt8>) {
+            copy(part)
+            guard known else { return }
+            if let characters = TextTable.scalarCharacters(part) { width += characters } else { known = false }
+        }
+
+        public mutating func append(_ text: TextSlice) {
+            if text.isPlainASCII { text.withUTF8 { appendPrintable($0) } } else { text.withUTF8 { append($0) } }
+        }
+
+        public mutating func append(_ figure: FigureText) { figure.withBytes { appendPrintable($0) } }
+
+        /// ASCII without line breaks.
+        public mutating func append(_ literal: StaticString) {
+            appendPrintable(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        }
+
+        /// A literal without line breaks that is `width` characters wide (`m²`).
+        public mutating func append(_ literal: StaticString, width w: Int) {
+            copy(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+            width += w
+        }
+
+        public mutating func endCell() {
+            let start = count == 0 ? 0 : cellEnds[count - 1]
+            if !known {
+                var cell = String(decoding: storage[start..<used], as: UTF8.self)
+                if pass == .writing, TextTable.mayHoldLineBreak(cell), cell.contains(where: \.isNewline) {
+                    cell = String(cell.map { $0.isNewline ? " " : $0 })
+                    used = start
+                    cell.withUTF8 { copy($0) }
+                }
+                width = TextTable.width(cell)
+            }
+            if count == cellEnds.count {
+                cellEnds += repeatElement(0, count: count)
+                cellWidths += repeatElement(0, count: count)
+            }
+            cellEnds[count] = used
+            cellWidths[count] = width
+            count += 1
+            width = 0
+            known = true
+        }
+
+        /// Each cell as wide as the widest so far in its column.
+        public func widen(_ columnWidths: inout [Int]) {
+            for i in 0..<min(count, columnWidths.count) where cellWidths[i] > columnWidths[i] { columnWidths[i] = cellWidths[i] }
+        }
+
+        func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : cellEnds[i - 1])..<cellEnds[i] }
+        func width(_ i: Int) -> Int { cellWidths[i] }
+
+        /// The cells' widths, in characters as `TextTable.width` counts them.
+        public var widths: [Int] { Array(cellWidths[..<count]) }
+
+        /// The cells as the `String`s they stand for.
+        public var cells: [String] { (0..<count).map { String(decoding: storage[range($0)], as: UTF8.self) } }
+
+        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { storage.withUnsafeBufferPointer(body) }
+    }
+
+    /// `writeRow(row.cells, …)`, from the bytes: a row whose wrapping cells fit goes straight
+    /// out (most rows of a long table), one whose overflowing cells are ASCII is wrapped byte by
+    /// byte as `wrap` does, any other is written by `writeRow`.
+    public func write(_ row: RowBytes, _ layout: Layout, to out: ByteOutput) {
+        precondition(row.pass == .writing && row.count == columns.count)
+        let overflows = columns.indices.contains { columns[$0].wraps && row.width($0) > layout.widths[$0] }
+        row.withBytes { bytes in
+            guard overflows else {
+                writeLine(layout, to: out) { (UnsafeBufferPointer(rebasing: bytes[row.range($0)]), row.width($0)) }
+                return
+            }
+            // Each column's lines of text: the cell itself, or the pieces of an overflowing one.
+            var pieces: [UInt8] = [], lines: [[Range<Int>]] = []
+            for i in columns.indices {
+                let cell = UnsafeBufferPointer(rebasing: bytes[row.range(i)])
+                guard columns[i].wraps, row.width(i) > layout.widths[i], layout.widths[i] > 0 else { lines.append([]); continue }
+                guard Self.scalarCharacters(cell) != nil else {
+                    writeRow(row.cells, layout, to: out)
+                    return
+                }
+                lines.append(Self.wrapScalars(cell, width: layout.widths[i], into: &pieces))
+            }
+            pieces.withUnsafeBufferPointer { pieces in
+                let height = columns.indices.map { columns[$0].wraps && row.width($0) > layout.widths[$0] && layout.widths[$0] > 0 ? lines[$0].count : 1 }.max() ?? 1
+                for k in 0..<height {
+                    writeLine(layout, to: out) { i in
+                        if columns[i].wraps, row.width(i) > layout.widths[i], layout.widths[i] > 0 {
+                            guard k < lines[i].count else { return (UnsafeBufferPointer(rebasing: pieces[0..<0]), 0) }
+                            let piece = UnsafeBufferPointer(rebasing: pieces[lines[i][k]])
+                            return (piece, Self.scalarCharacters(piece) ?? 0)
+                        }
+                        return k == 0 ? (UnsafeBufferPointer(rebasing: bytes[row.range(i)]), row.width(i)) : (UnsafeBufferPointer(rebasing: bytes[0..<0]), 0)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The characters of UTF-8 `text` when each is one Unicode scalar that joins no neighbour:
+    /// ASCII but a line break, and U+00A0–U+00FF (æ, ø, å, ², two bytes each); nil for any
+    /// other text (combining marks, emoji, line breaks), which must be read as a `String`.
+    static func scalarCharacters(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        var characters = 0, i = 0
+        while i < text.count {
+            let b = text[i]
+            if b < 0x80, b < 0x0A || b > 0x0D {
+                i += 1
+            } else if (b == 0xC3 || b == 0xC2) && i + 1 < text.count && (b == 0xC3 || text[i + 1] >= 0xA0) {
+                i += 2
+            } else {
+                return nil
+            }
+            characters += 1
+        }
+        return characters
+    }
+
+    /// `writeLine` from bytes: `cell` gives each column's text and its width.
+    private func writeLine(_ layout: Layout, to out: ByteOutput, _ cell: (Int) -> (UnsafeBufferPointer<UInt8>, Int)) {
+        var pending = 0
+        func put(_ text: UnsafeBufferPointer<UInt8>) {
+            var end = text.count
+            while end > 0, text[end - 1] == 0x20 { end -= 1 }
+            if end == 0 { pending += text.count; return }
+            out.write(spaces: pending)
+            out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[..<end])))
+            pending = text.count - end
+        }
+        for i in columns.indices {
+            if i > 0 { pending += layout.gap }
+            let (text, width) = cell(i)
+            let pad = max(0, layout.widths[i] - width)
+            if columns[i].alignment == .right { pending += pad; put(text) } else { put(text); pending += pad }
+        }
+        out.write(byte: 0x0A)
+    }
+
+    /// `wrap(text, width:)` for a text of which `scalarCharacters` knows the characters (a
+    /// scalar is a character): the lines are appended to `pieces`, their ranges there returned.
+    /// `text` is wider than `width` > 0.
+    static func wrapScalars(_ text: UnsafeBufferPointer<UInt8>, width: Int, into pieces: inout [UInt8]) -> [Range<Int>] {
+        func isScalarStart(_ b: UInt8) -> Bool { b & 0xC0 != 0x80 }
+        var lines: [Range<Int>] = []
+        var lineStart = pieces.count, lineCharacters = 0
+        func endLine() { lines.append(lineStart..<pieces.count); lineStart = pieces.count; lineCharacters = 0 }
+        var i = 0
+        while i < text.count {
+            guard text[i] != 0x20 else { i += 1; continue }
+            var start = i, characters = 0
+            while i < text.count, text[i] != 0x20 {
+                if isScalarStart(text[i]) { characters += 1 }
+                i += 1
+            }
+            if lineCharacters > 0, lineCharacters + 1 + characters > width { endLine() }
+            while characters > width {
+                if lineCharacters > 0 { endLine() }
+                var end = start, taken = 0
+                while taken < width { end += 1; while end < i, !isScalarStart(text[end]) { end += 1 }; taken += 1 }
+                pieces.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                endLine()
+                start = end
+                characters -= width
+            }
+            if lineCharacters > 0 { pieces.append(0x20); lineCharacters += 1 }
+            pieces.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<i]))
+            lineCharacters += characters
+        }
+        if lineCharacters > 0 { endLine() }
         return lines
     }
 }

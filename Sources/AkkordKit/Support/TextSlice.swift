@@ -42,3 +42,35 @@ public struct TextSlice {
         JSONWriter.writeString(string, to: out)
     }
 }
+
+extension TextSlice {
+    /// Printable ASCII read from a file without escapes: a byte is a character, and no byte
+    /// needs escaping or mapping. Known without reading the text.
+    public var isPlainASCII: Bool {
+        if case .json(_, _, true) = storage { return true }
+        return false
+    }
+
+    public var isEmpty: Bool {
+        switch storage {
+        case .string(let s): return s.isEmpty
+        case .json(let quoted, _, _): return quoted.count == 2
+        }
+    }
+
+    /// The text's UTF-8 bytes: those in the file when it has no escapes (no `String` made),
+    /// else those of `string`.
+    public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        switch storage {
+        case .json(let quoted, false, _): return try body(UnsafeBufferPointer(rebasing: quoted[1..<(quoted.count - 1)]))
+        case .json, .string:
+            var s = string
+            return try s.withUTF8(body)
+        }
+    }
+
+    /// Whether the text is exactly `ascii` (bytes compared: an ASCII text has no other spelling).
+    public func equals(_ ascii: StaticString) -> Bool {
+        withUTF8 { $0.elementsEqual(UnsafeBufferPointer(start: ascii.utf8Start, count: ascii.utf8CodeUnitCount)) }
+    }
+}
