@@ -122,9 +122,13 @@ enum DecimalText {
         for b in text.utf8 {
             if b >= 48 && b <= 57 {
                 if fraction >= 0 { fraction += 1; if fraction > fractionDigits { return nil } } else {
-                    integerDigits += 1; if integerDigits > 14 { return nil }  // 14 + 4 fraction digits fit in Int64
+                    integerDigits += 1; if integerDigits > 14 { return nil }
                 }
-                raw = raw * 10 + Int64(b - 48)
+                // 14 + 6 digits (a measurement's numbers) go beyond Int64: checked, nil is "not plain".
+                let (shifted, o1) = raw.multipliedReportingOverflow(by: 10)
+                let (sum, o2) = shifted.addingReportingOverflow(Int64(b - 48))
+                if o1 || o2 { return nil }
+                raw = sum
             } else if b == 46 && fraction < 0 && integerDigits > 0 {
                 fraction = 0
             } else {

@@ -137,8 +137,8 @@ public struct ReportSheet {
         let language: Language
         public var isEmpty: Bool { !lines.hasMeasurement }
 
-        /// The lines the writers walk for this table, skipping those without a measurement.
-        public var views: some Sequence<LineView> { lines.views }
+        /// The lines with a measurement, read again only where the reader found them.
+        public var views: some Sequence<LineView> { lines.measured }
 
         /// The row of a measured `line` as bytes: the cells of its `MeasurementRow`.
         public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
@@ -155,9 +155,10 @@ public struct ReportSheet {
         }
 
         public func makeIterator() -> AnyIterator<MeasurementRow> {
-            let base = lines.makeIterator(), l = language
+            let base = lines.measured.makeIterator(), l = language
             return AnyIterator {
-                while let line = base.next() {
+                while let view = base.next() {
+                    let line = view.line
                     guard let m = line.measurement else { continue }
                     return MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
                                           result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
