@@ -118,20 +118,7 @@ public enum ProjectText {
             row.removeAll()
             row.append(FigureText(l.id))
             row.endCell()
-            row.append(l.pos)
-            if l.custom { row.append("*") }
-            row.endCell()
-            row.append(l.name)
-            if !l.note.isEmpty { row.append(" ("); row.append(l.note); row.append(")") }
-            row.endCell()
-            row.append(l.quantity.formattedText(language))
-            row.endCell()
-            row.appendUnit(of: l, language)
-            row.endCell()
-            row.append(l.price.formattedText(language))
-            row.endCell()
-            row.append(l.amount.formattedText(language))
-            row.endCell()
+            ReportSheet.LineTable.cells(l, language, into: &row)
         }
         let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
         var widths = subtotal.map(TextTable.width)

@@ -58,6 +58,11 @@ public struct ReportSheet {
 
         /// The row of `line` (a view of `views`) as bytes: the cells of its `LineRow`.
         public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
+            Self.cells(line, language, into: &row)
+        }
+
+        /// The cells pos … amount of a line (`lines` puts its id before them).
+        static func cells(_ line: LineView, _ language: Language, into row: inout TextTable.RowBytes) {
             row.append(line.pos)
             if line.custom { row.append("*") }  // customMarker
             row.endCell()
