@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The readers that stream a project file (report in every text format, lines, lines --json,
 # check) on a 100,000-line store made by bench/gen_large.py: each exits 0 with a peak resident
-# size under 40 MiB, and every figure of the JSON report is worked out again from the PROJECT
-# FILE with Python's decimal module (half away from zero, supplements on their scoped bases, the
+# size under 40 MiB that grows from 10,000 lines by less than a quarter of the extra file, and
+# every figure of the JSON report is worked out again from the PROJECT FILE with Python's decimal module (half away from zero, supplements on their scoped bases, the
 # pool split by largest remainder) and must equal the report's strings exactly.
 source "$(dirname "$0")/lib.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -41,6 +41,28 @@ run report-html report --format html
 run lines lines
 run lines-json --json lines
 run check check
+# Peak memory grows with the lines by less than a quarter of the extra file (SPEC §13): each
+# reader again on 10,000 lines of the same generator.
+if "$PY" "$ROOT/bench/gen_large.py" "$WORK/s10" --lines 10000 >"$WORK/gen10.out" 2>&1 && [ -f "$WORK/s10/projects/$ID.json" ]; then ok; else
+  fail "bench/gen_large.py --lines 10000: $(head -c 300 "$WORK/gen10.out")"
+fi
+quarter=$(( ($(wc -c <"$PROJECT") - $(wc -c <"$WORK/s10/projects/$ID.json")) / 4 / 1024 ))
+growth() {
+  local name=$1; shift
+  /usr/bin/time -f %M -o "$WORK/mem10-$name" "$AKKORD" --store "$WORK/s10" -p "$ID" "$@" >/dev/null 2>&1
+  local small big; small=$(tail -n 1 "$WORK/mem10-$name"); big=$(tail -n 1 "$WORK/mem-$name")
+  if [[ "$small" =~ ^[0-9]+$ && "$big" =~ ^[0-9]+$ ]] && [ $((big - small)) -lt "$quarter" ]; then ok; else
+    fail "$name: peak grows from $small KiB (10k lines) to $big KiB (100k), want less than $quarter KiB more"
+  fi
+  echo "  $name: $small KiB at 10k, $big KiB at 100k (growth < $quarter KiB)"
+}
+growth report-json report --format json
+growth report-text report --format text
+growth report-csv report --format csv
+growth report-html report --format html
+growth lines lines
+growth lines-json --json lines
+growth check check
 expect_contains "$WORK/out-check" "no problems"
 expect_contains "$WORK/out-report-html" "</html>"
 # The line table ends with the subtotal, grouped as en writes it: the file's subtotal.

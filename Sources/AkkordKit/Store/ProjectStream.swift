@@ -106,10 +106,14 @@ extension ProjectCodec {
         }
         let measuredAt = pass.measured
         let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
-            var i = 0
+            var i = 0, released = measuredAt.first ?? 0
             return AnyIterator {
                 guard i < measuredAt.count else { return nil }
-                var scanner = ProjectLineScanner(file.bytes, lineAt: measuredAt[i], file: file)
+                let at = measuredAt[i]
+                // Measured lines are spread over the whole file: pages passed are handed back
+                // every 4 MiB here too, or the walk would keep the file resident.
+                if at - released >= 1 << 22 { file.release(released..<at); released = at }
+                var scanner = ProjectLineScanner(file.bytes, lineAt: at, file: file)
                 i += 1
                 guard let line = scanner.next(), line.measurement != nil else { health.broken = true; return nil }
                 return line
