@@ -2,8 +2,9 @@
 # The readers that stream a project file (report in every text format, lines, lines --json,
 # check) on a 100,000-line store made by bench/gen_large.py: each exits 0 with a peak resident
 # size under 40 MiB that grows from 10,000 lines by less than a quarter of the extra file, and
-# every figure of the JSON report is worked out again from the PROJECT FILE with Python's decimal module (half away from zero, supplements on their scoped bases, the
-# pool split by largest remainder) and must equal the report's strings exactly.
+# every figure of the JSON report is worked out again from the PROJECT FILE with Python's
+# decimal module (half away from zero, supplements on their scoped bases, the pool split by
+# largest remainder) and must equal the report's strings exactly.
 source "$(dirname "$0")/lib.sh"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 PY=/usr/bin/python3
