@@ -153,15 +153,7 @@ public enum ProjectText {
     /// `linesJSON`, written as `JSONWriter` lays it out, one line at a time.
     public static func writeLinesJSON(_ lines: ProjectLines, to out: ByteOutput) {
         out.write("{\n  \"lines\": ")
-        if lines.isEmpty { out.write("[]") } else {
-            var separator: StaticString = "[\n    "
-            for l in lines.views {
-                out.write(separator)
-                separator = ",\n    "
-                l.writeJSON(.listed, to: out)
-            }
-            out.write("\n  ]")
-        }
+        JSONWriter.writeRows(lines.views, to: out) { $0.writeJSON(.listed, to: out) }
         out.write(",\n  \"subtotal\": \"")
         lines.subtotal.writePlain(to: out)
         out.write("\"\n}\n")

@@ -185,11 +185,7 @@ extension ProjectCodec {
     /// The `history` member's value, as `JSONWriter.write(.array(history.map(\.json)), indent: 2, to:)`
     /// writes it (every entry's members are flat, so each entry is one row), without the tree.
     static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
-        guard !history.isEmpty else { out.write("[]"); return }
-        var separator: StaticString = "[\n    "
-        for entry in history {
-            out.write(separator)
-            separator = ",\n    "
+        JSONWriter.writeRows(history, to: out) { entry in
             out.write("{\"time\": ")
             JSONWriter.writeString(entry.time, to: out)
             out.write(", \"command\": ")
@@ -211,6 +207,5 @@ extension ProjectCodec {
             }
             out.write(byte: UInt8(ascii: "}"))
         }
-        out.write("\n  ]")
     }
 }

@@ -73,14 +73,7 @@ public enum ProjectCodec {
 
     /// The `lines` array as `JSONWriter` writes it, one line per row.
     static func writeLines(_ lines: [Line], to out: ByteOutput) {
-        guard !lines.isEmpty else { out.write("[]"); return }
-        var separator: StaticString = "[\n    "
-        for l in lines {
-            out.write(separator)
-            separator = ",\n    "
-            LineView(l).writeJSON(.stored, to: out)
-        }
-        out.write("\n  ]")
+        JSONWriter.writeRows(lines, to: out) { LineView($0).writeJSON(.stored, to: out) }
     }
 
     static func decodeScope(_ r: inout FieldReader) -> Supplement.Scope? {

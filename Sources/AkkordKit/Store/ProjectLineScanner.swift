@@ -105,7 +105,9 @@ struct ProjectLineScanner: IteratorProtocol {
             }
         }
     }
-    private let patterns = Key.allCases.map(KeyPattern.init)
+    /// Made once per process: a scanner is made per walk, and per line of the measured lines' walk.
+    private static let keyPatterns = Key.allCases.map(KeyPattern.init)
+    private let patterns = ProjectLineScanner.keyPatterns
 
     /// The key `expected` (a `Key` raw value), with its colon and the space after it, when the
     /// bytes at `index` are exactly that; else nil and nothing read.

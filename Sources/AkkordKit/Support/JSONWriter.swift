@@ -20,6 +20,20 @@ public enum JSONWriter {
         out.write(bytes)
     }
 
+    /// An array member's value as `JSONWriter` lays out one whose items are flat objects: `[]`
+    /// when empty, else one item per row, indented under a top-level member.
+    public static func writeRows<Items: Sequence>(_ items: Items, to out: ByteOutput, _ writeItem: (Items.Element) -> Void) {
+        var separator: StaticString = "[\n    "
+        var empty = true
+        for item in items {
+            out.write(separator)
+            separator = ",\n    "
+            empty = false
+            writeItem(item)
+        }
+        out.write(empty ? "[]" : "\n  ]")
+    }
+
     /// A string in quotes, escaped as `write` escapes it.
     public static func writeString(_ s: String, to out: ByteOutput) {
         var s = s
