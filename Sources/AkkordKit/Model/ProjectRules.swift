@@ -188,6 +188,21 @@ public enum ProjectRules {
             return amount.raw <= Money.maximumRaw && subtotal.add(amount.raw)
         }
 
+        /// The rules that depend on the other lines, for a line read from a file where it kept
+        /// the rest (a change copies it as it is): as `check(_:at:alone: false)`.
+        public mutating func checkKept(id: Int, amount: Money, at i: Int) {
+            checkId(id, at: i)
+            if !subtotal.add(amount.raw) {
+                otherProblems.append(Problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))"))
+            }
+        }
+
+        private mutating func checkId(_ id: Int, at i: Int) {
+            if id < 1 { idProblems.append(Problem("lines[\(i)].id", "id \(id) must be 1 or more")) }
+            if !ids.insert(id) { idProblems.append(Problem("lines[\(i)].id", "duplicate id \(id)")) }
+            if id >= nextId { idProblems.append(Problem("lines[\(i)].id", "id \(id) is not below nextIds.line")) }
+        }
+
         /// `alone: false` checks only what depends on the other lines (the id is new and below
         /// `nextIds.line`, the subtotal stays within an amount), for a line known to keep the rest.
         public mutating func check(_ l: Line, at i: Int, alone: Bool = true) {
@@ -196,15 +211,8 @@ public enum ProjectRules {
                 if required, value.isEmpty { problem(place(), "must not be empty") }
                 if let p = kind.problem(value) { problem(place(), p) }
             }
-            if l.id < 1 { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) must be 1 or more")) }
-            if !ids.insert(l.id) { idProblems.append(Problem("lines[\(i)].id", "duplicate id \(l.id)")) }
-            if l.id >= nextId { idProblems.append(Problem("lines[\(i)].id", "id \(l.id) is not below nextIds.line")) }
-            guard alone else {
-                if !subtotal.add(l.amount.raw) {
-                    problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
-                }
-                return
-            }
+            guard alone else { checkKept(id: l.id, amount: l.amount, at: i); return }
+            checkId(l.id, at: i)
             // Places are built only for a problem: this runs on every line of every read.
             text("lines[\(i)].pos", l.pos)
             text("lines[\(i)].name", l.name)

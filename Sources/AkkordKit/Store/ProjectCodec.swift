@@ -10,14 +10,20 @@ public enum ProjectCodec {
     /// Writes the project file as `JSONWriter` lays it out; the lines, which may be 100,000,
     /// one by one without a tree.
     public static func write(_ p: Project, to out: ByteOutput) {
+        write(p, lineCount: p.lines.count, subtotal: p.subtotal, to: out) { writeLines(p.lines, to: $0) }
+    }
+
+    /// The project file with its `lines` array written by `writeLines` (which must write
+    /// `lineCount` lines adding up to `subtotal`): a change to a few lines copies the others.
+    static func write(_ p: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, lines writeLines: (ByteOutput) -> Void) {
         var root = JSONObject()
         root.append("format", .string(Project.format))
         root.append("version", .int(Project.version))
         root.append("id", .string(p.id))
         root.append("name", .string(p.name))
         root.append("status", .string(p.status.rawValue))
-        root.append("lineCount", .int(p.lines.count))
-        root.append("subtotal", .string(p.subtotal.plain))
+        root.append("lineCount", .int(lineCount))
+        root.append("subtotal", .string(subtotal.plain))
         root.append("address", .string(p.address))
         root.append("employer", .string(p.employer))
         root.append("customer", .string(p.customer))
@@ -63,7 +69,7 @@ public enum ProjectCodec {
             JSONWriter.writeString(member.key, to: out)
             out.write(": ")
             switch member.key {
-            case "lines": writeLines(p.lines, to: out)
+            case "lines": writeLines(out)
             case "history": writeHistory(p.history, to: out)
             default: JSONWriter.write(member.value, indent: 2, to: out)
             }

@@ -39,12 +39,19 @@ struct ProjectLineScanner: IteratorProtocol {
 
     /// Where the line `next()` last gave begins (its `{`).
     private(set) var lineStart = -1
+    /// Where that line ends (after its `}`).
+    private(set) var lineEnd = -1
+    /// Whether that line's bytes, `lineStart..<lineEnd`, are exactly what akkord writes for it
+    /// (`LineView.writeJSON(.stored)`): members in akkord's order and spacing, texts without
+    /// escapes, figures in their plain form. A change copies such lines as they are.
+    private(set) var lineIsStoredForm = false
 
     mutating func next() -> LineView? {
         guard !finished else { return nil }
         skipWhitespace()
         lineStart = index
         guard let line = readLine() else { failed = true; finished = true; return nil }
+        lineEnd = index
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: ",") {
             index += 1
@@ -130,15 +137,20 @@ struct ProjectLineScanner: IteratorProtocol {
         var date: TextSlice? = nil, measurement: TextSlice? = nil
         var price: Int64 = 0, quantity: Int64 = 0, amount: Int64? = nil
         var custom = false
+        // Stored form so far: no blank where akkord writes none, one after each comma.
+        var storedForm = true
+        var before = index
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") { return nil }
         var expected = 0
         while true {
             skipWhitespace()
+            if index != before { storedForm = false }
             let key: Key
             if let predicted = readPredictedKey(expected) {
                 key = predicted
             } else {
+                storedForm = false
                 guard let k = readKey() else { return nil }
                 key = k
                 skipWhitespace()
@@ -146,42 +158,62 @@ struct ProjectLineScanner: IteratorProtocol {
                 index += 1
             }
             guard seen & key.bit == 0 else { return nil }
+            if key.rawValue != expected { storedForm = false }
             seen |= key.bit
             expected = key.rawValue + 1
+            before = index
             skipWhitespace()
+            if index != before { storedForm = false }
             if readNull() {
                 // null is an absent member: only optional ones may be absent.
                 guard Key.required & key.bit == 0 else { return nil }
+                // akkord writes null only for a line without a date (and leaves out no measurement's).
+                if key != .date { storedForm = false }
             } else {
                 switch key {
                 case .id:
                     guard let n = readId() else { return nil }
                     id = n
-                case .pos: guard let s = readString() else { return nil }; pos = s
-                case .name: guard let s = readString() else { return nil }; name = s
-                case .unit: guard let s = readString() else { return nil }; unit = s
-                case .note: guard let s = readString() else { return nil }; note = s
-                case .section: guard let s = readString() else { return nil }; section = s
-                case .measurement: guard let s = readString() else { return nil }; measurement = s
+                case .pos: guard let s = readString(&storedForm) else { return nil }; pos = s
+                case .name: guard let s = readString(&storedForm) else { return nil }; name = s
+                case .unit: guard let s = readString(&storedForm) else { return nil }; unit = s
+                case .note: guard let s = readString(&storedForm) else { return nil }; note = s
+                case .section: guard let s = readString(&storedForm) else { return nil }; section = s
+                case .measurement: guard let s = readString(&storedForm) else { return nil }; measurement = s
                 case .date:
-                    guard let s = readString(), case .json(let quoted, false, _) = s.storage,
+                    guard let s = readString(&storedForm), case .json(let quoted, false, _) = s.storage,
                           ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
                     date = s
-                case .price: guard let n = readNumber(fractionDigits: UnitPrice.fractionDigits, max: UnitPrice.maximumRaw) else { return nil }; price = n
-                case .quantity: guard let n = readNumber(fractionDigits: Quantity.fractionDigits, max: Quantity.maximumRaw) else { return nil }; quantity = n
-                case .amount: guard let n = readNumber(fractionDigits: Money.fractionDigits, max: Money.maximumRaw) else { return nil }; amount = n
+                case .price:
+                    guard let n = readNumber(UnitPrice.self, &storedForm) else { return nil }
+                    price = n
+                case .quantity:
+                    guard let n = readNumber(Quantity.self, &storedForm) else { return nil }
+                    quantity = n
+                case .amount:
+                    guard let n = readNumber(Money.self, &storedForm) else { return nil }
+                    amount = n
                 case .custom:
                     guard let b = readBool() else { return nil }
                     custom = b
                 }
             }
+            before = index
             skipWhitespace()
+            if index != before { storedForm = false }
             guard index < buffer.count else { return nil }
-            if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
+            if buffer[index] == UInt8(ascii: ",") {
+                index += 1
+                if index < buffer.count, buffer[index] == 0x20 { index += 1 } else { storedForm = false }
+                before = index
+                continue
+            }
             if buffer[index] == UInt8(ascii: "}") { index += 1; break }
             return nil
         }
         guard seen & Key.required == Key.required else { return nil }
+        // Every member akkord writes (the measurement only when there is one) was there.
+        lineIsStoredForm = storedForm && seen & Self.storedMembers == Self.storedMembers
         let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
                             price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
         if let amount, amount != line.amount.raw { return nil }
@@ -254,6 +286,27 @@ struct ProjectLineScanner: IteratorProtocol {
         return b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") ? nil : n
     }
 
+    private static let storedMembers: UInt16 = Key.allCases.filter { $0 != .measurement }.reduce(0) { $0 | $1.bit }
+
+    /// A figure of kind `N`; `storedForm` turns false unless it is quoted and written as
+    /// `writePlain` writes it (no sign, trailing fraction zeros cut down to the kind's minimum).
+    @inline(__always) private mutating func readNumber<N: FixedPointNumber>(_ kind: N.Type, _ storedForm: inout Bool) -> Int64? {
+        let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
+        let start = index
+        guard let n = readNumber(fractionDigits: N.fractionDigits, max: N.maximumRaw) else { return nil }
+        if storedForm, !quoted { storedForm = false }
+        if storedForm {
+            // `start` is at the quote: the digits are start+1 ..< index-1.
+            let text = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(index - 1)])
+            var shown = 0
+            if let point = text.firstIndex(of: UInt8(ascii: ".")) { shown = text.count - point - 1 }
+            let plain = n >= 0 && text.first != UInt8(ascii: "-")
+                && (shown == N.minimumFractionDigitsShown || (shown > N.minimumFractionDigitsShown && text.last != UInt8(ascii: "0")))
+            if !plain { storedForm = false }
+        }
+        return n
+    }
+
     /// A number in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
     /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
     private mutating func readNumber(fractionDigits: Int, max: Int64) -> Int64? {
@@ -296,6 +349,12 @@ struct ProjectLineScanner: IteratorProtocol {
 
     /// A JSON string, left in the file's bytes: checked to be UTF-8 when not ASCII, and its
     /// escapes checked (by the scanner the tree reader uses) when it has any.
+    private mutating func readString(_ storedForm: inout Bool) -> TextSlice? {
+        guard let s = readString() else { return nil }
+        if case .json(_, true, _) = s.storage { storedForm = false }
+        return s
+    }
+
     private mutating func readString() -> TextSlice? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index

@@ -16,6 +16,70 @@ extension ProjectCodec {
     /// With `keepingLines`, the lines are made into `Line`s in the checking pass and returned as
     /// an array-backed `ProjectLines` (for a change, which needs them all): one pass fewer.
     static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false) -> (Project, ProjectLines)? {
+        guard let read = readStreaming(file, keeping: keepingLines ? .all : .none) else { return nil }
+        let (project, pass, linesStart, subtotal, supplementBases) = (read.project, read.pass, read.linesStart, read.subtotal, read.supplementBases)
+        let count = pass.count
+        let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
+        if keepingLines {
+            let projectLines = ProjectLines(pass.kept)
+            projectLines.remember(supplementBases, of: project.supplements)
+            return (project, projectLines)
+        }
+        let health = StreamHealth()
+        let start = linesStart
+        let walk: @Sendable () -> AnyIterator<LineView> = {
+            var scanner = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
+            var n = 0
+            return AnyIterator {
+                if let line = scanner.next() { n += 1; return line }
+                if scanner.failed || n != count { health.broken = true }
+                return nil
+            }
+        }
+        let measuredAt = pass.measured
+        let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
+            var i = 0, released = measuredAt.first ?? 0
+            return AnyIterator {
+                guard i < measuredAt.count else { return nil }
+                let at = measuredAt[i]
+                // Measured lines are spread over the whole file: pages passed are handed back
+                // every 4 MiB here too, or the walk would keep the file resident.
+                if at - released >= 1 << 22 { file.release(released..<at); released = at }
+                var scanner = ProjectLineScanner(file.bytes, lineAt: at, file: file)
+                i += 1
+                guard let line = scanner.next(), line.measurement != nil else { health.broken = true; return nil }
+                return line
+            }
+        }
+        let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
+                                        walk: walk, measuredWalk: measuredWalk, intact: { !health.broken })
+        projectLines.remember(supplementBases, of: project.supplements)
+        return (project, projectLines)
+    }
+
+    /// A project file read by the streaming reader for a change to some of its lines: the lines
+    /// whose ids are in `wanted` (those that exist) are the project's `lines`, in file order; the
+    /// others stay in the file, checked, and are written back from it (`LineWindow`). Nil when
+    /// the file is to be read whole.
+    static func decodeForLineChange(_ file: MappedFile, wanted: Set<Int>) -> LineWindow? {
+        guard let read = readStreaming(file, keeping: .window(wanted)), read.pass.amounts.isComplete else { return nil }
+        var project = read.project
+        project.lines = read.pass.kept
+        return LineWindow(file: file, project: project, places: read.pass.places, windowIndices: read.pass.keptIndices,
+                          amounts: read.pass.amounts, subtotal: read.subtotal)
+    }
+
+    private struct StreamRead {
+        let project: Project
+        let pass: LinePass
+        let linesStart: Int
+        let subtotal: Money
+        let supplementBases: [Money]
+    }
+
+    /// The one pass of the streaming reader, and every rule checked; nil when the file is to be
+    /// read whole (see `decodeStreaming`).
+    private static func readStreaming(_ file: MappedFile, keeping: LinePass.Keeping) -> StreamRead? {
         let buffer = file.bytes
         var scanner = JSONScanner(buffer: buffer)
         scanner.skipBOM()
@@ -49,7 +113,7 @@ extension ProjectCodec {
                 guard scanner.peekByte() == UInt8(ascii: "[") else { throw NotStreamable() }
                 linesStart = scanner.index
                 if let count = Self.declaredLineCount(object, bytes: buffer.count), let nextId = Self.declaredNextLineId(object) {
-                    guard let checked = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keepingLines: keepingLines) else { throw NotStreamable() }
+                    guard let checked = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping) else { throw NotStreamable() }
                     pass = checked
                     linesEnd = checked.end
                 } else {
@@ -70,7 +134,7 @@ extension ProjectCodec {
               let stored: Money = f.storedNumber("subtotal") else { return nil }
         let nextId = project.nextIds["line"] ?? 1
         if pass == nil {
-            pass = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keepingLines: keepingLines)
+            pass = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping)
             file.release(0..<buffer.count)
         }
         // The pass was checked against what the members before the lines said; they must be what the whole file says.
@@ -85,45 +149,8 @@ extension ProjectCodec {
             guard !lines.failed else { return nil }
             supplementBases = bases.bases(subtotal: subtotal)
         }
-        let rules = pass.rules
-        let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
-        if keepingLines {
-            let projectLines = ProjectLines(pass.kept)
-            projectLines.remember(supplementBases, of: project.supplements)
-            guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
-            return (project, projectLines)
-        }
-        let health = StreamHealth()
-        let start = linesStart
-        let walk: @Sendable () -> AnyIterator<LineView> = {
-            var scanner = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
-            var n = 0
-            return AnyIterator {
-                if let line = scanner.next() { n += 1; return line }
-                if scanner.failed || n != count { health.broken = true }
-                return nil
-            }
-        }
-        let measuredAt = pass.measured
-        let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
-            var i = 0, released = measuredAt.first ?? 0
-            return AnyIterator {
-                guard i < measuredAt.count else { return nil }
-                let at = measuredAt[i]
-                // Measured lines are spread over the whole file: pages passed are handed back
-                // every 4 MiB here too, or the walk would keep the file resident.
-                if at - released >= 1 << 22 { file.release(released..<at); released = at }
-                var scanner = ProjectLineScanner(file.bytes, lineAt: at, file: file)
-                i += 1
-                guard let line = scanner.next(), line.measurement != nil else { health.broken = true; return nil }
-                return line
-            }
-        }
-        let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
-                                        walk: walk, measuredWalk: measuredWalk, intact: { !health.broken })
-        projectLines.remember(supplementBases, of: project.supplements)
-        guard ProjectRules.problems(project, lines: rules, bases: { _ in supplementBases }).isEmpty else { return nil }
-        return (project, projectLines)
+        guard ProjectRules.problems(project, lines: pass.rules, bases: { _ in supplementBases }).isEmpty else { return nil }
+        return StreamRead(project: project, pass: pass, linesStart: linesStart, subtotal: subtotal, supplementBases: supplementBases)
     }
 
     /// `lineCount` as read so far, when it is a plausible whole number (no line takes fewer than
@@ -181,6 +208,13 @@ extension ProjectCodec {
 /// `ProjectLineScanner` and checked by `ProjectRules.LineRules`; nil at the first line either
 /// refuses (the file is then read whole, for that reader's message).
 private struct LinePass {
+    enum Keeping {
+        case none
+        /// Every line as a `Line` (a change that needs them all).
+        case all
+        /// The lines with these ids as `Line`s, and where every line is (a change to a few lines).
+        case window(Set<Int>)
+    }
     let count: Int
     let nextId: Int
     /// After the array's `]`.
@@ -189,22 +223,34 @@ private struct LinePass {
     let amounts: LineAmounts
     let hasCustom: Bool
     let hasMeasurement: Bool
-    /// The lines as `Line`s, when asked to keep them.
+    /// The lines as `Line`s, when asked to keep them (all, or those of the window).
     let kept: [Line]
+    /// For a window: the index of each kept line, and where every line is in the file.
+    let keptIndices: [Int]
+    let places: [LineWindow.Place]
     /// Where each line with a measurement begins, when the lines are not kept: the measurement
     /// appendix reads only those again.
     let measured: [Int]
 
-    init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keepingLines: Bool) {
+    init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keeping: Keeping) {
         var rules = ProjectRules.LineRules(nextId: nextId, count: count)
         var amounts = LineAmounts(capacity: count)
         var n = 0, hasCustom = false, hasMeasurement = false
         var lines = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
-        var kept: [Line] = [], measured: [Int] = []
-        if keepingLines { kept.reserveCapacity(count) }
+        var kept: [Line] = [], measured: [Int] = [], keptIndices: [Int] = [], places: [LineWindow.Place] = []
+        var wanted: Set<Int>? = nil
+        switch keeping {
+        case .none: break
+        case .all: kept.reserveCapacity(count)
+        case .window(let ids): wanted = ids; places.reserveCapacity(count)
+        }
+        let keepingAll = if case .all = keeping { true } else { false }
         while let line = lines.next() {
             guard n < count, rules.accepts(line) else { return nil }
-            if keepingLines { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
+            if let wanted {
+                places.append(LineWindow.Place(start: lines.lineStart, end: lines.lineEnd, storedForm: lines.lineIsStoredForm))
+                if !wanted.isEmpty, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
+            } else if keepingAll { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
             amounts.add(line)
             n += 1
             hasCustom = hasCustom || line.custom
@@ -214,6 +260,8 @@ private struct LinePass {
         self.count = count; self.nextId = nextId; end = lines.endIndex
         self.rules = rules; self.amounts = amounts; self.hasCustom = hasCustom; self.hasMeasurement = hasMeasurement
         self.kept = kept
+        self.keptIndices = keptIndices
+        self.places = places
         self.measured = measured
     }
 }
@@ -222,7 +270,7 @@ private struct LinePass {
 /// the checking pass, because the supplements come after the lines in the file: 14 bytes a line,
 /// the sections once each. `bases` is nil when a line did not fit (an id beyond 32 bits, more
 /// than 65,535 sections, a text not from the file): the lines are then walked again for them.
-private struct LineAmounts {
+struct LineAmounts {
     private var ids: [UInt32] = []
     private var sectionOf: [UInt16] = []
     private var amounts: [Int64] = []
@@ -259,6 +307,14 @@ private struct LineAmounts {
         last = sections.count - 1
         return UInt16(last)
     }
+
+    /// Every line fitted (see `bases`).
+    var isComplete: Bool { complete }
+    /// The id, section (an index into `sectionNames`) and amount of line `i`, when complete.
+    func line(_ i: Int) -> (id: Int, section: Int, amount: Money) {
+        (Int(ids[i]), Int(sectionOf[i]), Money(raw: amounts[i]))
+    }
+    var sectionNames: [String] { sections.map { TextSlice(quoted: $0, escaped: true, plain: false).string } }
 
     func bases(of supplements: [Supplement], subtotal: Money) -> [Money]? {
         var bases = SupplementBases(supplements)

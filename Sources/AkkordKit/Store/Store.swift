@@ -120,8 +120,11 @@ public struct Store: Sendable {
     }
 
     /// Writes what `body` puts into the output, as `write(_:to:)` writes bytes.
-    public func write(to path: String, _ body: (ByteOutput) -> Void) throws {
-        do { try AtomicFile.write(to: path, temporaryDirectory: temporaryDirectory, streaming: body) } catch {
+    /// A `body` that throws (a source that changed under it) leaves the file as it was.
+    public func write(to path: String, _ body: (ByteOutput) throws -> Void) throws {
+        do { try AtomicFile.write(to: path, temporaryDirectory: temporaryDirectory, streaming: body) } catch let error as InvalidDataError {
+            throw error
+        } catch {
             throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }

@@ -17,6 +17,9 @@ final class Transaction {
     /// Each project's lines as read from its file, where the reader checked every rule of each:
     /// at commit, lines still equal to these are not checked line by line again.
     private var readLines: [String: [Line]] = [:]
+    /// Projects opened for a change to a few of their lines (`LineWindow`): their `lines` in
+    /// `loaded` are only the window's; the others are carried over from the file at commit.
+    private var windows: [String: LineWindow] = [:]
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
     private var deletions: [String] = []
@@ -61,6 +64,25 @@ final class Transaction {
         let p = try project(id)
         guard p.status == .open else { throw AkkordError.projectClosed(id) }
         return p
+    }
+
+    /// An open project whose `lines` are only those of `wanted` it has, in order, for a change
+    /// that touches no other line (it may add lines): the others stay as they are in the file
+    /// and are written back from it (see `LineWindow`). A file the streaming reader leaves to
+    /// the whole reader is loaded whole; the change cannot tell the two apart. Other reads of
+    /// this project in the same transaction see only the window's lines.
+    func openProject(_ id: String, onlyLines wanted: Set<Int>) throws -> Project {
+        if loaded[id] == nil, let window = try store.loadLineWindow(id, wanted: wanted) {
+            windows[id] = window
+            loaded[id] = window.project
+            storedHistoryCount[id] = window.project.history.count
+        }
+        return try openProject(id)
+    }
+
+    /// The subtotal of a project as staged (all its lines, also when only a window of them is loaded).
+    func subtotal(of p: Project) -> Money {
+        windows[p.id]?.subtotal(after: p) ?? p.subtotal
     }
 
     func projectIds() throws -> [String] {
@@ -129,9 +151,17 @@ final class Transaction {
     /// Checks every staged project, then writes in the fixed order. Returns the clean-ups' warnings.
     func commit() throws -> [WorkspaceWarning] {
         var checked: [Project] = []
+        var windowed: [String: (count: Int, subtotal: Money)] = [:]
         for id in staged {
             guard let p = loaded[id] else { continue }
-            let problems = ProjectRules.problems(p, checked: readLines[id] ?? [])
+            let problems: [Problem]
+            if let window = windows[id] {
+                let result = window.check(p)
+                problems = result.problems
+                windowed[id] = (result.count, result.subtotal)
+            } else {
+                problems = ProjectRules.problems(p, checked: readLines[id] ?? [])
+            }
             guard problems.isEmpty else { throw AkkordError.invalidChange(project: id, problems: problems) }
             checked.append(p)
         }
@@ -150,7 +180,12 @@ final class Transaction {
                 afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
             }
             // Encoded straight into the temporary file (a project may be 25 MB).
-            try store.write(to: store.projectFile(id)) { ProjectCodec.write(p, to: $0) }
+            let path = store.projectFile(id)
+            if let window = windows[id], let lines = windowed[id] {
+                try store.write(to: path) { try window.write(p, lineCount: lines.count, subtotal: lines.subtotal, to: $0, source: path) }
+            } else {
+                try store.write(to: path) { ProjectCodec.write(p, to: $0) }
+            }
         }
         if let s = stagedState, s != loadedState { try store.saveState(s) }
         for id in deletions { try store.moveProjectToTrash(id) }

@@ -37,7 +37,7 @@ extension Workspace {
         }
         let date = new.date ?? clock.today
         let warnings = Plausibility.quantity(new.quantity) + plausible(date: new.date)
-        return try changeProject { p in
+        return try changeProject(onlyLines: []) { p in
             switch new.source {
             case .catalogue:
                 let (activity, catalogue) = priced!
@@ -54,7 +54,7 @@ extension Workspace {
     /// given that differs from today's values changes nothing and writes nothing.
     public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil,
                          measurement: String? = nil, date: String? = nil, section: String? = nil) throws -> Change<Edited<Line>> {
-        try changeProject { p in
+        try changeProject(onlyLines: [id]) { p in
             let before = try p.line(id)
             let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement, date: date, section: section)
             return (Edited(before: before, after: try p.line(id)), changes)
@@ -63,7 +63,7 @@ extension Workspace {
 
     /// Removes lines; their ids are never given out again.
     public func removeLines(_ ids: [Int]) throws -> Change<[Line]> {
-        try changeProject { p in
+        try changeProject(onlyLines: Set(ids)) { p in
             let removed = try ids.map { try p.line($0) }
             return (removed, try p.removeLines(ids))
         }

@@ -47,14 +47,16 @@ public struct Workspace: Sendable {
         }
     }
 
-    /// Loads, changes and stages the chosen open project.
-    func changeProject<T>(_ id: String? = nil, _ body: (inout Project) throws -> (T, [String])) throws -> Change<T> {
+    /// Loads, changes and stages the chosen open project. `onlyLines`: the change touches no
+    /// line but these (it may add lines), so only these are loaded (`Transaction.openProject(_:onlyLines:)`).
+    func changeProject<T>(_ id: String? = nil, onlyLines: Set<Int>? = nil, _ body: (inout Project) throws -> (T, [String])) throws -> Change<T> {
         var subtotal = Money.zero
         var result = try change { tx in
-            var p = try tx.openProject(try projectId(id, in: tx))
+            let id = try projectId(id, in: tx)
+            var p = try onlyLines.map { try tx.openProject(id, onlyLines: $0) } ?? tx.openProject(id)
             let (value, changes) = try body(&p)
             tx.stage(p, changes: changes)
-            subtotal = p.subtotal
+            subtotal = tx.subtotal(of: p)
             return value
         }
         result.subtotal = subtotal

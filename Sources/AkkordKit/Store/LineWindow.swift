@@ -1,0 +1,213 @@
+/// A project read for a change to a few of its lines (`add`, `edit`, `remove`), so that a change
+/// to one line of 100,000 costs about one read and one write of the file: the streaming reader
+/// checks every line in its pass (as for a report), keeps only the lines the change names as
+/// `Line`s (the window: `project.lines`), and notes where every line is. At commit the changed
+/// project's lines are the file's, in order, with the window's as the change left them and any
+/// new ones after them; the lines outside the window are copied from the file as they are when
+/// they are in akkord's own form (`ProjectLineScanner.lineIsStoredForm`), else written again
+/// from what was read. The result is the file `ProjectCodec.write` would make of the whole
+/// project, byte for byte.
+struct LineWindow {
+    /// Where a line is in the file, and whether its bytes are exactly what akkord writes for it.
+    struct Place {
+        let start: Int
+        let length: UInt32
+        let storedForm: Bool
+        init(start: Int, end: Int, storedForm: Bool) {
+            self.start = start
+            // A line longer than 4 GiB is not in a file akkord reads (1 GiB at most).
+            length = UInt32(clamping: end - start)
+            self.storedForm = storedForm
+        }
+    }
+
+    let file: MappedFile
+    /// The project with only the window's lines, as read.
+    let project: Project
+    let places: [Place]
+    /// The index in the file of each line of the window, ascending.
+    let windowIndices: [Int]
+    let amounts: LineAmounts
+    /// Σ the amounts of all the lines as read.
+    let subtotal: Money
+
+    /// One line of the changed project: a line of the file left as it was (by its index there),
+    /// or a line of the window or a new one, with the line as read when it was in the window.
+    enum Row {
+        case kept(Int)
+        case line(Line, read: Line?)
+    }
+
+    /// The lines of `staged` (this window's project, changed): see the type's description.
+    struct Rows: Sequence {
+        let window: LineWindow
+        let changed: [Int: Line]
+        let added: [Line]
+
+        init(_ window: LineWindow, staged: Project) {
+            self.window = window
+            let ids = Set(window.project.lines.map(\.id))
+            var changed: [Int: Line] = [:], added: [Line] = []
+            for l in staged.lines { if ids.contains(l.id) { changed[l.id] = l } else { added.append(l) } }
+            self.changed = changed
+            self.added = added
+        }
+
+        /// How many lines the changed project has.
+        var count: Int { window.places.count - window.windowIndices.count + changed.count + added.count }
+
+        struct Iterator: IteratorProtocol {
+            let rows: Rows
+            var index = 0, nextWindow = 0, nextAdded = 0
+            mutating func next() -> Row? {
+                let window = rows.window
+                while index < window.places.count {
+                    let i = index
+                    index += 1
+                    guard nextWindow < window.windowIndices.count, window.windowIndices[nextWindow] == i else { return .kept(i) }
+                    let read = window.project.lines[nextWindow]
+                    nextWindow += 1
+                    // A window line the change removed is left out.
+                    if let line = rows.changed[read.id] { return .line(line, read: read) }
+                }
+                guard nextAdded < rows.added.count else { return nil }
+                nextAdded += 1
+                return .line(rows.added[nextAdded - 1], read: nil)
+            }
+        }
+        func makeIterator() -> Iterator { Iterator(rows: self) }
+    }
+
+    /// The changed project's problems (`ProjectRules`), and its line count and subtotal when it has none.
+    func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
+        let rows = Rows(self, staged: staged)
+        var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
+        var bases = SupplementBases(staged.supplements)
+        let sections = bases.needsLines ? amounts.sectionNames : []
+        var n = 0
+        for row in rows {
+            switch row {
+            case .kept(let i):
+                let (id, section, amount) = amounts.line(i)
+                rules.checkKept(id: id, amount: amount, at: n)
+                if bases.needsLines { bases.add(id: id, section: sections[section], amount: amount) }
+            case .line(let line, let read):
+                // A window line the change left as it was keeps the rules on its own (it was read so).
+                rules.check(line, at: n, alone: line != read)
+                bases.add(id: line.id, section: line.section, amount: line.amount)
+            }
+            n += 1
+        }
+        let subtotal = rules.checkedSubtotal ?? .zero
+        let problems = ProjectRules.problems(staged, lines: rules) { _ in bases.bases(subtotal: subtotal) }
+        return (problems, n, subtotal)
+    }
+
+    /// Writes the changed project's file; throws when a line copied from the file is not where
+    /// the reader found it (another program wrote the file in place meanwhile), before anything
+    /// replaces the file.
+    func write(_ staged: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, source: String) throws {
+        var failure: InvalidDataError?
+        ProjectCodec.write(staged, lineCount: lineCount, subtotal: subtotal, to: out) { out in
+            do throws(InvalidDataError) { try writeLines(staged, to: out, source: source) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The `lines` array as `JSONWriter.writeRows` lays it out (`[`, then each line on a row of
+    /// its own after four spaces, rows separated by commas, `]` indented by two). A run of lines
+    /// in akkord's form that stand so in the file is copied in one piece.
+    private func writeLines(_ staged: Project, to out: ByteOutput, source: String) throws(InvalidDataError) {
+        let bytes = file.bytes
+        var first = true
+        var run: (start: Int, end: Int)? = nil
+        func flush() {
+            guard let r = run else { return }
+            out.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[r.start..<r.end]))
+            run = nil
+        }
+        func separate() {
+            out.write(first ? "[\n    " : ",\n    ")
+            first = false
+        }
+        for row in Rows(self, staged: staged) {
+            switch row {
+            case .kept(let i):
+                let place = places[i]
+                let end = place.start + Int(place.length)
+                guard lineStands(place, id: amounts.line(i).id) else { throw changedInPlace(source) }
+                if place.storedForm {
+                    if let r = run, end > r.end, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
+                    flush()
+                    separate()
+                    run = (place.start, end)
+                    continue
+                }
+                flush()
+                separate()
+                var scanner = ProjectLineScanner(bytes, lineAt: place.start)
+                guard let view = scanner.next() else { throw changedInPlace(source) }
+                view.writeJSON(.stored, to: out)
+            case .line(let line, _):
+                flush()
+                separate()
+                LineView(line).writeJSON(.stored, to: out)
+            }
+        }
+        flush()
+        out.write(first ? "[]" : "\n  ]")
+    }
+
+    /// Whether the bytes between `end` and `next` are the separator `writeLines` puts between rows.
+    private static func isRowSeparator(_ bytes: UnsafeBufferPointer<UInt8>, _ end: Int, _ next: Int) -> Bool {
+        guard next - end == 6 else { return false }
+        return bytes[end] == UInt8(ascii: ",") && bytes[end + 1] == 0x0A && bytes[end + 2] == 0x20 && bytes[end + 3] == 0x20
+            && bytes[end + 4] == 0x20 && bytes[end + 5] == 0x20
+    }
+
+    /// The line at `place` still begins with its id and ends with `}`: a cheap check that the file
+    /// is as the reader found it (akkord replaces files, it never writes into them).
+    private func lineStands(_ place: Place, id: Int) -> Bool {
+        let bytes = file.bytes
+        let end = place.start + Int(place.length)
+        guard end <= bytes.count, place.length >= 2, bytes[place.start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return false }
+        guard place.storedForm else { return true }
+        // `{"id": ` and the digits.
+        var i = place.start + 7, n = 0
+        while i < end, bytes[i] >= 48, bytes[i] <= 57, n <= Int.max / 10 - 9 { n = n * 10 + Int(bytes[i] - 48); i += 1 }
+        return n == id
+    }
+
+    private func changedInPlace(_ source: String) -> InvalidDataError {
+        InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
+    }
+}
+
+extension Store {
+    /// The project `id` read for a change to the lines `wanted` (see `LineWindow`); nil when the
+    /// file is to be read whole (`loadProject`), which also gives that reader's errors.
+    func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow? {
+        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
+        let path = projectFile(id)
+        let file: MappedFile
+        do { file = try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
+            throw AkkordError.projectNotFound(id)
+        } catch {
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
+        }
+        guard let window = ProjectCodec.decodeForLineChange(file, wanted: wanted), window.project.id == id else { return nil }
+        return window
+    }
+}
+
+extension LineWindow {
+    /// The subtotal of all the lines after the change `staged` made to the window's: exact, as
+    /// the commit's check adds it up (0 when it would overflow, which that check refuses).
+    func subtotal(after staged: Project) -> Money {
+        var sum = ProjectRules.Sum()
+        _ = sum.add(subtotal.raw)
+        for l in project.lines { _ = sum.add(-l.amount.raw) }
+        for l in staged.lines { _ = sum.add(l.amount.raw) }
+        return sum.isValid ? Money(raw: sum.value) : .zero
+    }
+}
