@@ -128,6 +128,91 @@ struct ProjectLineScanner: IteratorProtocol {
     }
 
     private mutating func readLine() -> LineView? {
+        let start = index
+        if let line = readStoredLine() { return line }
+        index = start
+        return readAnyLine()
+    }
+
+    /// The bytes between a line's values as akkord writes them, each matched as masked words.
+    private final class Separators: Sendable {
+        struct Literal {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            let length: Int
+            init(_ text: StaticString) {
+                let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+                length = bytes.count
+                precondition(length <= 32)
+                withUnsafeMutableBytes(of: &words) { w in withUnsafeMutableBytes(of: &masks) { m in
+                    for (i, b) in bytes.enumerated() { w[i] = b; m[i] = 0xFF }
+                } }
+            }
+        }
+        let id = Literal("{\"id\": ")
+        let pos = Literal(", \"pos\": ")
+        let name = Literal(", \"name\": ")
+        let unit = Literal(", \"unit\": ")
+        let price = Literal(", \"price\": ")
+        let quantity = Literal(", \"quantity\": ")
+        let amount = Literal(", \"amount\": ")
+        let notCustom = Literal(", \"custom\": false, \"note\": ")
+        let custom = Literal(", \"custom\": true, \"note\": ")
+        let section = Literal(", \"section\": ")
+        let date = Literal(", \"date\": ")
+        let measurement = Literal(", \"measurement\": ")
+        static let shared = Separators()
+    }
+    private let separators = Separators.shared
+
+    /// Whether `literal` is at `index` (then read); needs 32 bytes left in the buffer.
+    @inline(__always) private mutating func read(_ literal: Separators.Literal) -> Bool {
+        guard index + 32 <= buffer.count else { return false }
+        let w = literal.words, m = literal.masks
+        guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1,
+              ByteScan.word(buffer, index + 16) & m.2 == w.2, ByteScan.word(buffer, index + 24) & m.3 == w.3 else { return false }
+        index += literal.length
+        return true
+    }
+
+    /// A line laid out exactly as akkord writes it (every member, in order, with akkord's
+    /// spacing), read straight through; nil at the first byte that differs (the line is then read
+    /// by `readAnyLine`, which takes any order and spacing). Its values are read by the same
+    /// functions, so what it takes it takes as `readAnyLine` would.
+    private mutating func readStoredLine() -> LineView? {
+        let s = separators
+        var storedForm = true
+        guard read(s.id), let id = readId(),
+              read(s.pos), let pos = readString(&storedForm),
+              read(s.name), let name = readString(&storedForm),
+              read(s.unit), let unit = readString(&storedForm),
+              read(s.price), let price = readNumber(UnitPrice.self, &storedForm),
+              read(s.quantity), let quantity = readNumber(Quantity.self, &storedForm),
+              read(s.amount), let amount = readNumber(Money.self, &storedForm) else { return nil }
+        let custom: Bool
+        if read(s.notCustom) { custom = false } else if read(s.custom) { custom = true } else { return nil }
+        guard let note = readString(&storedForm), read(s.section), let section = readString(&storedForm), read(s.date) else { return nil }
+        var date: TextSlice? = nil
+        if !readNull() {
+            guard let d = readString(&storedForm), case .json(let quoted, false, _) = d.storage,
+                  ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
+            date = d
+        }
+        var measurement: TextSlice? = nil
+        if read(s.measurement) {
+            guard let m = readString(&storedForm) else { return nil }
+            measurement = m
+        }
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "}") else { return nil }
+        index += 1
+        let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
+                            price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
+        guard amount == line.amount.raw else { return nil }
+        lineIsStoredForm = storedForm
+        return line
+    }
+
+    private mutating func readAnyLine() -> LineView? {
         skipWhitespace()
         guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { return nil }
         index += 1
