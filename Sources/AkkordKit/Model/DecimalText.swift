@@ -210,6 +210,13 @@ enum DecimalText {
 /// Integer division rounding half away from zero (SPEC §2).
 @inline(__always) func divideRoundingHalfAwayFromZero(_ n: Int128, _ d: Int128) -> Int128 {
     precondition(d > 0)
+    // Most products fit in 64 bits: divided there (by a constant, a multiplication), not by the
+    // 128-bit division routine, which every line's amount went through.
+    if let n64 = Int64(exactly: n), let d64 = Int64(exactly: d) {
+        let q = n64 / d64, r = n64 % d64
+        if r.magnitude * 2 >= d64.magnitude { return Int128(n64 < 0 ? q - 1 : q + 1) }
+        return Int128(q)
+    }
     let q = n / d, r = n % d  // truncates toward zero
     if (r.magnitude * 2) >= d.magnitude { return n < 0 ? q - 1 : q + 1 }
     return q

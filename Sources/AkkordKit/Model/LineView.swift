@@ -61,6 +61,7 @@ extension LineView {
         if let m = self.measurement { guard let q = m.quotedInFile else { return writeJSONPiecewise(members, to: out) }; measurement = q }
         // The members' names and punctuation take under 200 bytes, each figure at most 32.
         let room = 320 + pos.count + name.count + unit.count + note.count + section.count + (date?.count ?? 0) + (measurement?.count ?? 0)
+        let (id, price, quantity, amount, custom) = (id, price, quantity, amount, custom)
         out.withCursor(room: room) { c in
             c.put("{\"id\": ")
             DecimalText.put(id, into: &c)

@@ -329,7 +329,7 @@ extension ReportSheet {
         let quantityWidth, priceWidth, amountWidth: Int
 
         @inline(__always)
-        init?(_ line: LineView, _ language: Language) {
+        init?(_ line: borrowing LineView, _ language: Language) {
             guard let pos = line.pos.measuredInFile, let name = line.name.measuredInFile, let note = line.note.measuredInFile else { return nil }
             if let shown = line.displayUnit(language) {
                 unit = UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount)

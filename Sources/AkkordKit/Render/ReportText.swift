@@ -57,7 +57,7 @@ public enum ReportText {
         if !sheet.lines.isEmpty {
             for line in sheet.lines.views {
                 if let cells = ReportSheet.LineCells(line, language),
-                   lines.writeFitting(layout, room: cells.room, to: out, width: cells.lineWidth,
+                   lines.writeFitting(layout, room: cells.room, to: out, width: { cells.lineWidth($0) },
                                       put: { cells.putLine($0, language, into: &$1) }) { continue }
                 row.removeAll()
                 sheet.lines.cells(line, into: &row)
@@ -105,7 +105,7 @@ public enum ReportText {
             measurements.writeHeader(layout, to: out)
             for line in sheet.measurements.views where line.measurement != nil {
                 if let cells = ReportSheet.LineCells(line, language),
-                   measurements.writeFitting(layout, room: cells.room, to: out, width: cells.measurementWidth,
+                   measurements.writeFitting(layout, room: cells.room, to: out, width: { cells.measurementWidth($0) },
                                              put: { cells.putMeasurement($0, language, into: &$1) }) { continue }
                 row.removeAll()
                 sheet.measurements.cells(line, into: &row)
