@@ -210,6 +210,13 @@ enum DecimalText {
 /// Integer division rounding half away from zero (SPEC §2).
 @inline(__always) func divideRoundingHalfAwayFromZero(_ n: Int128, _ d: Int128) -> Int128 {
     precondition(d > 0)
+    // Most products fit in 64 bits: divided there (by a constant, a multiplication), not by the
+    // 128-bit division routine, which every line's amount went through.
+    if let n64 = Int64(exactly: n), let d64 = Int64(exactly: d) {
+        let q = n64 / d64, r = n64 % d64
+        if r.magnitude * 2 >= d64.magnitude { return Int128(n64 < 0 ? q - 1 : q + 1) }
+        return Int128(q)
+    }
     let q = n / d, r = n % d  // truncates toward zero
     if (r.magnitude * 2) >= d.magnitude { return n < 0 ? q - 1 : q + 1 }
     return q
@@ -284,4 +291,78 @@ public struct FigureText {
     public func write(to out: ByteOutput) { withBytes { out.write(UnsafeRawBufferPointer($0)) } }
 
     public var string: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+}
+
+extension DecimalText {
+    /// A figure's parts, as `FigureText` makes them: the whole part, the kept fraction digits
+    /// and how many there are, and the length in bytes with a one-byte separator between
+    /// thousands when `grouped`.
+    @inline(__always)
+    static func figureParts(raw: Int64, fractionDigits: Int, minimumShown: Int, grouped: Bool)
+        -> (whole: UInt64, fraction: UInt64, shown: Int, length: Int) {
+        var whole = raw.magnitude
+        var fraction: UInt64 = 0, scale: UInt64 = 1
+        for _ in 0..<fractionDigits { scale *= 10 }
+        if fractionDigits > 0 { fraction = whole % scale; whole /= scale }
+        var shown = fractionDigits
+        while shown > minimumShown, fraction % 10 == 0 { fraction /= 10; shown -= 1 }
+        var digits = 1, rest = whole
+        while rest >= 10 { rest /= 10; digits += 1 }
+        let length = (raw < 0 ? 1 : 0) + digits + (grouped ? (digits - 1) / 3 : 0) + (shown > 0 ? shown + 1 : 0)
+        return (whole, fraction, shown, length)
+    }
+
+    /// Puts the bytes `FigureText(raw:…)` holds at the cursor, made in place: at most 32.
+    @inline(__always)
+    static func put(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?, into cursor: inout ByteCursor) {
+        var (whole, fraction, shown, length) = figureParts(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown,
+                                                           grouped: group != nil)
+        var at = cursor.at + length
+        @inline(__always) func put(_ b: UInt8) { at -= 1; at.pointee = b }
+        if shown > 0 {
+            for _ in 0..<shown { put(UInt8(truncatingIfNeeded: 48 + fraction % 10)); fraction /= 10 }
+            put(decimal)
+        }
+        var digits = 0
+        repeat {
+            if digits > 0, digits % 3 == 0, let group { put(group) }
+            put(UInt8(truncatingIfNeeded: 48 + whole % 10))
+            whole /= 10
+            digits += 1
+        } while whole > 0
+        if raw < 0 { put(UInt8(ascii: "-")) }
+        cursor.advance(length)
+    }
+}
+
+extension FixedPointNumber {
+    /// The width of `formatted(_:)`, the same in every language (each separator is one byte).
+    @inline(__always) public var formattedWidth: Int {
+        DecimalText.figureParts(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown, grouped: true).length
+    }
+
+    /// `formatted(language)`'s bytes at the cursor (at most 32).
+    @inline(__always) public func putFormatted(_ language: Language, into cursor: inout ByteCursor) {
+        DecimalText.put(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,
+                        decimal: language == .da ? UInt8(ascii: ",") : UInt8(ascii: "."),
+                        group: language == .da ? UInt8(ascii: ".") : UInt8(ascii: ","), into: &cursor)
+    }
+
+    /// `plain`'s bytes at the cursor, with `decimal` for its point (at most 32).
+    @inline(__always) public func putPlain(decimal: UInt8 = UInt8(ascii: "."), into cursor: inout ByteCursor) {
+        DecimalText.put(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,
+                        decimal: decimal, group: nil, into: &cursor)
+    }
+}
+
+extension DecimalText {
+    /// `"\(n)"`'s bytes at the cursor (a line's id).
+    @inline(__always) static func put(_ n: Int, into cursor: inout ByteCursor) {
+        put(raw: Int64(n), fractionDigits: 0, minimumShown: 0, decimal: 0, group: nil, into: &cursor)
+    }
+
+    /// The width of `"\(n)"`.
+    @inline(__always) static func width(_ n: Int) -> Int {
+        figureParts(raw: Int64(n), fractionDigits: 0, minimumShown: 0, grouped: false).length
+    }
 }

@@ -124,6 +124,11 @@ public enum ProjectText {
         var widths = subtotal.map(TextTable.width)
         var row = TextTable.RowBytes(.measuring)
         for l in lines.views {
+            if let c = ReportSheet.LineCells(l, language) {
+                if DecimalText.width(c.id) > widths[0] { widths[0] = DecimalText.width(c.id) }
+                for i in 1..<widths.count where c.lineWidth(i - 1) > widths[i] { widths[i] = c.lineWidth(i - 1) }
+                continue
+            }
             cells(l, into: &row)
             row.widen(&widths)
         }
@@ -131,6 +136,11 @@ public enum ProjectText {
         table.writeHeader(layout, to: out)
         row = TextTable.RowBytes(.writing)
         for l in lines.views {
+            if let c = ReportSheet.LineCells(l, language),
+               table.writeFitting(layout, room: c.room + 32, to: out, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },
+                                  put: { i, cursor in if i == 0 { DecimalText.put(c.id, into: &cursor) } else { c.putLine(i - 1, language, into: &cursor) } }) {
+                continue
+            }
             cells(l, into: &row)
             table.write(row, layout, to: out)
         }

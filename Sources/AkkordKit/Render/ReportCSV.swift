@@ -29,6 +29,41 @@ public enum ReportCSV {
         // Each cell as `row` would write it, from the line's bytes: numbers as they are, texts inert and quoted.
         func text(_ t: TextSlice) { t.withUTF8 { writeField($0, delimiter, to: out) } }
         for l in a.lines.views {
+            // Most lines: every text as in the file, starting and ending in ASCII; the row in one piece.
+            if let pos = l.pos.bytesInFile, let name = l.name.bytesInFile, let unit = l.unit.bytesInFile, let note = l.note.bytesInFile,
+               Self.edgesAreASCII(pos), Self.edgesAreASCII(name), Self.edgesAreASCII(unit), Self.edgesAreASCII(note) {
+                var measurement: UnsafeBufferPointer<UInt8>? = nil
+                if let m = l.measurement {
+                    if let bytes = m.bytesInFile, Self.edgesAreASCII(bytes) { measurement = bytes }
+                }
+                if l.measurement == nil || measurement != nil {
+                    let shown = l.displayUnit(language)
+                    let (id, quantity, price, amount) = (l.id, l.quantity, l.price, l.amount)
+                    // A field at most doubles (every byte a quote) and gains its quotes and a `'`.
+                    let room = 2 * (pos.count + name.count + unit.count + note.count + (measurement?.count ?? 0)) + 5 * 3 + 4 * 32 + 16
+                    out.withCursor(room: room) { c in
+                        DecimalText.put(id, into: &c)
+                        c.put(delimiter)
+                        Self.putField(pos, delimiter, into: &c)
+                        c.put(delimiter)
+                        Self.putField(name, delimiter, into: &c)
+                        c.put(delimiter)
+                        quantity.putPlain(decimal: decimal, into: &c)
+                        c.put(delimiter)
+                        if let shown { c.put(shown.text) } else { Self.putField(unit, delimiter, into: &c) }
+                        c.put(delimiter)
+                        price.putPlain(decimal: decimal, into: &c)
+                        c.put(delimiter)
+                        amount.putPlain(decimal: decimal, into: &c)
+                        c.put(delimiter)
+                        Self.putField(note, delimiter, into: &c)
+                        c.put(delimiter)
+                        if let measurement { Self.putField(measurement, delimiter, into: &c) }
+                        c.put("\r\n" as StaticString)
+                    }
+                    continue
+                }
+            }
             FigureText(l.id).write(to: out)
             out.write(byte: delimiter)
             text(l.pos)
@@ -79,6 +114,38 @@ public enum ReportCSV {
         } else {
             out.write(UnsafeRawBufferPointer(text))
         }
+    }
+
+    @inline(__always) static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = text.first, let last = text.last else { return true }
+        return first < 0x80 && last < 0x80
+    }
+
+    /// `writeField` into room made for it (at most twice the text and three bytes), for a text
+    /// that is empty or starts and ends with ASCII.
+    @inline(__always) static func putField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, into c: inout ByteCursor) {
+        guard let first = text.first, let last = text.last else { return }
+        func formulaStart(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
+        }
+        let inert = formulaStart(first) || (first == UInt8(ascii: "'") && text.count > 1 && (formulaStart(text[1]) || text[1] == UInt8(ascii: "'")))
+        func edgeSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        var quotes = false, quoted = (!inert && edgeSpace(first)) || edgeSpace(last)
+        for b in text where b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || b == delimiter {
+            quoted = true
+            if b == UInt8(ascii: "\"") { quotes = true; break }
+        }
+        if quoted { c.put(UInt8(ascii: "\"")) }
+        if inert { c.put(UInt8(ascii: "'")) }
+        if quotes {
+            for b in text {
+                c.put(b)
+                if b == UInt8(ascii: "\"") { c.put(b) }
+            }
+        } else {
+            c.put(text)
+        }
+        if quoted { c.put(UInt8(ascii: "\"")) }
     }
 
     static func row(_ cells: [String], _ delimiter: String) -> String {

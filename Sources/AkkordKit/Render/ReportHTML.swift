@@ -73,6 +73,34 @@ public enum ReportHTML {
         out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n")
         let l = sheet.language
         for line in sheet.lines.views {
+            // Most lines: every text as in the file, the row in one piece.
+            if let pos = line.pos.bytesInFile, let name = line.name.bytesInFile, let note = line.note.bytesInFile,
+               let unit = line.displayUnit(l).map({ UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.text.utf8CodeUnitCount) }) ?? line.unit.bytesInFile {
+                let (custom, quantity, price, amount) = (line.custom, line.quantity, line.price, line.amount)
+                // An escaped byte takes at most 6 (`&quot;`).
+                out.withCursor(room: 6 * (pos.count + name.count + note.count + unit.count) + 3 * 32 + 160) { c in
+                    c.put("<tr><td>" as StaticString)
+                    putEscaped(pos, into: &c)
+                    if custom { c.put(UInt8(ascii: "*")) }  // ReportSheet.customMarker
+                    c.put("</td><td>" as StaticString)
+                    putEscaped(name, into: &c)
+                    if !note.isEmpty {
+                        c.put(" <small>(" as StaticString)
+                        putEscaped(note, into: &c)
+                        c.put(")</small>" as StaticString)
+                    }
+                    c.put("</td><td class=\"num\">" as StaticString)
+                    quantity.putFormatted(l, into: &c)
+                    c.put("</td><td>" as StaticString)
+                    putEscaped(unit, into: &c)
+                    c.put("</td><td class=\"num\">" as StaticString)
+                    price.putFormatted(l, into: &c)
+                    c.put("</td><td class=\"num\">" as StaticString)
+                    amount.putFormatted(l, into: &c)
+                    c.put("</td></tr>\n" as StaticString)
+                }
+                continue
+            }
             out.write("<tr><td>" as StaticString)
             writeEscaped(line.pos, to: out)
             if line.custom { out.write("*" as StaticString) }  // ReportSheet.customMarker
@@ -170,6 +198,26 @@ public enum ReportHTML {
             }
             out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from...])))
         }
+    }
+
+    /// `writeEscaped` into room made for it (six bytes a byte of `bytes`).
+    @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
+        var from = 0
+        for i in bytes.indices {
+            let entity: StaticString
+            switch bytes[i] {
+            case UInt8(ascii: "&"): entity = "&amp;"
+            case UInt8(ascii: "<"): entity = "&lt;"
+            case UInt8(ascii: ">"): entity = "&gt;"
+            case UInt8(ascii: "\""): entity = "&quot;"
+            case UInt8(ascii: "'"): entity = "&#39;"
+            default: continue
+            }
+            c.put(UnsafeBufferPointer(rebasing: bytes[from..<i]))
+            c.put(entity)
+            from = i + 1
+        }
+        c.put(UnsafeBufferPointer(rebasing: bytes[from...]))
     }
 
     /// The line's unit as reports print it (`UnitName.display`), escaped.

@@ -310,3 +310,105 @@ extension TextTable.RowBytes {
         if let shown = line.displayUnit(language) { append(shown.text, width: shown.width) } else { append(line.unit) }
     }
 }
+
+extension ReportSheet {
+    /// A line's cells, for the line table (`LineTable.cells`) and the measurements appendix
+    /// (`MeasurementTable.cells`), without making them into a row: the texts as the file has
+    /// them, every width known. Nil for a line with a text that is escaped or a `String`, or
+    /// whose width its bytes do not tell: that line's row is made by `cells`.
+    struct LineCells {
+        let pos, name, note, unit: UnsafeBufferPointer<UInt8>
+        let posWidth, nameWidth, noteWidth, unitWidth: Int
+        let measurement: UnsafeBufferPointer<UInt8>?
+        let measurementWidth: Int
+        let id: Int
+        let custom: Bool
+        let quantity: Quantity
+        let price: UnitPrice
+        let amount: Money
+        let quantityWidth, priceWidth, amountWidth: Int
+
+        @inline(__always)
+        init?(_ line: borrowing LineView, _ language: Language) {
+            guard let pos = line.pos.measuredInFile, let name = line.name.measuredInFile, let note = line.note.measuredInFile else { return nil }
+            if let shown = line.displayUnit(language) {
+                unit = UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount)
+                unitWidth = shown.width
+            } else {
+                guard let u = line.unit.measuredInFile else { return nil }
+                (unit, unitWidth) = u
+            }
+            if let m = line.measurement {
+                guard let measured = m.measuredInFile else { return nil }
+                (measurement, measurementWidth) = (measured.bytes, measured.width)
+            } else {
+                (measurement, measurementWidth) = (nil, 0)
+            }
+            (self.pos, posWidth) = pos
+            (self.name, nameWidth) = name
+            (self.note, noteWidth) = note
+            id = line.id
+            custom = line.custom
+            quantity = line.quantity
+            price = line.price
+            amount = line.amount
+            quantityWidth = quantity.formattedWidth
+            priceWidth = price.formattedWidth
+            amountWidth = amount.formattedWidth
+        }
+
+        /// The most bytes the cells of either table take: the texts, four figures, the marks.
+        var room: Int { pos.count + name.count + note.count + unit.count + (measurement?.count ?? 0) + 4 * 32 + 8 }
+
+        /// The width of the line table's cell `i` (pos, activity, quantity, unit, price, amount).
+        @inline(__always) func lineWidth(_ i: Int) -> Int {
+            switch i {
+            case 0: return posWidth + (custom ? 1 : 0)
+            case 1: return note.isEmpty ? nameWidth : nameWidth + 2 + noteWidth + 1
+            case 2: return quantityWidth
+            case 3: return unitWidth
+            case 4: return priceWidth
+            default: return amountWidth
+            }
+        }
+
+        /// The bytes of the line table's cell `i`, as `LineTable.cells` makes them.
+        @inline(__always) func putLine(_ i: Int, _ language: Language, into c: inout ByteCursor) {
+            switch i {
+            case 0:
+                c.put(pos)
+                if custom { c.put(UInt8(ascii: "*")) }  // customMarker
+            case 1:
+                c.put(name)
+                if !note.isEmpty { c.put(" (" as StaticString); c.put(note); c.put(UInt8(ascii: ")")) }
+            case 2: quantity.putFormatted(language, into: &c)
+            case 3: c.put(unit)
+            case 4: price.putFormatted(language, into: &c)
+            default: amount.putFormatted(language, into: &c)
+            }
+        }
+
+        /// The width of the measurements appendix's cell `i` (line, pos, measurement, result).
+        @inline(__always) func measurementWidth(_ i: Int) -> Int {
+            switch i {
+            case 0: return DecimalText.width(id)
+            case 1: return posWidth
+            case 2: return measurementWidth
+            default: return quantityWidth + 1 + unitWidth
+            }
+        }
+
+        /// The bytes of the appendix's cell `i`, as `MeasurementTable.cells` makes them.
+        @inline(__always) func putMeasurement(_ i: Int, _ language: Language, into c: inout ByteCursor) {
+            switch i {
+            case 0: DecimalText.put(id, into: &c)
+            case 1: c.put(pos)
+            case 2: if let measurement { c.put(measurement) }
+            default:
+                quantity.putFormatted(language, into: &c)
+                c.put(0x20)
+                c.put(unit)
+            }
+        }
+    }
+}

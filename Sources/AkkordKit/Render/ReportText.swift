@@ -15,7 +15,9 @@ public enum ReportText {
     }
 
     /// Writes the report to `out`; the lines are walked three times, never held: the widths of
-    /// the line table and of the measurements appendix, the line table's rows, the appendix's rows.
+    /// the line table and of the measurements appendix, the line table's rows, the appendix's rows
+    /// (only the measured lines). Most rows go straight from the file's bytes (`LineCells`);
+    /// a row with an escaped or unmeasurable text, or one that wraps, is made as `RowBytes`.
     public static func write(_ sheet: ReportSheet, to out: ByteOutput) {
         out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
@@ -28,8 +30,18 @@ public enum ReportText {
         var lineWidths = lines.columns.map { _ in 0 }, measurementWidths = measurements.columns.map { _ in 0 }
         let empty = [["", sheet.lines.emptyNote]]
         var row = TextTable.RowBytes(.measuring)
+        let language = sheet.language
         if !sheet.lines.isEmpty {
             for line in sheet.lines.views {
+                // Most lines: the widths from the texts' bytes and the figures, no row made.
+                if let cells = ReportSheet.LineCells(line, language) {
+                    for i in lineWidths.indices where cells.lineWidth(i) > lineWidths[i] { lineWidths[i] = cells.lineWidth(i) }
+                    guard cells.measurement != nil else { continue }
+                    for i in measurementWidths.indices where cells.measurementWidth(i) > measurementWidths[i] {
+                        measurementWidths[i] = cells.measurementWidth(i)
+                    }
+                    continue
+                }
                 row.removeAll()
                 sheet.lines.cells(line, into: &row)
                 row.widen(&lineWidths)
@@ -44,6 +56,9 @@ public enum ReportText {
         row = TextTable.RowBytes(.writing)
         if !sheet.lines.isEmpty {
             for line in sheet.lines.views {
+                if let cells = ReportSheet.LineCells(line, language),
+                   lines.writeFitting(layout, room: cells.room, to: out, width: { cells.lineWidth($0) },
+                                      put: { cells.putLine($0, language, into: &$1) }) { continue }
                 row.removeAll()
                 sheet.lines.cells(line, into: &row)
                 lines.write(row, layout, to: out)
@@ -89,6 +104,9 @@ public enum ReportText {
             let layout = measurements.layout(widths: measurementWidths)
             measurements.writeHeader(layout, to: out)
             for line in sheet.measurements.views where line.measurement != nil {
+                if let cells = ReportSheet.LineCells(line, language),
+                   measurements.writeFitting(layout, room: cells.room, to: out, width: { cells.measurementWidth($0) },
+                                             put: { cells.putMeasurement($0, language, into: &$1) }) { continue }
                 row.removeAll()
                 sheet.measurements.cells(line, into: &row)
                 measurements.write(row, layout, to: out)

@@ -407,3 +407,49 @@ extension TextTable {
         return lines
     }
 }
+
+extension TextTable {
+    /// `write(row, layout, to: out)` for a row whose cells' widths are known without making the
+    /// row (`width(i)`, characters as `TextTable.width` counts them, no line breaks) and whose
+    /// wrapping cells fit: the line is put straight into the output by `put(i, &cursor)`, cell
+    /// by cell, at most `room` bytes of cells. False, and nothing written, when a wrapping cell
+    /// does not fit (the row is then made and written by `write`).
+    @inline(__always)
+    func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void) -> Bool {
+        var padded = 1
+        for i in columns.indices {
+            if columns[i].wraps, width(i) > layout.widths[i] { return false }
+            padded += layout.widths[i] + layout.gap
+        }
+        out.withCursor(room: room + padded) { c in
+            let start = c.at
+            for i in columns.indices {
+                if i > 0 { c.put(spaces: layout.gap) }
+                let pad = max(0, layout.widths[i] - width(i))
+                if columns[i].alignment == .right {
+                    c.put(spaces: pad)
+                    put(i, &c)
+                } else {
+                    put(i, &c)
+                    c.put(spaces: pad)
+                }
+            }
+            // As `writeLine`: the spaces at the end of a line are dropped.
+            c.dropTrailingSpaces(after: start)
+            c.put(0x0A)
+        }
+        return true
+    }
+}
+
+extension TextSlice {
+    /// The text's bytes in the file and its width as a `TextTable.RowBytes` part counts it,
+    /// when the text has no escapes and its bytes tell its width (`scalarCharacters`).
+    @inline(__always) var measuredInFile: (bytes: UnsafeBufferPointer<UInt8>, width: Int)? {
+        guard case .json(let quoted, false, let plain) = storage else { return nil }
+        let bytes = UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: quoted.count - 2)
+        if plain { return (bytes, bytes.count) }
+        guard let width = TextTable.scalarCharacters(bytes) else { return nil }
+        return (bytes, width)
+    }
+}

@@ -49,6 +49,9 @@ public final class ByteOutput {
     /// Everything written so far, for an output that collects.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: state.pointee.start, count: state.pointee.count)) }
 
+    // Disfavoured: a literal goes to the `StaticString` overload, which copies its bytes without
+    // making or releasing a `String`.
+    @_disfavoredOverload
     public func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
@@ -93,6 +96,28 @@ public final class ByteOutput {
         state.pointee.count += count
     }
 
+    /// Writes at most `room` bytes straight into the buffer: `body` puts them through the cursor
+    /// (never more than `room`). One check of the buffer for a whole row of a long table instead
+    /// of one per piece; a row larger than a descriptor's buffer is made aside and written through.
+    @inline(__always)
+    public func withCursor(room: Int, _ body: (inout ByteCursor) -> Void) {
+        if state.pointee.capacity - state.pointee.count < room { makeRoom(room) }
+        let free = state.pointee.capacity - state.pointee.count
+        guard room <= free else { return writeAside(room, body) }
+        let start = state.pointee.start + state.pointee.count
+        var cursor = ByteCursor(start)
+        body(&cursor)
+        state.pointee.count += start.distance(to: cursor.at)
+    }
+
+    private func writeAside(_ room: Int, _ body: (inout ByteCursor) -> Void) {
+        let aside = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
+        defer { aside.deallocate() }
+        var cursor = ByteCursor(aside)
+        body(&cursor)
+        writeOut(UnsafeRawBufferPointer(start: aside, count: aside.distance(to: cursor.at)))
+    }
+
     /// Writes what is buffered and throws the first failure of any write.
     public func flush() throws {
         drain()
@@ -130,4 +155,42 @@ public final class ByteOutput {
             offset += n
         }
     }
+}
+
+/// Where a writer puts bytes in room `ByteOutput.withCursor` made: no checks, the room was
+/// reserved for all of them.
+public struct ByteCursor {
+    public private(set) var at: UnsafeMutablePointer<UInt8>
+
+    init(_ at: UnsafeMutablePointer<UInt8>) { self.at = at }
+
+    @inline(__always) public mutating func put(_ byte: UInt8) {
+        at.pointee = byte
+        at += 1
+    }
+
+    @inline(__always) public mutating func put(_ literal: StaticString) {
+        at.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        at += literal.utf8CodeUnitCount
+    }
+
+    @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        at.update(from: base, count: bytes.count)
+        at += bytes.count
+    }
+
+    @inline(__always) public mutating func put(spaces count: Int) {
+        guard count > 0 else { return }
+        at.update(repeating: 0x20, count: count)
+        at += count
+    }
+
+    /// Steps back over the spaces at the end, but not before `start`.
+    @inline(__always) mutating func dropTrailingSpaces(after start: UnsafeMutablePointer<UInt8>) {
+        while at > start, (at - 1).pointee == 0x20 { at -= 1 }
+    }
+
+    /// Advances over `count` bytes that were written at `at` by other means.
+    @inline(__always) mutating func advance(_ count: Int) { at += count }
 }

@@ -36,6 +36,20 @@ public struct TextSlice {
         }
     }
 
+    /// The quoted JSON string in the file, quotes included, when it has no escapes: the bytes
+    /// `writeJSON` copies. Nil for any other text.
+    @inline(__always) var quotedInFile: UnsafeBufferPointer<UInt8>? {
+        if case .json(let quoted, false, _) = storage { return quoted }
+        return nil
+    }
+
+    /// The text's bytes in the file (no quotes), when it has no escapes: the bytes `withUTF8`
+    /// gives. Nil for any other text.
+    @inline(__always) var bytesInFile: UnsafeBufferPointer<UInt8>? {
+        if case .json(let quoted, false, _) = storage { return UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: quoted.count - 2) }
+        return nil
+    }
+
     /// Writes the text as a JSON string, escaped as `JSONWriter` escapes.
     public func writeJSON(to out: ByteOutput) {
         if case .json(let quoted, false, _) = storage { out.write(UnsafeRawBufferPointer(quoted)); return }
