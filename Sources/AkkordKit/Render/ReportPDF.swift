@@ -93,17 +93,43 @@ public enum ReportPDF {
         layout.advance(16)
         layout.repeatedHeader = lineHeader
         lineHeader(&layout)
-        for line in sheet.lines {
-            let wrapped = layout.wrap(line.activity, width: activityWidth, font: .regular, size: size)
-            layout.ensure(Double(wrapped.count) * row)
-            layout.text(line.pos, x: left, font: .regular, size: size)
-            layout.textRight(line.quantity, right: quantityRight, font: .regular, size: size)
-            layout.text(line.unit, x: unitX, font: .regular, size: size)
-            layout.textRight(line.price, right: priceRight, font: .regular, size: size)
-            layout.textRight(line.amount, right: right, font: .regular, size: size)
-            for part in wrapped {
-                layout.text(part, x: activityX, font: .regular, size: size)
-                layout.advance(row)
+        // The rows as `ReportSheet.LineRow` has them, made as bytes from the lines' views (no
+        // `String` per cell): the activity, the pos and the figures in buffers used again.
+        let l = sheet.language
+        var activity: [UInt8] = [], pos: [UInt8] = [], wrapped = WrappedLines()
+        for line in sheet.lines.views {
+            activity.removeAll(keepingCapacity: true)
+            line.name.withUTF8 { activity.append(contentsOf: $0) }
+            if !line.note.isEmpty {
+                activity.append(contentsOf: " (".utf8)
+                line.note.withUTF8 { activity.append(contentsOf: $0) }
+                activity.append(UInt8(ascii: ")"))
+            }
+            let plain = activity.withUnsafeBufferPointer { Layout.wrapPlain($0, width: activityWidth, font: .regular, size: size, into: &wrapped) }
+            let parts = plain ? [] : Layout.wrapCharacters(String(decoding: activity, as: UTF8.self), width: activityWidth, font: .regular, size: size)
+            layout.ensure(Double(plain ? wrapped.count : parts.count) * row)
+            pos.removeAll(keepingCapacity: true)
+            line.pos.withUTF8 { pos.append(contentsOf: $0) }
+            if line.custom { pos.append(contentsOf: ReportSheet.customMarker.utf8) }
+            pos.withUnsafeBufferPointer { layout.text(utf8: $0, x: left, font: .regular, size: size) }
+            line.quantity.formattedText(l).withBytes { layout.textRight(utf8: $0, right: quantityRight, font: .regular, size: size) }
+            if let shown = line.displayUnit(l) {
+                layout.text(utf8: UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount), x: unitX, font: .regular, size: size)
+            } else {
+                line.unit.withUTF8 { layout.text(utf8: $0, x: unitX, font: .regular, size: size) }
+            }
+            line.price.formattedText(l).withBytes { layout.textRight(utf8: $0, right: priceRight, font: .regular, size: size) }
+            line.amount.formattedText(l).withBytes { layout.textRight(utf8: $0, right: right, font: .regular, size: size) }
+            if plain {
+                for k in 0..<wrapped.count {
+                    wrapped.withLine(k) { layout.text(utf8: $0, x: activityX, font: .regular, size: size) }
+                    layout.advance(row)
+                }
+            } else {
+                for part in parts {
+                    layout.text(part, x: activityX, font: .regular, size: size)
+                    layout.advance(row)
+                }
             }
         }
         if sheet.lines.isEmpty { layout.text(sheet.lines.emptyNote, x: activityX, font: .regular, size: size); layout.advance(row) }
@@ -231,6 +257,21 @@ public enum ReportPDF {
         return embedded
     }
 
+    /// The lines `Layout.wrapPlain` cut a text into, one after another in one buffer (used
+    /// again from text to text).
+    struct WrappedLines {
+        var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        var count: Int { ends.count }
+        /// Whether the line being filled (the bytes after the last line's end) is empty.
+        var isLineEmpty: Bool { bytes.count == (ends.last ?? 0) }
+        mutating func endLine() { ends.append(bytes.count) }
+        mutating func removeAll() { bytes.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true) }
+        func withLine<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(k == 0 ? 0 : ends[k - 1])..<ends[k]])) }
+        }
+    }
+
     /// Places text, rules and images on pages, top to bottom, breaking pages as needed. A layout
     /// that plans (the first pass) only keeps where pages break, the number of images on each
     /// and the characters the fonts cannot print; one that writes (the second) writes each page
@@ -307,9 +348,113 @@ public enum ReportPDF {
 
         mutating func emit(_ s: String) { content.append(contentsOf: s.utf8) }
 
+        mutating func emit(_ s: StaticString) {
+            content.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
         static func number(_ v: Double) -> String {
             let r = (v * 100).rounded() / 100
             return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+
+        /// Appends `number(v)` without making a `String`: v rounded to hundredths is n / 100, whose
+        /// shortest decimal form (what `String(Double)` writes) is n's digits with the point two
+        /// from the right and trailing zeros of the fraction left out.
+        static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+            let k = (v * 100).rounded()
+            guard k.magnitude < 1e15 else { out.append(contentsOf: number(v).utf8); return }
+            let n = Int(k)
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            let m = n.magnitude, whole = m / 100, fraction = m % 100
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var at = buffer.count, w = whole
+                repeat { at -= 1; buffer[at] = UInt8(truncatingIfNeeded: 48 + w % 10); w /= 10 } while w > 0
+                out.append(contentsOf: buffer[at...])
+            }
+            if fraction != 0 {
+                out.append(UInt8(ascii: "."))
+                out.append(UInt8(truncatingIfNeeded: 48 + fraction / 10))
+                if fraction % 10 != 0 { out.append(UInt8(truncatingIfNeeded: 48 + fraction % 10)) }
+            }
+        }
+
+        /// Whether UTF-8 `bytes` are text whose every character is its own WinAnsi code, as
+        /// `WinAnsi.plainCodes` reads them.
+        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b >= 0x20, b < 0x7F { i += 1; continue }
+                guard b == 0xC2 || b == 0xC3, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80,
+                      (b & 0x03) << 6 | (bytes[i + 1] & 0x3F) >= 0xA0 else { return false }
+                i += 2
+            }
+            return true
+        }
+
+        /// The width in 1/1000 em of plain `bytes` (`isPlain`) in `font`.
+        static func plainUnits(_ bytes: UnsafeBufferPointer<UInt8>, _ font: PDFFont) -> Int {
+            font.widths.withUnsafeBufferPointer { table in
+                var total = 0, i = 0
+                let n = bytes.count
+                while i < n {
+                    let b = bytes[i]
+                    if b < 0x80 { total += table[Int(b) - 32]; i += 1 } else {
+                        total += table[Int((b & 0x03) << 6 | (bytes[i + 1] & 0x3F)) - 32]; i += 2
+                    }
+                }
+                return total
+            }
+        }
+
+        /// `PDFWriter.appendLiteral(WinAnsi.encode(text).bytes, to:)` for plain `bytes` (`isPlain`).
+        static func appendPlainLiteral(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+            out.append(UInt8(ascii: "("))
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    if b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+                    out.append(b)
+                    i += 1
+                } else {
+                    out.append((b & 0x03) << 6 | (bytes[i + 1] & 0x3F))
+                    i += 2
+                }
+            }
+            out.append(UInt8(ascii: ")"))
+        }
+
+        /// `textAt` for text given as UTF-8 bytes (a line's cells): plain text goes straight
+        /// from its bytes; other text as a `String`.
+        mutating func textAt(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
+            guard Self.isPlain(bytes) else { return textAt(String(decoding: bytes, as: UTF8.self), x: x, y: y, font: font, size: size) }
+            guard writes else { return }
+            emit("BT /")
+            emit(font.resourceName)
+            content.append(UInt8(ascii: " "))
+            Self.appendNumber(size, to: &content)
+            emit(" Tf ")
+            Self.appendNumber(x, to: &content)
+            content.append(UInt8(ascii: " "))
+            Self.appendNumber(y, to: &content)
+            emit(" Td ")
+            Self.appendPlainLiteral(bytes, to: &content)
+            emit(" Tj ET\n")
+        }
+
+        mutating func text(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, font: PDFFont, size: Double) {
+            textAt(utf8: bytes, x: x, y: y, font: font, size: size)
+        }
+
+        mutating func textRight(utf8 bytes: UnsafeBufferPointer<UInt8>, right: Double, font: PDFFont, size: Double) {
+            guard Self.isPlain(bytes) else { return textRight(String(decoding: bytes, as: UTF8.self), right: right, font: font, size: size) }
+            guard writes else { return }
+            textAt(utf8: bytes, x: right - Double(Self.plainUnits(bytes, font)) * size / 1000, y: y, font: font, size: size)
         }
 
         /// Notes the characters of `text` the fonts cannot print.
@@ -415,9 +560,17 @@ public enum ReportPDF {
         /// width is the sum of its words' and spaces' widths, added up as the words come instead
         /// of measured again. Nil for other text.
         static func wrapPlain(_ text: String, width: Double, font: PDFFont, size: Double) -> [String]? {
-            var text = text
-            return text.withUTF8 { bytes -> [String]? in
-                let table = font.widths, n = bytes.count
+            var text = text, lines = WrappedLines()
+            guard text.withUTF8({ wrapPlain($0, width: width, font: font, size: size, into: &lines) }) else { return nil }
+            return (0..<lines.count).map { k in lines.withLine(k) { String(decoding: $0, as: UTF8.self) } }
+        }
+
+        /// `wrapPlain` of UTF-8 `bytes` into `lines` (emptied first); false, `lines` undefined,
+        /// for text that is not plain.
+        static func wrapPlain(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, font: PDFFont, size: Double, into lines: inout WrappedLines) -> Bool {
+            lines.removeAll()
+            return font.widths.withUnsafeBufferPointer { table -> Bool in
+                let n = bytes.count
                 func fits(_ units: Int) -> Bool { Double(units) * size / 1000 <= width }
                 /// The code of the scalar at `i` and its length in bytes; nil when not plain.
                 func scalar(_ i: Int) -> (code: Int, length: Int)? {
@@ -428,25 +581,27 @@ public enum ReportPDF {
                     return v >= 0xA0 ? (v, 2) : nil
                 }
                 let space = table[0]
-                var lines: [String] = [], line: [UInt8] = [], lineUnits = 0
+                // The line being filled is the bytes after the last line's end.
+                var lineUnits = 0
                 var i = 0
                 while i < n {
                     if bytes[i] == 0x20 { i += 1; continue }
                     let start = i
                     var units = 0
                     while i < n, bytes[i] != 0x20 {
-                        guard let (code, length) = scalar(i) else { return nil }
+                        guard let (code, length) = scalar(i) else { return false }
                         units += table[code - 32]
                         i += length
                     }
-                    let candidate = line.isEmpty ? units : lineUnits + space + units
+                    let lineEmpty = lines.isLineEmpty
+                    let candidate = lineEmpty ? units : lineUnits + space + units
                     if fits(candidate) {
-                        if !line.isEmpty { line.append(0x20) }
-                        line.append(contentsOf: bytes[start..<i])
+                        if !lineEmpty { lines.bytes.append(0x20) }
+                        lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                         lineUnits = candidate
                         continue
                     }
-                    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)); line.removeAll(keepingCapacity: true) }
+                    if !lineEmpty { lines.endLine() }
                     var rest = start
                     if !fits(units) {
                         // Too wide alone: cut after as many characters as fit (at least one).
@@ -459,17 +614,18 @@ public enum ReportPDF {
                         while !fits(units), count - first > 1 {
                             var cut = count - first - 1, prefix = units - widths[count - 1]
                             while cut > 1, !fits(prefix) { cut -= 1; prefix -= widths[first + cut] }
-                            lines.append(String(decoding: bytes[offsets[first]..<offsets[first + cut]], as: UTF8.self))
+                            lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offsets[first]..<offsets[first + cut]]))
+                            lines.endLine()
                             first += cut
                             units -= prefix
                         }
                         rest = offsets[first]
                     }
-                    line.append(contentsOf: bytes[rest..<i])
+                    lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest..<i]))
                     lineUnits = units
                 }
-                if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
-                return lines
+                if !lines.isLineEmpty || lines.count == 0 { lines.endLine() }
+                return true
             }
         }
 
