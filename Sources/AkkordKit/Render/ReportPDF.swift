@@ -97,11 +97,13 @@ public enum ReportPDF {
         // `String` per cell): the activity, the pos and the figures in buffers used again.
         let l = sheet.language
         var activity: [UInt8] = [], pos: [UInt8] = [], wrapped = WrappedLines()
+        let customMarker = Array(ReportSheet.customMarker.utf8)
         for line in sheet.lines.views {
             activity.removeAll(keepingCapacity: true)
             line.name.withUTF8 { activity.append(contentsOf: $0) }
             if !line.note.isEmpty {
-                activity.append(contentsOf: " (".utf8)
+                activity.append(UInt8(ascii: " "))
+                activity.append(UInt8(ascii: "("))
                 line.note.withUTF8 { activity.append(contentsOf: $0) }
                 activity.append(UInt8(ascii: ")"))
             }
@@ -110,7 +112,7 @@ public enum ReportPDF {
             layout.ensure(Double(plain ? wrapped.count : parts.count) * row)
             pos.removeAll(keepingCapacity: true)
             line.pos.withUTF8 { pos.append(contentsOf: $0) }
-            if line.custom { pos.append(contentsOf: ReportSheet.customMarker.utf8) }
+            if line.custom { pos += customMarker }
             pos.withUnsafeBufferPointer { layout.text(utf8: $0, x: left, font: .regular, size: size) }
             line.quantity.formattedText(l).withBytes { layout.textRight(utf8: $0, right: quantityRight, font: .regular, size: size) }
             if let shown = line.displayUnit(l) {
@@ -366,13 +368,9 @@ public enum ReportPDF {
             let n = Int(k)
             if n < 0 { out.append(UInt8(ascii: "-")) }
             let m = n.magnitude, whole = m / 100, fraction = m % 100
-            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                var at = buffer.count, w = whole
-                repeat { at -= 1; buffer[at] = UInt8(truncatingIfNeeded: 48 + w % 10); w /= 10 } while w > 0
-                out.append(contentsOf: buffer[at...])
-            }
+            var scale: UInt = 1
+            while scale <= whole / 10 { scale *= 10 }
+            while scale > 0 { out.append(UInt8(truncatingIfNeeded: 48 + whole / scale % 10)); scale /= 10 }
             if fraction != 0 {
                 out.append(UInt8(ascii: "."))
                 out.append(UInt8(truncatingIfNeeded: 48 + fraction / 10))
@@ -434,9 +432,12 @@ public enum ReportPDF {
         mutating func textAt(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
             guard Self.isPlain(bytes) else { return textAt(String(decoding: bytes, as: UTF8.self), x: x, y: y, font: font, size: size) }
             guard writes else { return }
-            emit("BT /")
-            emit(font.resourceName)
-            content.append(UInt8(ascii: " "))
+            placePlain(bytes, x: x, y: y, font: font, size: size)
+        }
+
+        /// Writes plain `bytes` (`isPlain`) at x, y.
+        private mutating func placePlain(_ bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
+            emit(font == .regular ? "BT /F1 " : "BT /F2 ")
             Self.appendNumber(size, to: &content)
             emit(" Tf ")
             Self.appendNumber(x, to: &content)
@@ -454,7 +455,7 @@ public enum ReportPDF {
         mutating func textRight(utf8 bytes: UnsafeBufferPointer<UInt8>, right: Double, font: PDFFont, size: Double) {
             guard Self.isPlain(bytes) else { return textRight(String(decoding: bytes, as: UTF8.self), right: right, font: font, size: size) }
             guard writes else { return }
-            textAt(utf8: bytes, x: right - Double(Self.plainUnits(bytes, font)) * size / 1000, y: y, font: font, size: size)
+            placePlain(bytes, x: right - Double(Self.plainUnits(bytes, font)) * size / 1000, y: y, font: font, size: size)
         }
 
         /// Notes the characters of `text` the fonts cannot print.

@@ -93,6 +93,7 @@ public enum ReportXLSX {
         let scopes = scoped.map { $0.element.supplement.scope }
         let bySection = scopes.contains { !$0.sections.isEmpty }
         var formula: [UInt8] = []
+        let roundD = Array("ROUND(D".utf8), timesF = Array("*F".utf8), twoPlaces = Array(",2)".utf8)
         for (i, line) in a.lines.views.enumerated() {
             let row = layout.lineRow(i)
             assert(book.nextRow(linesSheet) == row)
@@ -108,11 +109,11 @@ public enum ReportXLSX {
                 }
                 line.price.plainText().withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
                 formula.removeAll(keepingCapacity: true)
-                formula.append(contentsOf: "ROUND(D".utf8)
+                formula += roundD
                 r.withRowDigits { formula.append(contentsOf: $0) }
-                formula.append(contentsOf: "*F".utf8)
+                formula += timesF
                 r.withRowDigits { formula.append(contentsOf: $0) }
-                formula.append(contentsOf: ",2)".utf8)
+                formula += twoPlaces
                 formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
                 r.bool(line.custom, &flag)
                 try line.note.withUTF8 { try r.text($0, &plain) }

@@ -340,6 +340,8 @@ public struct Workbook {
     struct StyleSlot {
         let style: Style
         var number: Int? = nil
+        /// The number as text.
+        var digits = FigureText(0)
         init(_ style: Style) { self.style = style }
         init(format: NumberFormat?, bold: Bool = false, alignment: Alignment = .general) {
             style = Style(format: format, bold: bold, alignment: alignment)
@@ -370,18 +372,19 @@ public struct Workbook {
                 styleIndex[slot.style] = n
             }
             slot.number = n
+            slot.digits = FigureText(n)
             return n
         }
 
         private mutating func open(_ slot: inout StyleSlot) {
             let s = number(of: &slot)
-            xml.append(contentsOf: "<c r=\"".utf8)
+            put("<c r=\"")
             Workbook.appendColumnName(columns + 1, to: &xml)
             rowDigits.withBytes { xml.append(contentsOf: $0) }
             xml.append(UInt8(ascii: "\""))
             if s != 0 {
-                xml.append(contentsOf: " s=\"".utf8)
-                FigureText(s).withBytes { xml.append(contentsOf: $0) }
+                put(" s=\"")
+                slot.digits.withBytes { xml.append(contentsOf: $0) }
                 xml.append(UInt8(ascii: "\""))
             }
         }
@@ -395,6 +398,10 @@ public struct Workbook {
 
         mutating func skip() { columns += 1 }
 
+        fileprivate mutating func put(_ s: StaticString) {
+            xml.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
         /// The row's number as text.
         func withRowDigits<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T { try rowDigits.withBytes(body) }
 
@@ -403,7 +410,7 @@ public struct Workbook {
             if bytes.isEmpty {
                 guard slot.style != .plain else { return skip() }
                 open(&slot)
-                xml.append(contentsOf: "/>".utf8)
+                put("/>")
                 return close(width: 0, slot)
             }
             if bytes.count > Workbook.maximumTextLength {
@@ -420,18 +427,18 @@ public struct Workbook {
                 if b == 0x0A || b == 0x09 || b == 0x0D { breaks = true }
             }
             let preserve = isSpace(bytes.first) || isSpace(bytes.last) || breaks
-            xml.append(contentsOf: (preserve ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>").utf8)
+            put(preserve ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>")
             if special { Workbook.appendEscaped(String(decoding: bytes, as: UTF8.self), to: &xml) } else { xml.append(contentsOf: bytes) }
-            xml.append(contentsOf: "</t></is></c>".utf8)
+            put("</t></is></c>")
             close(width: Double(Workbook.longestLine(bytes)), slot)
         }
 
         /// `.number` whose plain text (`Number.text`) is `plain`.
         mutating func number(_ plain: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) {
             open(&slot)
-            xml.append(contentsOf: "><v>".utf8)
+            put("><v>")
             xml.append(contentsOf: plain)
-            xml.append(contentsOf: "</v></c>".utf8)
+            put("</v></c>")
             close(width: Workbook.shownWidth(plain, slot.style.format), slot)
         }
 
@@ -442,17 +449,17 @@ public struct Workbook {
         /// `.formula` of ASCII `formula` (nothing to escape) with the plain text of its cached value.
         mutating func formula(_ formula: UnsafeBufferPointer<UInt8>, cached: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) {
             open(&slot)
-            xml.append(contentsOf: "><f>".utf8)
+            put("><f>")
             xml.append(contentsOf: formula)
-            xml.append(contentsOf: "</f><v>".utf8)
+            put("</f><v>")
             xml.append(contentsOf: cached)
-            xml.append(contentsOf: "</v></c>".utf8)
+            put("</v></c>")
             close(width: Workbook.shownWidth(cached, slot.style.format), slot)
         }
 
         mutating func bool(_ value: Bool, _ slot: inout StyleSlot) {
             open(&slot)
-            xml.append(contentsOf: (value ? " t=\"b\"><v>1</v></c>" : " t=\"b\"><v>0</v></c>").utf8)
+            put(value ? " t=\"b\"><v>1</v></c>" : " t=\"b\"><v>0</v></c>")
             close(width: 5, slot)
         }
     }
@@ -477,15 +484,16 @@ public struct Workbook {
             styles = writer.styles
             styleIndex = writer.styleIndex
         }
-        writer.xml.append(contentsOf: "<row r=\"".utf8)
+        writer.xml.reserveCapacity(1024)
+        writer.put("<row r=\"")
         writer.rowDigits.withBytes { writer.xml.append(contentsOf: $0) }
-        writer.xml.append(contentsOf: "\">".utf8)
+        writer.put("\">")
         let head = writer.xml.count
         try body(&writer)
         guard writer.columns <= Self.maximumColumns else { throw WorkbookError.tooManyColumns(sheet: name) }
         if writer.widths.count < writer.columns { writer.widths += [Double](repeating: 0, count: writer.columns - writer.widths.count) }
         if writer.xml.count > head {
-            writer.xml.append(contentsOf: "</row>".utf8)
+            writer.put("</row>")
             sheets[sheet.index].write(writer.xml)
         }
         sheets[sheet.index].nextRow += 1
