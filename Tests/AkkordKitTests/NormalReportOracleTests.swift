@@ -17,19 +17,20 @@ final class NormalReportOracleTests: XCTestCase {
     /// Texts that take the slow paths: PDF escapes, characters outside WinAnsi, C1 controls,
     /// runs of spaces, words too wide for the column, XML escapes and OOXML's `_xHHHH_`.
     static let awkward = ["(a) \\ b)", "  lead and trail  ", "a  b   c", String(repeating: "W", count: 90), "Ærø " + String(repeating: "ø", count: 80) + " x",
-                          "€ 12 – “citat”", "→ arrow", "a\u{85}b", "_x0041_ & <tag> \"q\"", "tab\tand\nline", "e\u{301}", "😀", "½ ¼ ¾ ÷ ×", "",
-                          "m²", "a\u{A0}b", "\u{7F}del"]
+                          "€ 12 – “citat”", "→ arrow", "a\u{2028}b", "_x0041_ & <tag> \"q\"", "tab\tand", "e\u{301}", "😀", "½ ¼ ¾ ÷ ×", "",
+                          "m²", "a\u{A0}b", "Ÿ ƒ ‰ Œ"]
 
     static func project(_ rng: inout RNG, lines: Int) -> Project {
         var p = StreamingTests.randomProject(&rng, id: "oracle", lines: lines)
         for i in p.lines.indices where Int.random(in: 0..<3, using: &rng) == 0 {
+            let before = p.lines[i]
+            defer { if !ProjectRules.problems(p).isEmpty { p.lines[i] = before } }   // only what a project may hold
             switch Int.random(in: 0..<4, using: &rng) {
             case 0: p.lines[i].name = awkward.randomElement(using: &rng)!
-            case 1: p.lines[i].note = awkward.randomElement(using: &rng)!
+            case 1: p.lines[i].note = (awkward + ["line\nbreak", "\n", "end\n"]).randomElement(using: &rng)!
             case 2: p.lines[i].pos = awkward.randomElement(using: &rng)!
             default: p.lines[i].unit = ["m2", "pcs", "h", "M2", "m2 ", "(m)", "_x0041_", "€"].randomElement(using: &rng)!
             }
-            if Int.random(in: 0..<8, using: &rng) == 0 { p.lines[i].quantity = Quantity(raw: -p.lines[i].quantity.raw) }
         }
         p.photos = []
         return p
@@ -59,15 +60,24 @@ final class NormalReportOracleTests: XCTestCase {
                     let pdf = ReportPDF.render(sheet, photos: [])
                     let reference = ByteOutput()
                     let written = ReportPDF.writeReference(sheet, photos: [], to: reference)
-                    XCTAssertEqual(pdf.bytes, reference.bytes, "PDF: \(label)")
+                    same(pdf.bytes, reference.bytes, "PDF: \(label)")
                     XCTAssertEqual(pdf.warnings, written.warnings, "PDF warnings: \(label)")
                     XCTAssertEqual(pdf.pageCount, written.pageCount, label)
-                    XCTAssertEqual(try ReportXLSX.render(project, a, language: language),
-                                   try ReportXLSX.workbookReference(project, a, language: language).bytes(), "xlsx: \(label)")
+                    same(try ReportXLSX.render(project, a, language: language),
+                         try ReportXLSX.workbookReference(project, a, language: language).bytes(), "xlsx: \(label)")
                 }
             }
             XCTAssertEqual(sources.count, 2, "the streaming reader takes the file: seed \(seed), \(count) lines")
         }
+    }
+
+    /// Fails naming the first byte that differs (and the bytes around it), not both arrays.
+    func same(_ got: [UInt8], _ expected: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) {
+        guard got != expected else { return }
+        let at = (0..<min(got.count, expected.count)).first { got[$0] != expected[$0] } ?? min(got.count, expected.count)
+        func around(_ b: [UInt8]) -> String { String(decoding: b[max(0, at - 60)..<min(b.count, at + 60)], as: UTF8.self).debugDescription }
+        XCTFail("\(label): differs at byte \(at) of \(got.count) (expected \(expected.count)):\n  got      \(around(got))\n  expected \(around(expected))",
+                file: file, line: line)
     }
 
     /// `appendNumber` writes what `number` makes.
@@ -75,8 +85,8 @@ final class NormalReportOracleTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.01, 0.1, 0.5, 1, 8.5, 7.5, 42, 553, 595.28, 841.89, -3, 1e13, -1e13, 9.99e14, 1e15, 1e300,
-                                .infinity, -.infinity, 123456.785, 0.015, 1.005, 2.675]
+        var values: [Double] = [0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.01, 0.1, 0.5, 1, 8.5, 7.5, 42, 553, 595.28, 841.89, -3, 1e13, -1e13, 9.99e14, 1e15, -1e15, 1e16,
+                                123456.785, 0.015, 1.005, 2.675]
         for n in -30_000...30_000 { values.append(Double(n) / 100) }
         for _ in 0..<20_000 {
             values.append(Double.random(in: -1000...1000, using: &rng))
