@@ -36,6 +36,18 @@ final class NormalReportOracleTests: XCTestCase {
         return p
     }
 
+    /// Some photos, in a random order: JPEG, PNGs (one the PDF does not show), a missing file,
+    /// a file that is not a picture.
+    static func photos(_ rng: inout RNG) throws -> [ReportPDF.PhotoInput] {
+        let files = ["roof.jpg", "tiles-rgb.png", "gutter-gray.png", "transparent-rgba.png", "not-a-photo.txt", "missing.jpg"]
+        return try files.shuffled(using: &rng).prefix(Int.random(in: 0...files.count, using: &rng)).enumerated().map { k, file in
+            let url = Fixtures.url("photos/\(file)")
+            let bytes = FileManager.default.fileExists(atPath: url.path) ? Array(try Data(contentsOf: url)) : nil
+            return ReportPhoto(photo: Photo(id: k + 1, caption: k % 2 == 0 ? "Foto (\(k)) – nord" : "", originalName: file,
+                                            file: String(repeating: "ab", count: 32) + ".jpg", added: "2026-03-07"), bytes: bytes)
+        }
+    }
+
     func testPDFAndXLSXGiveTheBytesOfTheWritersBefore() throws {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
@@ -57,12 +69,18 @@ final class NormalReportOracleTests: XCTestCase {
                     let label = "seed \(seed), \(count) lines, \(source), \(language)"
                     let a = FinalAccounting(project, lines: lines)
                     let sheet = ReportSheet(project, a, language: language)
-                    let pdf = ReportPDF.render(sheet, photos: [])
+                    let photos = try Self.photos(&rng)
                     let reference = ByteOutput()
-                    let written = ReportPDF.writeReference(sheet, photos: [], to: reference)
-                    same(pdf.bytes, reference.bytes, "PDF: \(label)")
-                    XCTAssertEqual(pdf.warnings, written.warnings, "PDF warnings: \(label)")
-                    XCTAssertEqual(pdf.pageCount, written.pageCount, label)
+                    let written = ReportPDF.writeReference(sheet, photos: photos, to: reference)
+                    // Kept whole (the normal case), let go at once, let go after some pages.
+                    for limit in [ReportPDF.Layout.recordingLimit, 0, 3000] {
+                        let out = ByteOutput()
+                        let got = ReportPDF.write(sheet, photos: photos, to: out, recordingLimit: limit)
+                        same(out.bytes, reference.bytes, "PDF kept up to \(limit) bytes: \(label)")
+                        XCTAssertEqual(got.warnings, written.warnings, "PDF warnings: \(label)")
+                        XCTAssertEqual(got.pageCount, written.pageCount, label)
+                        XCTAssertEqual(got.embeddedImages, written.embeddedImages, label)
+                    }
                     same(try ReportXLSX.render(project, a, language: language),
                          try ReportXLSX.workbookReference(project, a, language: language).bytes(), "xlsx: \(label)")
                 }
