@@ -443,7 +443,8 @@ public enum ReportPDF {
 
         mutating func emit(_ s: String) { content.append(contentsOf: s.utf8) }
 
-        mutating func emit(_ s: StaticString) {
+        /// `emit` of a literal, copied from the binary (a literal given to `emit` is a `String`).
+        mutating func put(_ s: StaticString) {
             content.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         }
 
@@ -530,15 +531,15 @@ public enum ReportPDF {
 
         /// Writes plain `bytes` (`isPlain`) at x, y.
         private mutating func placePlain(_ bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
-            emit(font == .regular ? "BT /F1 " : "BT /F2 ")
+            put(font == .regular ? "BT /F1 " : "BT /F2 ")
             Self.appendNumber(size, to: &content)
-            emit(" Tf ")
+            put(" Tf ")
             Self.appendNumber(x, to: &content)
             content.append(UInt8(ascii: " "))
             Self.appendNumber(y, to: &content)
-            emit(" Td ")
+            put(" Td ")
             Self.appendPlainLiteral(bytes, to: &content)
-            emit(" Tj ET\n")
+            put(" Tj ET\n")
         }
 
         mutating func text(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, font: PDFFont, size: Double) {
