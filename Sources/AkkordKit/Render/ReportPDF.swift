@@ -2,11 +2,13 @@
 /// table's header repeated on every page, right-aligned amounts, "page N of M", signature lines
 /// for roofer, employer and union, and the photos with captions in an appendix.
 ///
-/// The PDF is written as it is laid out, one page at a time: a first pass lays the sheet out
-/// keeping only each page's number of photos (so every object's number, and the page count of
-/// the footers, are known before the first byte) and the characters the fonts cannot print; a
-/// second pass lays it out again and writes each photo when it is placed and each page's content
-/// when the page is full. Only one page's content is ever held, whatever the number of lines.
+/// The first pass lays the sheet out noting each page's number of photos (so every object's
+/// number, and the page count of the footers, are known before the first byte) and the
+/// characters the fonts cannot print, and keeps the pages' content (without their footers):
+/// a report of a normal size is then written from it, laid out once. When the kept content
+/// grows past `Layout.recordingLimit` it is let go, the first pass only plans, and a second pass
+/// lays the sheet out again and writes each page when it is full: a long report holds one
+/// page's content at a time, whatever the number of lines.
 public enum ReportPDF {
     public struct Output {
         public let bytes: [UInt8]
@@ -48,14 +50,22 @@ public enum ReportPDF {
     }
 
     public static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput) -> Written {
+        write(sheet, photos: photos, to: out, recordingLimit: Layout.recordingLimit)
+    }
+
+    /// `write`, keeping at most `recordingLimit` bytes of page content from the first pass.
+    static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput, recordingLimit: Int) -> Written {
         let words = sheet.words
         let footer: (Int, Int) -> String = { words(.pageOf, String($0), String($1)) }
-        var planning = Layout(title: sheet.documentTitle, footer: footer)
-        lay(sheet, photos: photos, on: &planning)
-        let plan = planning.finishPlan()
-        var layout = Layout(title: sheet.documentTitle, footer: footer, plan: plan, to: out)
-        let embedded = lay(sheet, photos: photos, on: &layout)
-        let pages = layout.finish()
+        var first = Layout(title: sheet.documentTitle, footer: footer, recordingUpTo: recordingLimit)
+        var embedded = lay(sheet, photos: photos, on: &first)
+        let plan = first.finishPlan()
+        let pages: Int
+        if let written = first.writeRecorded(plan, to: out) { pages = written } else {
+            var layout = Layout(title: sheet.documentTitle, footer: footer, plan: plan, to: out)
+            embedded = lay(sheet, photos: photos, on: &layout)
+            pages = layout.finish()
+        }
         var warnings: [String] = []
         if !plan.replaced.isEmpty {
             let chars = plan.replaced.map { "\"\($0)\" (U+\(String($0.unicodeScalars.first!.value, radix: 16, uppercase: true)))" }
@@ -93,17 +103,45 @@ public enum ReportPDF {
         layout.advance(16)
         layout.repeatedHeader = lineHeader
         lineHeader(&layout)
-        for line in sheet.lines {
-            let wrapped = layout.wrap(line.activity, width: activityWidth, font: .regular, size: size)
-            layout.ensure(Double(wrapped.count) * row)
-            layout.text(line.pos, x: left, font: .regular, size: size)
-            layout.textRight(line.quantity, right: quantityRight, font: .regular, size: size)
-            layout.text(line.unit, x: unitX, font: .regular, size: size)
-            layout.textRight(line.price, right: priceRight, font: .regular, size: size)
-            layout.textRight(line.amount, right: right, font: .regular, size: size)
-            for part in wrapped {
-                layout.text(part, x: activityX, font: .regular, size: size)
-                layout.advance(row)
+        // The rows as `ReportSheet.LineRow` has them, made as bytes from the lines' views (no
+        // `String` per cell): the activity, the pos and the figures in buffers used again.
+        let l = sheet.language
+        var activity: [UInt8] = [], pos: [UInt8] = [], wrapped = WrappedLines()
+        let customMarker = Array(ReportSheet.customMarker.utf8)
+        for line in sheet.lines.views {
+            activity.removeAll(keepingCapacity: true)
+            line.name.withUTF8 { activity.append(contentsOf: $0) }
+            if !line.note.isEmpty {
+                activity.append(UInt8(ascii: " "))
+                activity.append(UInt8(ascii: "("))
+                line.note.withUTF8 { activity.append(contentsOf: $0) }
+                activity.append(UInt8(ascii: ")"))
+            }
+            let plain = activity.withUnsafeBufferPointer { Layout.wrapPlain($0, width: activityWidth, font: .regular, size: size, into: &wrapped) }
+            let parts = plain ? [] : Layout.wrapCharacters(String(decoding: activity, as: UTF8.self), width: activityWidth, font: .regular, size: size)
+            layout.ensure(Double(plain ? wrapped.count : parts.count) * row)
+            pos.removeAll(keepingCapacity: true)
+            line.pos.withUTF8 { pos.append(contentsOf: $0) }
+            if line.custom { pos += customMarker }
+            pos.withUnsafeBufferPointer { layout.text(utf8: $0, x: left, font: .regular, size: size) }
+            line.quantity.formattedText(l).withBytes { layout.textRight(utf8: $0, right: quantityRight, font: .regular, size: size) }
+            if let shown = line.displayUnit(l) {
+                layout.text(utf8: UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount), x: unitX, font: .regular, size: size)
+            } else {
+                line.unit.withUTF8 { layout.text(utf8: $0, x: unitX, font: .regular, size: size) }
+            }
+            line.price.formattedText(l).withBytes { layout.textRight(utf8: $0, right: priceRight, font: .regular, size: size) }
+            line.amount.formattedText(l).withBytes { layout.textRight(utf8: $0, right: right, font: .regular, size: size) }
+            if plain {
+                for k in 0..<wrapped.count {
+                    wrapped.withLine(k) { layout.text(utf8: $0, x: activityX, font: .regular, size: size) }
+                    layout.advance(row)
+                }
+            } else {
+                for part in parts {
+                    layout.text(part, x: activityX, font: .regular, size: size)
+                    layout.advance(row)
+                }
             }
         }
         if sheet.lines.isEmpty { layout.text(sheet.lines.emptyNote, x: activityX, font: .regular, size: size); layout.advance(row) }
@@ -231,6 +269,21 @@ public enum ReportPDF {
         return embedded
     }
 
+    /// The lines `Layout.wrapPlain` cut a text into, one after another in one buffer (used
+    /// again from text to text).
+    struct WrappedLines {
+        var bytes: [UInt8] = []
+        private var ends: [Int] = []
+        var count: Int { ends.count }
+        /// Whether the line being filled (the bytes after the last line's end) is empty.
+        var isLineEmpty: Bool { bytes.count == (ends.last ?? 0) }
+        mutating func endLine() { ends.append(bytes.count) }
+        mutating func removeAll() { bytes.removeAll(keepingCapacity: true); ends.removeAll(keepingCapacity: true) }
+        func withLine<T>(_ k: Int, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+            bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[(k == 0 ? 0 : ends[k - 1])..<ends[k]])) }
+        }
+    }
+
     /// Places text, rules and images on pages, top to bottom, breaking pages as needed. A layout
     /// that plans (the first pass) only keeps where pages break, the number of images on each
     /// and the characters the fonts cannot print; one that writes (the second) writes each page
@@ -250,32 +303,49 @@ public enum ReportPDF {
         let title: String
         /// "page N of M" in the report's language.
         let footer: (Int, Int) -> String
-        /// Whether this layout writes (the second pass) or plans (the first).
-        private let writes: Bool
+
+        /// Planning only notes (the characters the fonts cannot print, the images on each page);
+        /// writing lays out each page's content and writes the page when it is full; recording
+        /// does both, keeping the pages' content until the plan is known.
+        private enum Mode { case planning, recording, writing }
+        private var mode: Mode
+        /// Whether content is laid out.
+        private var writes: Bool { mode != .planning }
+        /// Whether the plan is made.
+        private var plans: Bool { mode != .writing }
 
         // Planning.
         private var replaced: [Character] = []
         private var pageImages: [Int] = [0]
 
-        // Writing.
-        private let pdf: PDFStream?
-        /// The planned page count, for the footers.
-        private let pageCount: Int
-        /// This page: its number from 0, its content, its images' resource names and objects.
-        private var page = 0
+        // Writing and recording: this page's content and its images (written with it).
         private var content: [UInt8] = []
-        private var xobjects: [(name: String, number: Int)] = []
-        private var pagesObject = 0
-        private var fontResources = ""
-        private var encodedTitle: [UInt8] = []
+        private var images: [PageImage] = []
+        /// Writing: the document, and this page's number from 0.
+        private var document: Document?
+        private var page = 0
+        /// Recording: the pages laid out, and their content's size, at most `limit`.
+        private var recorded: [(content: [UInt8], images: [PageImage])] = []
+        private var recordedBytes = 0
+        private var limit = 0
+
+        /// How much page content a first pass keeps: a report of about 12,000 lines.
+        static let recordingLimit = 4 << 20
 
         /// A layout that plans.
         init(title: String, footer: @escaping (Int, Int) -> String) {
             self.title = title
             self.footer = footer
-            writes = false
-            pageCount = 0
-            pdf = nil
+            mode = .planning
+        }
+
+        /// A layout that plans and keeps the pages' content while it is at most `limit` bytes
+        /// (then only plans): `writeRecorded` writes them.
+        init(title: String, footer: @escaping (Int, Int) -> String, recordingUpTo limit: Int) {
+            self.title = title
+            self.footer = footer
+            mode = .recording
+            self.limit = limit
         }
 
         /// A layout that writes to `out`, as `plan` foresaw: the header, the catalogue, the pages
@@ -283,33 +353,203 @@ public enum ReportPDF {
         init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput) {
             self.title = title
             self.footer = footer
-            writes = true
-            pageCount = plan.pageImages.count
-            let pdf = PDFStream(to: out)
-            let catalog = pdf.reserve()
-            pagesObject = pdf.reserve()
-            let fonts = [PDFFont.regular, .bold].map { ($0, pdf.reserve()) }
-            // Each page: its images, its content stream, the page object.
-            var kids: [Int] = [], last = fonts[fonts.count - 1].1
-            for images in plan.pageImages {
-                last += images + 2
-                kids.append(last)
+            mode = .writing
+            document = Document(title: title, plan: plan, to: out)
+        }
+
+        /// An image placed on a page, written (before the page's content) when the page is.
+        struct PageImage {
+            let name: String
+            let bytes: [UInt8]
+            let info: PhotoImage
+        }
+
+        /// The PDF being written: the objects before the pages, then the pages one by one.
+        struct Document {
+            let pdf: PDFStream
+            let title: String
+            let pagesObject: Int
+            let fontResources: String
+            let encodedTitle: [UInt8]
+            /// The planned page count, for the footers.
+            let pageCount: Int
+
+            init(title: String, plan: Plan, to out: ByteOutput) {
+                let pdf = PDFStream(to: out)
+                let catalog = pdf.reserve()
+                let pagesObject = pdf.reserve()
+                let fonts = [PDFFont.regular, .bold].map { ($0, pdf.reserve()) }
+                // Each page: its images, its content stream, the page object.
+                var kids: [Int] = [], last = fonts[fonts.count - 1].1
+                for images in plan.pageImages {
+                    last += images + 2
+                    kids.append(last)
+                }
+                pdf.write(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
+                pdf.write(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
+                for (f, n) in fonts {
+                    pdf.write(n, "<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>")
+                }
+                var encodedTitle: [UInt8] = []
+                PDFWriter.appendLiteral(WinAnsi.encode(title).bytes, to: &encodedTitle)
+                self.pdf = pdf
+                self.title = title
+                self.pagesObject = pagesObject
+                fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
+                self.encodedTitle = encodedTitle
+                pageCount = plan.pageImages.count
             }
-            pdf.write(catalog, "<< /Type /Catalog /Pages \(pagesObject) 0 R >>")
-            pdf.write(pagesObject, "<< /Type /Pages /Kids [\(kids.map { "\($0) 0 R" }.joined(separator: " "))] /Count \(kids.count) >>")
-            for (f, n) in fonts {
-                pdf.write(n, "<< /Type /Font /Subtype /Type1 /BaseFont /\(f.baseFont) /Encoding \(WinAnsi.fontEncoding) >>")
+
+            /// Writes page `page` (from 0): its images, its content with the footer ("page N of
+            /// M") added, and the page object.
+            func writePage(_ page: Int, content: inout [UInt8], images: [PageImage], footer: (Int, Int) -> String) {
+                let footer = footer(page + 1, pageCount)
+                func emit(_ s: String) { content.append(contentsOf: s.utf8) }
+                emit("0.3 w \(Layout.number(left)) 44 m \(Layout.number(right)) 44 l S\n")
+                emit("BT /F1 7.5 Tf \(Layout.number(left)) 34 Td ")
+                content += encodedTitle
+                emit(" Tj ET\n")
+                emit("BT /F1 7.5 Tf \(Layout.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ")
+                PDFWriter.appendLiteral(WinAnsi.encode(footer).bytes, to: &content)
+                emit(" Tj ET\n")
+                var xobjects: [(name: String, number: Int)] = []
+                for image in images {
+                    let info = image.info
+                    let n = pdf.reserve()
+                    let colorSpace = info.components == 1 ? "/DeviceGray" : info.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
+                    let common = "/Type /XObject /Subtype /Image /Width \(info.width) /Height \(info.height) /ColorSpace \(colorSpace) /BitsPerComponent 8"
+                    if info.kind == .jpeg {
+                        pdf.writeStream(n, "\(common) /Filter /DCTDecode", image.bytes)
+                    } else {
+                        pdf.writeStream(n, "\(common) /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(info.components) /BitsPerComponent 8 /Columns \(info.width) >>",
+                                        PhotoImage.pngImageData(image.bytes))
+                    }
+                    xobjects.append((image.name, n))
+                }
+                let stream = pdf.reserve()
+                pdf.writeStream(stream, "", content)
+                let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.map { "/\($0.name) \($0.number) 0 R" }.joined(separator: " ")) >>"
+                let pageObject = pdf.reserve()
+                pdf.write(pageObject, "<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Layout.number(pageWidth)) \(Layout.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>")
             }
-            fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
-            PDFWriter.appendLiteral(WinAnsi.encode(title).bytes, to: &encodedTitle)
-            self.pdf = pdf
+
+            /// The document information, the cross-reference table and the trailer.
+            func finish() {
+                let info = pdf.reserve()
+                pdf.write(info, "<< /Producer (akkord) /Title \(PDFWriter.textString(title)) >>")
+                pdf.finish(root: 1, info: info)
+            }
         }
 
         mutating func emit(_ s: String) { content.append(contentsOf: s.utf8) }
 
+        /// `emit` of a literal, copied from the binary (a literal given to `emit` is a `String`).
+        mutating func put(_ s: StaticString) {
+            content.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
         static func number(_ v: Double) -> String {
             let r = (v * 100).rounded() / 100
             return r == r.rounded() ? String(Int(r)) : String(r)
+        }
+
+        /// Appends `number(v)` without making a `String`: v rounded to hundredths is n / 100, whose
+        /// shortest decimal form (what `String(Double)` writes) is n's digits with the point two
+        /// from the right and trailing zeros of the fraction left out.
+        static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+            let k = (v * 100).rounded()
+            guard k.magnitude < 1e15 else { out.append(contentsOf: number(v).utf8); return }
+            let n = Int(k)
+            if n < 0 { out.append(UInt8(ascii: "-")) }
+            let m = n.magnitude, whole = m / 100, fraction = m % 100
+            var scale: UInt = 1
+            while scale <= whole / 10 { scale *= 10 }
+            while scale > 0 { out.append(UInt8(truncatingIfNeeded: 48 + whole / scale % 10)); scale /= 10 }
+            if fraction != 0 {
+                out.append(UInt8(ascii: "."))
+                out.append(UInt8(truncatingIfNeeded: 48 + fraction / 10))
+                if fraction % 10 != 0 { out.append(UInt8(truncatingIfNeeded: 48 + fraction % 10)) }
+            }
+        }
+
+        /// Whether UTF-8 `bytes` are text whose every character is its own WinAnsi code, as
+        /// `WinAnsi.plainCodes` reads them.
+        static func isPlain(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b >= 0x20, b < 0x7F { i += 1; continue }
+                guard b == 0xC2 || b == 0xC3, i + 1 < n, bytes[i + 1] & 0xC0 == 0x80,
+                      (b & 0x03) << 6 | (bytes[i + 1] & 0x3F) >= 0xA0 else { return false }
+                i += 2
+            }
+            return true
+        }
+
+        /// The width in 1/1000 em of plain `bytes` (`isPlain`) in `font`.
+        static func plainUnits(_ bytes: UnsafeBufferPointer<UInt8>, _ font: PDFFont) -> Int {
+            font.widths.withUnsafeBufferPointer { table in
+                var total = 0, i = 0
+                let n = bytes.count
+                while i < n {
+                    let b = bytes[i]
+                    if b < 0x80 { total += table[Int(b) - 32]; i += 1 } else {
+                        total += table[Int((b & 0x03) << 6 | (bytes[i + 1] & 0x3F)) - 32]; i += 2
+                    }
+                }
+                return total
+            }
+        }
+
+        /// `PDFWriter.appendLiteral(WinAnsi.encode(text).bytes, to:)` for plain `bytes` (`isPlain`).
+        static func appendPlainLiteral(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+            out.append(UInt8(ascii: "("))
+            var i = 0
+            let n = bytes.count
+            while i < n {
+                let b = bytes[i]
+                if b < 0x80 {
+                    if b == UInt8(ascii: "(") || b == UInt8(ascii: ")") || b == UInt8(ascii: "\\") { out.append(UInt8(ascii: "\\")) }
+                    out.append(b)
+                    i += 1
+                } else {
+                    out.append((b & 0x03) << 6 | (bytes[i + 1] & 0x3F))
+                    i += 2
+                }
+            }
+            out.append(UInt8(ascii: ")"))
+        }
+
+        /// `textAt` for text given as UTF-8 bytes (a line's cells): plain text goes straight
+        /// from its bytes; other text as a `String`.
+        mutating func textAt(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
+            guard Self.isPlain(bytes) else { return textAt(String(decoding: bytes, as: UTF8.self), x: x, y: y, font: font, size: size) }
+            guard writes else { return }
+            placePlain(bytes, x: x, y: y, font: font, size: size)
+        }
+
+        /// Writes plain `bytes` (`isPlain`) at x, y.
+        private mutating func placePlain(_ bytes: UnsafeBufferPointer<UInt8>, x: Double, y: Double, font: PDFFont, size: Double) {
+            put(font == .regular ? "BT /F1 " : "BT /F2 ")
+            Self.appendNumber(size, to: &content)
+            put(" Tf ")
+            Self.appendNumber(x, to: &content)
+            content.append(UInt8(ascii: " "))
+            Self.appendNumber(y, to: &content)
+            put(" Td ")
+            Self.appendPlainLiteral(bytes, to: &content)
+            put(" Tj ET\n")
+        }
+
+        mutating func text(utf8 bytes: UnsafeBufferPointer<UInt8>, x: Double, font: PDFFont, size: Double) {
+            textAt(utf8: bytes, x: x, y: y, font: font, size: size)
+        }
+
+        mutating func textRight(utf8 bytes: UnsafeBufferPointer<UInt8>, right: Double, font: PDFFont, size: Double) {
+            guard Self.isPlain(bytes) else { return textRight(String(decoding: bytes, as: UTF8.self), right: right, font: font, size: size) }
+            guard writes else { return }
+            placePlain(bytes, x: right - Double(Self.plainUnits(bytes, font)) * size / 1000, y: y, font: font, size: size)
         }
 
         /// Notes the characters of `text` the fonts cannot print.
@@ -319,7 +559,8 @@ public enum ReportPDF {
         }
 
         mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
-            guard writes else { return note(text) }
+            if plans { note(text) }
+            guard writes else { return }
             emit("BT /\(font.resourceName) \(Self.number(size)) Tf \(Self.number(x)) \(Self.number(y)) Td ")
             PDFWriter.appendLiteral(WinAnsi.encode(text).bytes, to: &content)
             emit(" Tj ET\n")
@@ -356,18 +597,10 @@ public enum ReportPDF {
         /// Places an image; a layout that writes writes its object at once.
         mutating func image(bytes: [UInt8], info: PhotoImage, x: Double, y: Double, width: Double, height: Double) {
             imageCount += 1
-            guard writes, let pdf else { pageImages[pageImages.count - 1] += 1; return }
+            if plans { pageImages[pageImages.count - 1] += 1 }
+            guard writes else { return }
             let name = "Im\(imageCount)"
-            let n = pdf.reserve()
-            let colorSpace = info.components == 1 ? "/DeviceGray" : info.components == 4 ? "/DeviceCMYK" : "/DeviceRGB"
-            let common = "/Type /XObject /Subtype /Image /Width \(info.width) /Height \(info.height) /ColorSpace \(colorSpace) /BitsPerComponent 8"
-            if info.kind == .jpeg {
-                pdf.writeStream(n, "\(common) /Filter /DCTDecode", bytes)
-            } else {
-                pdf.writeStream(n, "\(common) /Filter /FlateDecode /DecodeParms << /Predictor 15 /Colors \(info.components) /BitsPerComponent 8 /Columns \(info.width) >>",
-                                PhotoImage.pngImageData(bytes))
-            }
-            xobjects.append((name, n))
+            images.append(PageImage(name: name, bytes: bytes, info: info))
             emit("q \(Self.number(width)) 0 0 \(Self.number(height)) \(Self.number(x)) \(Self.number(y)) cm /\(name) Do Q\n")
         }
 
@@ -379,7 +612,8 @@ public enum ReportPDF {
         }
 
         mutating func newPage() {
-            if writes { writePage() } else { pageImages.append(0) }
+            endPage()
+            if plans { pageImages.append(0) }
             y = top
             if let header = repeatedHeader { header(&self) }
         }
@@ -415,9 +649,17 @@ public enum ReportPDF {
         /// width is the sum of its words' and spaces' widths, added up as the words come instead
         /// of measured again. Nil for other text.
         static func wrapPlain(_ text: String, width: Double, font: PDFFont, size: Double) -> [String]? {
-            var text = text
-            return text.withUTF8 { bytes -> [String]? in
-                let table = font.widths, n = bytes.count
+            var text = text, lines = WrappedLines()
+            guard text.withUTF8({ wrapPlain($0, width: width, font: font, size: size, into: &lines) }) else { return nil }
+            return (0..<lines.count).map { k in lines.withLine(k) { String(decoding: $0, as: UTF8.self) } }
+        }
+
+        /// `wrapPlain` of UTF-8 `bytes` into `lines` (emptied first); false, `lines` undefined,
+        /// for text that is not plain.
+        static func wrapPlain(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, font: PDFFont, size: Double, into lines: inout WrappedLines) -> Bool {
+            lines.removeAll()
+            return font.widths.withUnsafeBufferPointer { table -> Bool in
+                let n = bytes.count
                 func fits(_ units: Int) -> Bool { Double(units) * size / 1000 <= width }
                 /// The code of the scalar at `i` and its length in bytes; nil when not plain.
                 func scalar(_ i: Int) -> (code: Int, length: Int)? {
@@ -428,25 +670,27 @@ public enum ReportPDF {
                     return v >= 0xA0 ? (v, 2) : nil
                 }
                 let space = table[0]
-                var lines: [String] = [], line: [UInt8] = [], lineUnits = 0
+                // The line being filled is the bytes after the last line's end.
+                var lineUnits = 0
                 var i = 0
                 while i < n {
                     if bytes[i] == 0x20 { i += 1; continue }
                     let start = i
                     var units = 0
                     while i < n, bytes[i] != 0x20 {
-                        guard let (code, length) = scalar(i) else { return nil }
+                        guard let (code, length) = scalar(i) else { return false }
                         units += table[code - 32]
                         i += length
                     }
-                    let candidate = line.isEmpty ? units : lineUnits + space + units
+                    let lineEmpty = lines.isLineEmpty
+                    let candidate = lineEmpty ? units : lineUnits + space + units
                     if fits(candidate) {
-                        if !line.isEmpty { line.append(0x20) }
-                        line.append(contentsOf: bytes[start..<i])
+                        if !lineEmpty { lines.bytes.append(0x20) }
+                        lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
                         lineUnits = candidate
                         continue
                     }
-                    if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)); line.removeAll(keepingCapacity: true) }
+                    if !lineEmpty { lines.endLine() }
                     var rest = start
                     if !fits(units) {
                         // Too wide alone: cut after as many characters as fit (at least one).
@@ -459,44 +703,49 @@ public enum ReportPDF {
                         while !fits(units), count - first > 1 {
                             var cut = count - first - 1, prefix = units - widths[count - 1]
                             while cut > 1, !fits(prefix) { cut -= 1; prefix -= widths[first + cut] }
-                            lines.append(String(decoding: bytes[offsets[first]..<offsets[first + cut]], as: UTF8.self))
+                            lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[offsets[first]..<offsets[first + cut]]))
+                            lines.endLine()
                             first += cut
                             units -= prefix
                         }
                         rest = offsets[first]
                     }
-                    line.append(contentsOf: bytes[rest..<i])
+                    lines.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[rest..<i]))
                     lineUnits = units
                 }
-                if !line.isEmpty || lines.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
-                return lines
+                if !lines.isLineEmpty || lines.count == 0 { lines.endLine() }
+                return true
             }
         }
 
-        /// Adds the footer ("page N of M") to this page and writes its content stream and page
-        /// object after its images.
-        private mutating func writePage() {
-            guard let pdf else { return }
-            let footer = self.footer(page + 1, pageCount)
-            emit("0.3 w \(Self.number(left)) 44 m \(Self.number(right)) 44 l S\n")
-            emit("BT /F1 7.5 Tf \(Self.number(left)) 34 Td ")
-            content += encodedTitle
-            emit(" Tj ET\n")
-            emit("BT /F1 7.5 Tf \(Self.number(right - PDFFont.regular.width(footer, size: 7.5))) 34 Td ")
-            PDFWriter.appendLiteral(WinAnsi.encode(footer).bytes, to: &content)
-            emit(" Tj ET\n")
-            let stream = pdf.reserve()
-            pdf.writeStream(stream, "", content)
-            let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.map { "/\($0.name) \($0.number) 0 R" }.joined(separator: " ")) >>"
-            let pageObject = pdf.reserve()
-            pdf.write(pageObject, "<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Self.number(pageWidth)) \(Self.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>")
-            content.removeAll(keepingCapacity: true)
-            xobjects.removeAll()
-            page += 1
+        /// This page is full: written (writing), or kept while the kept content is within the
+        /// limit (recording; past it, everything kept is let go and the layout only plans).
+        private mutating func endPage() {
+            switch mode {
+            case .planning: return
+            case .writing:
+                document?.writePage(page, content: &content, images: images, footer: footer)
+                content.removeAll(keepingCapacity: true)
+                page += 1
+            case .recording:
+                recordedBytes += content.count
+                if recordedBytes > limit {
+                    mode = .planning
+                    recorded = []
+                    content = []
+                } else {
+                    let capacity = content.count
+                    recorded.append((content, images))
+                    content = []
+                    content.reserveCapacity(capacity)
+                }
+            }
+            images.removeAll()
         }
 
         /// The first pass's end: the plan, with the characters of the footers noted.
         mutating func finishPlan() -> Plan {
+            if mode == .recording { endPage() }
             let count = pageImages.count
             for i in 0..<count {
                 note(title)
@@ -508,12 +757,22 @@ public enum ReportPDF {
         /// The second pass's end: writes the last page, the document information, the
         /// cross-reference table and the trailer; returns the page count.
         mutating func finish() -> Int {
-            writePage()
-            guard let pdf else { return page }
-            let info = pdf.reserve()
-            pdf.write(info, "<< /Producer (akkord) /Title \(PDFWriter.textString(title)) >>")
-            pdf.finish(root: 1, info: info)
+            endPage()
+            document?.finish()
             return page
+        }
+
+        /// After `finishPlan`, a layout that kept every page writes the PDF from them and returns
+        /// the page count; nil when it let them go (lay the sheet out again on a writing layout).
+        func writeRecorded(_ plan: Plan, to out: ByteOutput) -> Int? {
+            guard mode == .recording else { return nil }
+            let document = Document(title: title, plan: plan, to: out)
+            for (n, page) in recorded.enumerated() {
+                var content = page.content
+                document.writePage(n, content: &content, images: page.images, footer: footer)
+            }
+            document.finish()
+            return recorded.count
         }
     }
 }

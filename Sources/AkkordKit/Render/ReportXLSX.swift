@@ -81,16 +81,52 @@ public enum ReportXLSX {
                          head(w[.measurement]), head(w[.section])]
                         + scoped.map { head(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), .center) },
                         to: linesSheet)
-        for (i, line) in a.lines.enumerated() {
+        // Each line's row as `append` would write these cells, made from the line's view:
+        //   .number(Number(line.id), .integer, align: .center), .text(line.pos), .text(line.name),
+        //   .number(quantity, .digits(of: quantity)), .text(UnitName.display(line.unit, language: l)), .number(price, .digits(of: price)),
+        //   .formula("ROUND(D<row>*F<row>,2)", cached: Number(line.amount), .money),
+        //   .bool(line.custom), .text(line.note), .text(line.measurement ?? ""), .text(line.section),
+        //   then per scoped supplement .number(Number(in scope ? 1 : 0), .integer, align: .center)
+        var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
+        var money = Workbook.StyleSlot(format: .money), flag = Workbook.boolSlot
+        var digits = (0...10).map { Workbook.StyleSlot(format: .decimals($0)) }
+        let scopes = scoped.map { $0.element.supplement.scope }
+        let bySection = scopes.contains { !$0.sections.isEmpty }
+        var formula: [UInt8] = []
+        let roundD = Array("ROUND(D".utf8), timesF = Array("*F".utf8), twoPlaces = Array(",2)".utf8)
+        for (i, line) in a.lines.views.enumerated() {
             let row = layout.lineRow(i)
             assert(book.nextRow(linesSheet) == row)
-            let quantity = Number(line.quantity), price = Number(line.price)
-            try book.append([
-                .number(Number(line.id), .integer, align: .center), .text(line.pos), .text(line.name),
-                .number(quantity, .digits(of: quantity)), .text(UnitName.display(line.unit, language: l)), .number(price, .digits(of: price)),
-                .formula("ROUND(\(lines(.quantity, row))*\(lines(.price, row)),2)", cached: Number(line.amount), .money),
-                .bool(line.custom), .text(line.note), .text(line.measurement ?? ""), .text(line.section),
-            ] + scoped.map { .number(Number($0.element.supplement.scope.contains(line) ? 1 : 0), .integer, align: .center) }, to: linesSheet)
+            try book.appendRow(to: linesSheet) { r in
+                FigureText(line.id).withBytes { r.number($0, &centred) }
+                try line.pos.withUTF8 { try r.text($0, &plain) }
+                try line.name.withUTF8 { try r.text($0, &plain) }
+                line.quantity.plainText().withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
+                if let shown = line.displayUnit(l) {
+                    try r.text(UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount), &plain)
+                } else {
+                    try line.unit.withUTF8 { try r.text($0, &plain) }
+                }
+                line.price.plainText().withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
+                formula.removeAll(keepingCapacity: true)
+                formula += roundD
+                r.withRowDigits { formula.append(contentsOf: $0) }
+                formula += timesF
+                r.withRowDigits { formula.append(contentsOf: $0) }
+                formula += twoPlaces
+                formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
+                r.bool(line.custom, &flag)
+                try line.note.withUTF8 { try r.text($0, &plain) }
+                if let m = line.measurement { try m.withUTF8 { try r.text($0, &plain) } } else { r.skip() }
+                try line.section.withUTF8 { try r.text($0, &plain) }
+                if !scopes.isEmpty {
+                    let section = bySection ? line.section.string : ""
+                    for scope in scopes {
+                        let inScope = scope.lines.contains(line.id) || scope.sections.contains(section)
+                        r.number(inScope ? "1" : "0", &centred)
+                    }
+                }
+            }
         }
         book.skipRow(in: linesSheet)
         assert(book.nextRow(linesSheet) == layout.subtotalRow)

@@ -106,10 +106,13 @@ public struct Workbook {
         public static func decimals(_ n: Int) -> NumberFormat { groupedFormats[max(0, min(n, 10))] }
         static let groupedFormats = (0...10).map { NumberFormat(code: $0 == 0 ? "#,##0" : "#,##0." + String(repeating: "0", count: $0)) }
         /// Grouped, with as many decimals as `number` is written with: 12.5 shows as 12.5, 12 as 12.
-        public static func digits(of number: Number) -> NumberFormat {
+        public static func digits(of number: Number) -> NumberFormat { decimals(fractionDigits(number.text.utf8)) }
+
+        /// The digits after the point of a number's plain text (0 without a point).
+        static func fractionDigits<C: Sequence<UInt8>>(_ text: C) -> Int {
             var fraction = -1
-            for b in number.text.utf8 { if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } }
-            return decimals(max(fraction, 0))
+            for b in text { if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } }
+            return max(fraction, 0)
         }
     }
 
@@ -332,6 +335,171 @@ public struct Workbook {
         return row
     }
 
+    /// A style as a row writer uses it: its number looked up the first time a cell has it
+    /// (styles are numbered in the order cells first use them), then remembered.
+    struct StyleSlot {
+        let style: Style
+        var number: Int? = nil
+        /// The number as text.
+        var digits = FigureText(0)
+        init(_ style: Style) { self.style = style }
+        init(format: NumberFormat?, bold: Bool = false, alignment: Alignment = .general) {
+            style = Style(format: format, bold: bold, alignment: alignment)
+        }
+    }
+
+    /// One row written cell by cell from bytes, as `append` writes the same cells (same XML,
+    /// same styles, same column widths): for long tables, whose cells would otherwise each be
+    /// made into a `String` and a `Cell` first. Cells go from column A on; `skip` leaves one out
+    /// (an `.empty` plain cell).
+    struct RowWriter {
+        fileprivate var xml: [UInt8]
+        fileprivate var widths: [Double]
+        fileprivate var styles: [Style]
+        fileprivate var styleIndex: [Style: Int]
+        fileprivate let rowDigits: FigureText
+        let row: Int
+        let sheetName: String
+        /// Cells written or skipped so far: the next cell's column is this + 1.
+        private(set) var columns = 0
+
+        private mutating func number(of slot: inout StyleSlot) -> Int {
+            if let n = slot.number { return n }
+            let n: Int
+            if let known = styleIndex[slot.style] { n = known } else {
+                styles.append(slot.style)
+                n = styles.count - 1
+                styleIndex[slot.style] = n
+            }
+            slot.number = n
+            slot.digits = FigureText(n)
+            return n
+        }
+
+        private mutating func open(_ slot: inout StyleSlot) {
+            let s = number(of: &slot)
+            put("<c r=\"")
+            Workbook.appendColumnName(columns + 1, to: &xml)
+            rowDigits.withBytes { xml.append(contentsOf: $0) }
+            xml.append(UInt8(ascii: "\""))
+            if s != 0 {
+                put(" s=\"")
+                slot.digits.withBytes { xml.append(contentsOf: $0) }
+                xml.append(UInt8(ascii: "\""))
+            }
+        }
+
+        private mutating func close(width: Double, _ slot: StyleSlot) {
+            let width = slot.style.bold ? width * 1.1 : width
+            if widths.count <= columns { widths += [Double](repeating: 0, count: columns + 1 - widths.count) }
+            if width > widths[columns] { widths[columns] = width }
+            columns += 1
+        }
+
+        mutating func skip() { columns += 1 }
+
+        fileprivate mutating func put(_ s: StaticString) {
+            xml.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+        }
+
+        /// The row's number as text.
+        func withRowDigits<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T { try rowDigits.withBytes(body) }
+
+        /// `.text` of UTF-8 `bytes` (an empty text is an empty cell).
+        mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) throws {
+            if bytes.isEmpty {
+                guard slot.style != .plain else { return skip() }
+                open(&slot)
+                put("/>")
+                return close(width: 0, slot)
+            }
+            if bytes.count > Workbook.maximumTextLength {
+                let length = String(decoding: bytes, as: UTF8.self).utf16.count
+                guard length <= Workbook.maximumTextLength else {
+                    throw WorkbookError.textTooLong(cell: CellReference(column: columns + 1, row: row).on(sheetName).description, length: length)
+                }
+            }
+            open(&slot)
+            func isSpace(_ b: UInt8?) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+            var special = false, breaks = false
+            for b in bytes {
+                if b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 || b == 0x5F || b < 0x20 || b == 0xEF { special = true }
+                if b == 0x0A || b == 0x09 || b == 0x0D { breaks = true }
+            }
+            let preserve = isSpace(bytes.first) || isSpace(bytes.last) || breaks
+            put(preserve ? " t=\"inlineStr\"><is><t xml:space=\"preserve\">" : " t=\"inlineStr\"><is><t>")
+            if special { Workbook.appendEscaped(String(decoding: bytes, as: UTF8.self), to: &xml) } else { xml.append(contentsOf: bytes) }
+            put("</t></is></c>")
+            close(width: Double(Workbook.longestLine(bytes)), slot)
+        }
+
+        /// `.number` whose plain text (`Number.text`) is `plain`.
+        mutating func number(_ plain: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) {
+            open(&slot)
+            put("><v>")
+            xml.append(contentsOf: plain)
+            put("</v></c>")
+            close(width: Workbook.shownWidth(plain, slot.style.format), slot)
+        }
+
+        mutating func number(_ plain: StaticString, _ slot: inout StyleSlot) {
+            number(UnsafeBufferPointer(start: plain.utf8Start, count: plain.utf8CodeUnitCount), &slot)
+        }
+
+        /// `.formula` of ASCII `formula` (nothing to escape) with the plain text of its cached value.
+        mutating func formula(_ formula: UnsafeBufferPointer<UInt8>, cached: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) {
+            open(&slot)
+            put("><f>")
+            xml.append(contentsOf: formula)
+            put("</f><v>")
+            xml.append(contentsOf: cached)
+            put("</v></c>")
+            close(width: Workbook.shownWidth(cached, slot.style.format), slot)
+        }
+
+        mutating func bool(_ value: Bool, _ slot: inout StyleSlot) {
+            open(&slot)
+            put(value ? " t=\"b\"><v>1</v></c>" : " t=\"b\"><v>0</v></c>")
+            close(width: 5, slot)
+        }
+    }
+
+    /// The style slot of `Cell.bool`.
+    static var boolSlot: StyleSlot { StyleSlot(format: nil, alignment: .center) }
+
+    /// Writes the next row of `sheet` with `body`, as `append` would write the same cells;
+    /// returns the row's number.
+    @discardableResult
+    mutating func appendRow(to sheet: Sheet, _ body: (inout RowWriter) throws -> Void) throws -> Int {
+        let row = sheets[sheet.index].nextRow
+        let name = sheets[sheet.index].name
+        guard row <= Self.maximumRows else { throw WorkbookError.tooManyRows(sheet: name) }
+        var writer = RowWriter(xml: [], widths: sheets[sheet.index].contentWidths, styles: styles, styleIndex: styleIndex,
+                               rowDigits: FigureText(row), row: row, sheetName: name)
+        sheets[sheet.index].contentWidths = []
+        styles = []
+        styleIndex = [:]
+        defer {
+            sheets[sheet.index].contentWidths = writer.widths
+            styles = writer.styles
+            styleIndex = writer.styleIndex
+        }
+        writer.xml.reserveCapacity(1024)
+        writer.put("<row r=\"")
+        writer.rowDigits.withBytes { writer.xml.append(contentsOf: $0) }
+        writer.put("\">")
+        let head = writer.xml.count
+        try body(&writer)
+        guard writer.columns <= Self.maximumColumns else { throw WorkbookError.tooManyColumns(sheet: name) }
+        if writer.widths.count < writer.columns { writer.widths += [Double](repeating: 0, count: writer.columns - writer.widths.count) }
+        if writer.xml.count > head {
+            writer.put("</row>")
+            sheets[sheet.index].write(writer.xml)
+        }
+        sheets[sheet.index].nextRow += 1
+        return row
+    }
+
     /// `A` … `XFD`, as bytes.
     static func appendColumnName(_ column: Int, to out: inout [UInt8]) {
         if column <= 26 { out.append(UInt8(64 + column)); return }
@@ -339,7 +507,7 @@ public struct Workbook {
     }
 
     /// Characters (scalars) in the longest line of a text.
-    static func longestLine(_ utf8: String.UTF8View) -> Int {
+    static func longestLine<C: Sequence<UInt8>>(_ utf8: C) -> Int {
         var longest = 0, current = 0
         for b in utf8 {
             if b == 0x0A { longest = max(longest, current); current = 0 } else if b & 0xC0 != 0x80 { current += 1 }
@@ -472,9 +640,11 @@ public struct Workbook {
     // MARK: text
 
     /// How wide a number shows with its format, in characters (digits, grouping, sign).
-    static func shownWidth(_ n: Number, _ format: NumberFormat?) -> Double {
+    static func shownWidth(_ n: Number, _ format: NumberFormat?) -> Double { shownWidth(n.text.utf8, format) }
+
+    static func shownWidth<C: Sequence<UInt8>>(_ text: C, _ format: NumberFormat?) -> Double {
         var whole = 0, fraction = -1, negative = false
-        for b in n.text.utf8 {
+        for b in text {
             if b == UInt8(ascii: "-") { negative = true } else if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } else { whole += 1 }
         }
         let decimals = format.map { $0.decimals } ?? max(fraction, 0)

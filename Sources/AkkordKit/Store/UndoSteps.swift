@@ -51,10 +51,22 @@ extension Store {
     }
 
     /// The kept step before history entry `historyCount`, nil when there is none.
+    /// Read as `loadProject` reads a project file: by the streaming reader (no tree of the
+    /// lines), else whole by `ProjectCodec.decode`, whose errors name the problems.
     func undoStep(of id: String, historyCount: Int) throws -> Project? {
         let path = undoStepFile(id, historyCount: historyCount)
-        guard let bytes = try readFile(path) else { return nil }
-        let project = try ProjectCodec.decode(bytes, source: path)
+        let file: MappedFile
+        do { file = try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
+            return nil
+        } catch {
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
+        }
+        if let (streamed, lines) = ProjectCodec.decodeStreaming(file, keepingLines: true), streamed.id == id {
+            var project = streamed
+            project.lines = Array(lines)
+            return project
+        }
+        let project = try ProjectCodec.decode(Array(file.bytes), source: path)
         guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)), not \(id)") }
         return project
     }
