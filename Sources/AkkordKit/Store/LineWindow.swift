@@ -187,14 +187,7 @@ extension Store {
     /// The project `id` read for a change to the lines `wanted` (see `LineWindow`); nil when the
     /// file is to be read whole (`loadProject`), which also gives that reader's errors.
     func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow? {
-        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
-        let path = projectFile(id)
-        let file: MappedFile
-        do { file = try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
-            throw AkkordError.projectNotFound(id)
-        } catch {
-            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
-        }
+        let file = try mapProjectFile(id)
         guard let window = ProjectCodec.decodeForLineChange(file, wanted: wanted), window.project.id == id else { return nil }
         return window
     }

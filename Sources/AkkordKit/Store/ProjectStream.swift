@@ -346,15 +346,20 @@ extension Store {
     /// The project and its lines from the streaming reader; nil when the file is to be read
     /// whole (a problem, or a form the streaming reader leaves to `decode`).
     func streamedProject(_ id: String, keepingLines: Bool = false) throws -> (project: Project, lines: ProjectLines)? {
+        let file = try mapProjectFile(id)
+        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines), project.id == id else { return nil }
+        return (project, lines)
+    }
+
+    /// `projects/<id>.json` mapped; a missing file is the project not found, an unreadable one exits 65 naming it.
+    func mapProjectFile(_ id: String) throws -> MappedFile {
+        // An id that is not a slug names no file: nothing outside projects/ is ever read.
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
         let path = projectFile(id)
-        let file: MappedFile
-        do { file = try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
+        do { return try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
             throw AkkordError.projectNotFound(id)
         } catch {
             throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
-        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines), project.id == id else { return nil }
-        return (project, lines)
     }
 }
