@@ -122,6 +122,16 @@ final class StreamingTests: XCTestCase {
             XCTAssertEqual(wp.lines, [], "Workspace.projectLines streamed: \(label)")
             XCTAssertEqual(Array(wl), model.lines, label)
             XCTAssertTrue(streamed.lines.isIntact, label)
+            // Read for JSON, the lines in akkord's own form are copied from the file (the report's
+            // lines less their section and date, `lines --json` with a null measurement added).
+            let (_, jl) = try workspace.projectLines(p.id, forJSON: true)
+            let copied = ByteOutput()
+            ProjectText.writeLinesJSON(jl, to: copied)
+            XCTAssertTrue(copied.bytes == expectedJSON, "lines --json copied, \(label): \(Self.firstDifference(copied.bytes, expectedJSON))")
+            let report = try workspace.report(p.id, format: .json, language: .en, holidayPay: true).render().bytes
+            let expectedReport = try RenderedReport(model, format: .json, language: .en, holidayPay: true, photo: store.readPhoto).render().bytes
+            XCTAssertTrue(report == expectedReport, "report json copied, \(label): \(Self.firstDifference(report, expectedReport))")
+            XCTAssertTrue(jl.isIntact, label)
             if testRun?.failureCount ?? 0 > 0 { break }
         }
     }

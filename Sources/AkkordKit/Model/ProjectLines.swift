@@ -10,6 +10,7 @@ public struct ProjectLines: Sequence, Sendable {
     public let hasMeasurement: Bool
     private let walk: @Sendable () -> AnyIterator<LineView>
     private let measuredWalk: (@Sendable () -> AnyIterator<LineView>)?
+    private let jsonWriter: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)?
     private let intact: @Sendable () -> Bool
     /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
     private let remembered = RememberedBases()
@@ -23,22 +24,27 @@ public struct ProjectLines: Sequence, Sendable {
         hasMeasurement = lines.contains { $0.measurement != nil }
         walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
         measuredWalk = nil
+        jsonWriter = nil
         intact = { true }
         array = lines
     }
 
     /// Lines that `walk` produces afresh on every pass; the figures must be theirs. `intact`
     /// says whether every pass so far gave them all (a file changed in place would not).
-    /// `measuredWalk`, when given, produces only the lines with a measurement, in order.
+    /// `measuredWalk`, when given, produces only the lines with a measurement, in order;
+    /// `writeJSON`, when given, does what `writeJSON(_:to:separator:)` says (from the file).
     public init(count: Int, subtotal: Money, hasCustom: Bool, hasMeasurement: Bool,
                 walk: @escaping @Sendable () -> AnyIterator<LineView>,
-                measuredWalk: (@Sendable () -> AnyIterator<LineView>)? = nil, intact: @escaping @Sendable () -> Bool) {
+                measuredWalk: (@Sendable () -> AnyIterator<LineView>)? = nil,
+                writeJSON: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)? = nil,
+                intact: @escaping @Sendable () -> Bool) {
         self.count = count
         self.subtotal = subtotal
         self.hasCustom = hasCustom
         self.hasMeasurement = hasMeasurement
         self.walk = walk
         self.measuredWalk = measuredWalk
+        self.jsonWriter = writeJSON
         self.intact = intact
         array = nil
     }
@@ -63,6 +69,17 @@ public struct ProjectLines: Sequence, Sendable {
 
     /// The lines as views, texts not yet made into strings: for writers that copy them.
     public var views: Views { Views(walk: walk) }
+
+    /// Writes each line's JSON object (`LineView.writeJSON(members)`) in order, calling
+    /// `separator(i)` before line i: copied from the file where the reader noted a line in
+    /// akkord's own form (no second reading of it), else made from its view.
+    public func writeJSON(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
+        if let jsonWriter { return jsonWriter(members, out, separator) }
+        for (i, view) in views.enumerated() {
+            separator(i)
+            view.writeJSON(members, to: out)
+        }
+    }
 
     /// The lines with a measurement, as views (the measurement appendix): read again only
     /// where they are when the reader noted where, else picked out of a walk of all.

@@ -163,7 +163,11 @@ public enum ProjectText {
     /// `linesJSON`, written as `JSONWriter` lays it out, one line at a time.
     public static func writeLinesJSON(_ lines: ProjectLines, to out: ByteOutput) {
         out.write("{\n  \"lines\": ")
-        JSONWriter.writeRows(lines.views, to: out) { $0.writeJSON(.listed, to: out) }
+        // As `JSONWriter.writeRows` lays out an array.
+        if lines.isEmpty { out.write("[]") } else {
+            lines.writeJSON(.listed, to: out) { out.write($0 == 0 ? "[\n    " : ",\n    ") }
+            out.write("\n  ]")
+        }
         out.write(",\n  \"subtotal\": \"")
         lines.subtotal.writePlain(to: out)
         out.write("\"\n}\n")

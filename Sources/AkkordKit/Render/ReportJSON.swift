@@ -31,12 +31,7 @@ public enum ReportJSON {
         memberKey("lines")
         if a.lines.isEmpty { out.write("[]") } else {
             out.write("[")
-            var separator: StaticString = "\n    "
-            for l in a.lines.views {
-                out.write(separator)
-                separator = ",\n    "
-                l.writeJSON(.reported, to: out)
-            }
+            a.lines.writeJSON(.reported, to: out) { out.write($0 == 0 ? "\n    " : ",\n    ") }
             out.write("\n  ]")
         }
         member("subtotal", .string(a.subtotal.plain))

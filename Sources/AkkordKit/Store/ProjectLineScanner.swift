@@ -45,6 +45,10 @@ struct ProjectLineScanner: IteratorProtocol {
     /// (`LineView.writeJSON(.stored)`): members in akkord's order and spacing, texts without
     /// escapes, figures in their plain form. A change copies such lines as they are.
     private(set) var lineIsStoredForm = false
+    /// In such a line: where its `, "section": ` and its `, "measurement": ` (-1: none) begin,
+    /// for writers that copy its JSON less some members.
+    private(set) var sectionAt = -1
+    private(set) var measurementAt = -1
 
     mutating func next() -> LineView? {
         guard !finished else { return nil }
@@ -191,7 +195,9 @@ struct ProjectLineScanner: IteratorProtocol {
               read(s.amount), let amount = readNumber(Money.self, &storedForm) else { return nil }
         let custom: Bool
         if read(s.notCustom) { custom = false } else if read(s.custom) { custom = true } else { return nil }
-        guard let note = readString(&storedForm), read(s.section), let section = readString(&storedForm), read(s.date) else { return nil }
+        guard let note = readString(&storedForm) else { return nil }
+        let sectionAt = index
+        guard read(s.section), let section = readString(&storedForm), read(s.date) else { return nil }
         var date: TextSlice? = nil
         if !readNull() {
             guard let d = readString(&storedForm), case .json(let quoted, false, _) = d.storage,
@@ -199,6 +205,7 @@ struct ProjectLineScanner: IteratorProtocol {
             date = d
         }
         var measurement: TextSlice? = nil
+        let measurementAt = index
         if read(s.measurement) {
             guard let m = readString(&storedForm) else { return nil }
             measurement = m
@@ -209,10 +216,13 @@ struct ProjectLineScanner: IteratorProtocol {
                             price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
         guard amount == line.amount.raw else { return nil }
         lineIsStoredForm = storedForm
+        self.sectionAt = sectionAt
+        self.measurementAt = measurement == nil ? -1 : measurementAt
         return line
     }
 
     private mutating func readAnyLine() -> LineView? {
+        lineIsStoredForm = false
         skipWhitespace()
         guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { return nil }
         index += 1
@@ -222,20 +232,15 @@ struct ProjectLineScanner: IteratorProtocol {
         var date: TextSlice? = nil, measurement: TextSlice? = nil
         var price: Int64 = 0, quantity: Int64 = 0, amount: Int64? = nil
         var custom = false
-        // Stored form so far: no blank where akkord writes none, one after each comma.
-        var storedForm = true
-        var before = index
         skipWhitespace()
         if index < buffer.count, buffer[index] == UInt8(ascii: "}") { return nil }
         var expected = 0
         while true {
             skipWhitespace()
-            if index != before { storedForm = false }
             let key: Key
             if let predicted = readPredictedKey(expected) {
                 key = predicted
             } else {
-                storedForm = false
                 guard let k = readKey() else { return nil }
                 key = k
                 skipWhitespace()
@@ -243,62 +248,42 @@ struct ProjectLineScanner: IteratorProtocol {
                 index += 1
             }
             guard seen & key.bit == 0 else { return nil }
-            if key.rawValue != expected { storedForm = false }
             seen |= key.bit
             expected = key.rawValue + 1
-            before = index
             skipWhitespace()
-            if index != before { storedForm = false }
             if readNull() {
                 // null is an absent member: only optional ones may be absent.
                 guard Key.required & key.bit == 0 else { return nil }
-                // akkord writes null only for a line without a date (and leaves out no measurement's).
-                if key != .date { storedForm = false }
             } else {
                 switch key {
                 case .id:
                     guard let n = readId() else { return nil }
                     id = n
-                case .pos: guard let s = readString(&storedForm) else { return nil }; pos = s
-                case .name: guard let s = readString(&storedForm) else { return nil }; name = s
-                case .unit: guard let s = readString(&storedForm) else { return nil }; unit = s
-                case .note: guard let s = readString(&storedForm) else { return nil }; note = s
-                case .section: guard let s = readString(&storedForm) else { return nil }; section = s
-                case .measurement: guard let s = readString(&storedForm) else { return nil }; measurement = s
+                case .pos: guard let s = readString() else { return nil }; pos = s
+                case .name: guard let s = readString() else { return nil }; name = s
+                case .unit: guard let s = readString() else { return nil }; unit = s
+                case .note: guard let s = readString() else { return nil }; note = s
+                case .section: guard let s = readString() else { return nil }; section = s
+                case .measurement: guard let s = readString() else { return nil }; measurement = s
                 case .date:
-                    guard let s = readString(&storedForm), case .json(let quoted, false, _) = s.storage,
+                    guard let s = readString(), case .json(let quoted, false, _) = s.storage,
                           ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
                     date = s
-                case .price:
-                    guard let n = readNumber(UnitPrice.self, &storedForm) else { return nil }
-                    price = n
-                case .quantity:
-                    guard let n = readNumber(Quantity.self, &storedForm) else { return nil }
-                    quantity = n
-                case .amount:
-                    guard let n = readNumber(Money.self, &storedForm) else { return nil }
-                    amount = n
+                case .price: guard let n = readNumber(fractionDigits: UnitPrice.fractionDigits, max: UnitPrice.maximumRaw) else { return nil }; price = n
+                case .quantity: guard let n = readNumber(fractionDigits: Quantity.fractionDigits, max: Quantity.maximumRaw) else { return nil }; quantity = n
+                case .amount: guard let n = readNumber(fractionDigits: Money.fractionDigits, max: Money.maximumRaw) else { return nil }; amount = n
                 case .custom:
                     guard let b = readBool() else { return nil }
                     custom = b
                 }
             }
-            before = index
             skipWhitespace()
-            if index != before { storedForm = false }
             guard index < buffer.count else { return nil }
-            if buffer[index] == UInt8(ascii: ",") {
-                index += 1
-                if index < buffer.count, buffer[index] == 0x20 { index += 1 } else { storedForm = false }
-                before = index
-                continue
-            }
+            if buffer[index] == UInt8(ascii: ",") { index += 1; continue }
             if buffer[index] == UInt8(ascii: "}") { index += 1; break }
             return nil
         }
         guard seen & Key.required == Key.required else { return nil }
-        // Every member akkord writes (the measurement only when there is one) was there.
-        lineIsStoredForm = storedForm && seen & Self.storedMembers == Self.storedMembers
         let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
                             price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
         if let amount, amount != line.amount.raw { return nil }
@@ -370,8 +355,6 @@ struct ProjectLineScanner: IteratorProtocol {
         let b = buffer[index]
         return b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") ? nil : n
     }
-
-    private static let storedMembers: UInt16 = Key.allCases.filter { $0 != .measurement }.reduce(0) { $0 | $1.bit }
 
     /// A figure of kind `N`; `storedForm` turns false unless it is quoted and written as
     /// `writePlain` writes it (no sign, trailing fraction zeros cut down to the kind's minimum).

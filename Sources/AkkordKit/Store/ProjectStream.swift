@@ -15,8 +15,10 @@ extension ProjectCodec {
     /// (an escaped key or date in a line, no `lineCount` or `subtotal`, a count beyond the file).
     /// With `keepingLines`, the lines are made into `Line`s in the checking pass and returned as
     /// an array-backed `ProjectLines` (for a change, which needs them all): one pass fewer.
-    static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false) -> (Project, ProjectLines)? {
-        guard let read = readStreaming(file, keeping: keepingLines ? .all : .none) else { return nil }
+    /// `copyingJSON`: the pass notes where each line is, so that a JSON writer copies the lines in
+    /// akkord's own form from the file instead of reading them again (`ProjectLines.writeJSON`).
+    static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false, copyingJSON: Bool = false) -> (Project, ProjectLines)? {
+        guard let read = readStreaming(file, keeping: keepingLines ? .all : copyingJSON ? .places : .none) else { return nil }
         let (project, pass, linesStart, subtotal, supplementBases) = (read.project, read.pass, read.linesStart, read.subtotal, read.supplementBases)
         let count = pass.count
         let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
@@ -51,8 +53,37 @@ extension ProjectCodec {
                 return line
             }
         }
+        let places = pass.jsonPlaces
+        let copyJSON: @Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void = { members, out, separator in
+            let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
+            var released = places.first.map { Int($0.start) } ?? 0
+            for (i, place) in places.enumerated() {
+                let start = Int(place.start), end = start + Int(place.length)
+                if start - released >= 1 << 22 { file.release(released..<start); released = start }
+                separator(i)
+                // The line is where the pass found it (akkord never writes into a file).
+                guard end <= bytes.count, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { health.broken = true; return }
+                guard place.section != 0 else {
+                    var scanner = ProjectLineScanner(bytes, lineAt: start)
+                    guard let view = scanner.next() else { health.broken = true; return }
+                    view.writeJSON(members, to: out)
+                    continue
+                }
+                let measurement = place.measurement == 0 ? nil : start + Int(place.measurement)
+                if members.sectionAndDate {
+                    if measurement != nil || !members.nullMeasurement { out.write(UnsafeRawBufferPointer(rebasing: raw[start..<end])); continue }
+                    out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(end - 1)]))
+                } else {
+                    out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(start + Int(place.section))]))
+                    if let measurement { out.write(UnsafeRawBufferPointer(rebasing: raw[measurement..<end])); continue }
+                    if !members.nullMeasurement { out.write(byte: UInt8(ascii: "}")); continue }
+                }
+                out.write(", \"measurement\": null}" as StaticString)
+            }
+        }
         let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
-                                        walk: walk, measuredWalk: measuredWalk, intact: { !health.broken })
+                                        walk: walk, measuredWalk: measuredWalk, writeJSON: copyingJSON ? copyJSON : nil,
+                                        intact: { !health.broken })
         projectLines.remember(supplementBases, of: project.supplements)
         return (project, projectLines)
     }
@@ -210,6 +241,8 @@ extension ProjectCodec {
 private struct LinePass {
     enum Keeping {
         case none
+        /// Where each line is (`JSONPlace`), for a JSON writer that copies them.
+        case places
         /// Every line as a `Line` (a change that needs them all).
         case all
         /// The lines with these ids as `Line`s, and where every line is (a change to a few lines).
@@ -228,6 +261,8 @@ private struct LinePass {
     /// For a window: the index of each kept line, and where every line is in the file.
     let keptIndices: [Int]
     let places: [LineWindow.Place]
+    /// With `.places`: where each line is.
+    let jsonPlaces: [JSONPlace]
     /// Where each line with a measurement begins, when the lines are not kept: the measurement
     /// appendix reads only those again.
     let measured: [Int]
@@ -239,8 +274,11 @@ private struct LinePass {
         var lines = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
         var kept: [Line] = [], measured: [Int] = [], keptIndices: [Int] = [], places: [LineWindow.Place] = []
         var wanted: Set<Int>? = nil
+        var jsonPlaces: [JSONPlace] = []
+        let placing = if case .places = keeping { true } else { false }
         switch keeping {
         case .none: break
+        case .places: jsonPlaces.reserveCapacity(count)
         case .all: kept.reserveCapacity(count)
         case .window(let ids): wanted = ids; places.reserveCapacity(count)
         }
@@ -251,6 +289,7 @@ private struct LinePass {
                 places.append(LineWindow.Place(start: lines.lineStart, end: lines.lineEnd, storedForm: lines.lineIsStoredForm))
                 if !wanted.isEmpty, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
             } else if keepingAll { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
+            if placing { jsonPlaces.append(JSONPlace(lines)) }
             amounts.add(line)
             n += 1
             hasCustom = hasCustom || line.custom
@@ -262,7 +301,31 @@ private struct LinePass {
         self.kept = kept
         self.keptIndices = keptIndices
         self.places = places
+        self.jsonPlaces = jsonPlaces
         self.measured = measured
+    }
+}
+
+/// Where a line the scanner just gave is in the file (files are under 4 GiB), for a JSON writer
+/// that copies lines in akkord's own form (`ProjectLines.writeJSON`): 12 bytes a line.
+private struct JSONPlace {
+    let start: UInt32
+    let length: UInt32
+    /// Offsets from `start` of `, "section": ` and of `, "measurement": ` (0: none); a `section`
+    /// of 0 marks a line not in akkord's form (or too long for the offsets), read again.
+    let section: UInt16
+    let measurement: UInt16
+
+    init(_ scanner: ProjectLineScanner) {
+        let start = scanner.lineStart, end = scanner.lineEnd
+        self.start = UInt32(truncatingIfNeeded: start)
+        length = UInt32(truncatingIfNeeded: end - start)
+        if scanner.lineIsStoredForm, end - start <= Int(UInt16.max), start <= Int(UInt32.max) {
+            section = UInt16(scanner.sectionAt - start)
+            measurement = scanner.measurementAt < 0 ? 0 : UInt16(scanner.measurementAt - start)
+        } else {
+            (section, measurement) = (0, 0)
+        }
     }
 }
 
@@ -337,17 +400,18 @@ extension Store {
     /// `ProjectCodec.decodeStreaming`); a file the streaming reader does not take is read whole
     /// (`loadProject`), with that reader's errors. The project's own `lines` are empty when
     /// streamed: read them from the `ProjectLines`.
-    public func loadProjectForReading(_ id: String) throws -> (project: Project, lines: ProjectLines) {
-        if let streamed = try streamedProject(id) { return streamed }
+    /// `copyingJSON`: for a writer of the lines' JSON (`ProjectLines.writeJSON`).
+    public func loadProjectForReading(_ id: String, copyingJSON: Bool = false) throws -> (project: Project, lines: ProjectLines) {
+        if let streamed = try streamedProject(id, copyingJSON: copyingJSON) { return streamed }
         let project = try readProjectFile(id, ProjectCodec.decode, id: \.id)
         return (project, ProjectLines(project.lines))
     }
 
     /// The project and its lines from the streaming reader; nil when the file is to be read
     /// whole (a problem, or a form the streaming reader leaves to `decode`).
-    func streamedProject(_ id: String, keepingLines: Bool = false) throws -> (project: Project, lines: ProjectLines)? {
+    func streamedProject(_ id: String, keepingLines: Bool = false, copyingJSON: Bool = false) throws -> (project: Project, lines: ProjectLines)? {
         let file = try mapProjectFile(id)
-        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines), project.id == id else { return nil }
+        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines, copyingJSON: copyingJSON), project.id == id else { return nil }
         return (project, lines)
     }
 

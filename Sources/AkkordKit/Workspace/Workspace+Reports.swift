@@ -3,7 +3,9 @@ extension Workspace {
     public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {
         // The lines are read from the file as the report is written (after the lock is let go: the
         // file is mapped, and akkord replaces files by renaming, never in place).
-        let (project, lines) = try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }) }
+        let (project, lines) = try store.shared {
+            try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: format == .json)
+        }
         return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
     }
 

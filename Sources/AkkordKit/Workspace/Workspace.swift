@@ -77,8 +77,9 @@ public struct Workspace: Sendable {
 
     /// The chosen project with its lines read from the file as they are walked (see
     /// `Store.loadProjectForReading`): for views of every line.
-    public func projectLines(_ id: String? = nil) throws -> (project: Project, lines: ProjectLines) {
-        try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }) }
+    /// `forJSON`: the lines are to be written as JSON (see `ProjectLines.writeJSON`).
+    public func projectLines(_ id: String? = nil, forJSON: Bool = false) throws -> (project: Project, lines: ProjectLines) {
+        try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: forJSON) }
     }
 
     /// The chosen project and whether it is the current one.

@@ -76,7 +76,7 @@ struct LinesCommand: Command {
     static let spec = CommandSpec(name: "lines", abstract: "Show the project's lines with amounts and the subtotal.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let (project, lines) = try context.workspace().projectLines()
+        let (project, lines) = try context.workspace().projectLines(forJSON: context.wantsJSON)
         try context.stream { out in
             if context.wantsJSON { ProjectText.writeLinesJSON(lines, to: out) } else {
                 ProjectText.writeLines(lines, language: context.language, width: context.width, to: out)
