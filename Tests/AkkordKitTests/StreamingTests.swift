@@ -132,6 +132,19 @@ final class StreamingTests: XCTestCase {
             let expectedReport = try RenderedReport(model, format: .json, language: .en, holidayPay: true, photo: store.readPhoto).render().bytes
             XCTAssertTrue(report == expectedReport, "report json copied, \(label): \(Self.firstDifference(report, expectedReport))")
             XCTAssertTrue(jl.isIntact, label)
+            // The text tables' widths gathered by the reader as it checks the lines: the same text.
+            for language in Language.allCases {
+                let text = try workspace.report(p.id, format: .text, language: language).render().bytes
+                let expectedText = try RenderedReport(model, format: .text, language: language, photo: store.readPhoto).render().bytes
+                XCTAssertTrue(text == expectedText, "report text, widths from the reader, \(language), \(label): \(Self.firstDifference(text, expectedText))")
+                let widths = LineWidths(language)
+                let (_, measured) = try workspace.projectLines(p.id, measuring: widths)
+                XCTAssertTrue(widths.isComplete, label)
+                let out = ByteOutput()
+                ProjectText.writeLines(measured, language: language, widths: widths, to: out)
+                let expectedLines = Array(ProjectText.lines(model, language: language).utf8)
+                XCTAssertTrue(out.bytes == expectedLines, "lines, widths from the reader, \(language), \(label): \(Self.firstDifference(out.bytes, expectedLines))")
+            }
             if testRun?.failureCount ?? 0 > 0 { break }
         }
     }
@@ -294,10 +307,13 @@ final class StreamingTests: XCTestCase {
             // The store's readers agree: the same project, or the same error message (every file
             // decode refuses or that fell back; one in four of those that streamed, for time).
             if streamed != nil, n % 4 != 0 { if failed { break }; continue }
-            let forReading = Result { try store.loadProjectForReading(id) }
+            var seen = 0
+            let forReading = Result { try store.loadProjectForReading(id, observing: { _ in seen += 1 }) }
             let whole = Result { try store.loadProject(id) }
             switch (forReading, whole) {
             case (.success(let r), .success(let w)):
+                check(r.observed == (streamed != nil), "observed says whether the streaming reader read the file")
+                if r.observed { check(seen == w.lines.count, "the observer saw each line once (\(seen) of \(w.lines.count))") }
                 var p = r.project
                 if p.lines.isEmpty { p.lines = Array(r.lines) }
                 check(p == w, "loadProjectForReading and loadProject give different projects")

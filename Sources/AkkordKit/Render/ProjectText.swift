@@ -108,8 +108,10 @@ public enum ProjectText {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// The line table, the lines walked twice (widths, then rows), never held.
-    public static func writeLines(_ lines: ProjectLines, language: Language, width: Int = TextTable.defaultWidth, to out: ByteOutput) {
+    /// The line table, the lines walked twice (widths, then rows; once when `widths` has them,
+    /// gathered by the reader), never held.
+    public static func writeLines(_ lines: ProjectLines, language: Language, width: Int = TextTable.defaultWidth, widths gathered: LineWidths? = nil,
+                                  to out: ByteOutput) {
         let w = Words(language)
         var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
@@ -121,20 +123,11 @@ public enum ProjectText {
             ReportSheet.LineTable.cells(l, language, into: &row)
         }
         let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
-        var widths = subtotal.map(TextTable.width)
-        var row = TextTable.RowBytes(.measuring)
-        for l in lines.views {
-            if let c = ReportSheet.LineCells(l, language) {
-                if DecimalText.width(c.id) > widths[0] { widths[0] = DecimalText.width(c.id) }
-                for i in 1..<widths.count where c.lineWidth(i - 1) > widths[i] { widths[i] = c.lineWidth(i - 1) }
-                continue
-            }
-            cells(l, into: &row)
-            row.widen(&widths)
-        }
+        let lineWidths = gathered.flatMap { $0.isComplete && $0.language == language ? $0 : nil } ?? LineWidths(lines, language)
+        let widths = zip(subtotal.map(TextTable.width), [lineWidths.id] + lineWidths.line).map { max($0, $1) }
         let layout = table.layout(widths: widths)
         table.writeHeader(layout, to: out)
-        row = TextTable.RowBytes(.writing)
+        var row = TextTable.RowBytes(.writing)
         for l in lines.views {
             if let c = ReportSheet.LineCells(l, language),
                table.writeFitting(layout, room: c.room + 32, to: out, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },

@@ -36,12 +36,15 @@ public struct RenderedReport {
     let language: Language
     let holidayPay: Bool
     let photo: (String) -> [UInt8]?
+    /// The line table's widths as the reader gathered them (the text report then walks the lines once fewer).
+    let widths: LineWidths?
 
     /// `project` with `lines` as its lines (by default its own); `photo` gives a stored photo
     /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables
     /// show holiday pay (12.5 % of each share) for information; JSON, CSV and xlsx do not change.
     public init(_ project: Project, lines: ProjectLines? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false,
-                photo: @escaping (String) -> [UInt8]?) {
+                widths: LineWidths? = nil, photo: @escaping (String) -> [UInt8]?) {
+        self.widths = widths
         self.project = project
         accounting = FinalAccounting(project, lines: lines ?? ProjectLines(project.lines))
         self.format = format
@@ -58,7 +61,7 @@ public struct RenderedReport {
         let (project, accounting, language, holidayPay) = (project, accounting, language, holidayPay)
         var warnings = accounting.warnings.map { $0.text(language) }
         switch format {
-        case .text: ReportText.write(ReportSheet(project, accounting, language: language, holidayPay: holidayPay), to: out)
+        case .text: ReportText.write(ReportSheet(project, accounting, language: language, holidayPay: holidayPay), widths: widths, to: out)
         case .json: ReportJSON.write(project, accounting, to: out)
         case .csv: ReportCSV.write(accounting, language: language, to: out)
         case .html:

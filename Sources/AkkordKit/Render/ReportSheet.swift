@@ -147,6 +147,10 @@ public struct ReportSheet {
 
         /// The row of a measured `line` as bytes: the cells of its `MeasurementRow`.
         public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
+            Self.cells(line, language, into: &row)
+        }
+
+        static func cells(_ line: LineView, _ language: Language, into row: inout TextTable.RowBytes) {
             row.append(FigureText(line.id))
             row.endCell()
             row.append(line.pos)

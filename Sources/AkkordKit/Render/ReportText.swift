@@ -14,11 +14,12 @@ public enum ReportText {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    /// Writes the report to `out`; the lines are walked three times, never held: the widths of
-    /// the line table and of the measurements appendix, the line table's rows, the appendix's rows
-    /// (only the measured lines). Most rows go straight from the file's bytes (`LineCells`);
-    /// a row with an escaped or unmeasurable text, or one that wraps, is made as `RowBytes`.
-    public static func write(_ sheet: ReportSheet, to out: ByteOutput) {
+    /// Writes the report to `out`; the lines are walked up to three times, never held: the
+    /// widths of the line table and of the measurements appendix (unless `widths` has them,
+    /// gathered by the reader), the line table's rows, the appendix's rows (only the measured
+    /// lines). Most rows go straight from the file's bytes (`LineCells`); a row with an escaped
+    /// or unmeasurable text, or one that wraps, is made as `RowBytes`.
+    public static func write(_ sheet: ReportSheet, widths: LineWidths? = nil, to out: ByteOutput) {
         out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
         out.write(TextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n")
@@ -27,33 +28,13 @@ public enum ReportText {
         lines.maxWidth = width
         var measurements = TextTable(sheet.measurementColumns.map(column))
         measurements.maxWidth = width
-        var lineWidths = lines.columns.map { _ in 0 }, measurementWidths = measurements.columns.map { _ in 0 }
         let empty = [["", sheet.lines.emptyNote]]
-        var row = TextTable.RowBytes(.measuring)
         let language = sheet.language
-        if !sheet.lines.isEmpty {
-            for line in sheet.lines.views {
-                // Most lines: the widths from the texts' bytes and the figures, no row made.
-                if let cells = ReportSheet.LineCells(line, language) {
-                    for i in lineWidths.indices where cells.lineWidth(i) > lineWidths[i] { lineWidths[i] = cells.lineWidth(i) }
-                    guard cells.measurement != nil else { continue }
-                    for i in measurementWidths.indices where cells.measurementWidth(i) > measurementWidths[i] {
-                        measurementWidths[i] = cells.measurementWidth(i)
-                    }
-                    continue
-                }
-                row.removeAll()
-                sheet.lines.cells(line, into: &row)
-                row.widen(&lineWidths)
-                guard line.measurement != nil else { continue }
-                row.removeAll()
-                sheet.measurements.cells(line, into: &row)
-                row.widen(&measurementWidths)
-            }
-        }
+        let gathered = widths.flatMap { $0.isComplete && $0.language == language ? $0 : nil } ?? LineWidths(sheet.lines.lines, language)
+        let lineWidths = gathered.line, measurementWidths = gathered.measurement
         let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(widths: lineWidths)
         lines.writeHeader(layout, to: out)
-        row = TextTable.RowBytes(.writing)
+        var row = TextTable.RowBytes(.writing)
         if !sheet.lines.isEmpty {
             for line in sheet.lines.views {
                 if let cells = ReportSheet.LineCells(line, language),

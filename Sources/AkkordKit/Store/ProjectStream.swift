@@ -17,8 +17,11 @@ extension ProjectCodec {
     /// an array-backed `ProjectLines` (for a change, which needs them all): one pass fewer.
     /// `copyingJSON`: the pass notes where each line is, so that a JSON writer copies the lines in
     /// akkord's own form from the file instead of reading them again (`ProjectLines.writeJSON`).
-    static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false, copyingJSON: Bool = false) -> (Project, ProjectLines)? {
-        guard let read = readStreaming(file, keeping: keepingLines ? .all : copyingJSON ? .places : .none) else { return nil }
+    /// `observing` is shown each line as the pass checks it; when this returns nil it may have
+    /// seen some of them.
+    static func decodeStreaming(_ file: MappedFile, keepingLines: Bool = false, copyingJSON: Bool = false,
+                                observing: ((LineView) -> Void)? = nil) -> (Project, ProjectLines)? {
+        guard let read = readStreaming(file, keeping: keepingLines ? .all : copyingJSON ? .places : .none, observing: observing) else { return nil }
         let (project, pass, linesStart, subtotal, supplementBases) = (read.project, read.pass, read.linesStart, read.subtotal, read.supplementBases)
         let count = pass.count
         let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
@@ -110,7 +113,7 @@ extension ProjectCodec {
 
     /// The one pass of the streaming reader, and every rule checked; nil when the file is to be
     /// read whole (see `decodeStreaming`).
-    private static func readStreaming(_ file: MappedFile, keeping: LinePass.Keeping) -> StreamRead? {
+    private static func readStreaming(_ file: MappedFile, keeping: LinePass.Keeping, observing: ((LineView) -> Void)? = nil) -> StreamRead? {
         let buffer = file.bytes
         var scanner = JSONScanner(buffer: buffer)
         scanner.skipBOM()
@@ -144,7 +147,9 @@ extension ProjectCodec {
                 guard scanner.peekByte() == UInt8(ascii: "[") else { throw NotStreamable() }
                 linesStart = scanner.index
                 if let count = Self.declaredLineCount(object, bytes: buffer.count), let nextId = Self.declaredNextLineId(object) {
-                    guard let checked = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping) else { throw NotStreamable() }
+                    guard let checked = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping, observing: observing) else {
+                        throw NotStreamable()
+                    }
                     pass = checked
                     linesEnd = checked.end
                 } else {
@@ -165,7 +170,7 @@ extension ProjectCodec {
               let stored: Money = f.storedNumber("subtotal") else { return nil }
         let nextId = project.nextIds["line"] ?? 1
         if pass == nil {
-            pass = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping)
+            pass = LinePass(file, arrayAt: linesStart, count: count, nextId: nextId, keeping: keeping, observing: observing)
             file.release(0..<buffer.count)
         }
         // The pass was checked against what the members before the lines said; they must be what the whole file says.
@@ -267,7 +272,7 @@ private struct LinePass {
     /// appendix reads only those again.
     let measured: [Int]
 
-    init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keeping: Keeping) {
+    init?(_ file: MappedFile, arrayAt start: Int, count: Int, nextId: Int, keeping: Keeping, observing: ((LineView) -> Void)? = nil) {
         var rules = ProjectRules.LineRules(nextId: nextId, count: count)
         var amounts = LineAmounts(capacity: count)
         var n = 0, hasCustom = false, hasMeasurement = false
@@ -285,6 +290,7 @@ private struct LinePass {
         let keepingAll = if case .all = keeping { true } else { false }
         while let line = lines.next() {
             guard n < count, rules.accepts(line) else { return nil }
+            observing?(line)
             if let wanted {
                 places.append(LineWindow.Place(start: lines.lineStart, end: lines.lineEnd, storedForm: lines.lineIsStoredForm))
                 if !wanted.isEmpty, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
@@ -401,17 +407,22 @@ extension Store {
     /// (`loadProject`), with that reader's errors. The project's own `lines` are empty when
     /// streamed: read them from the `ProjectLines`.
     /// `copyingJSON`: for a writer of the lines' JSON (`ProjectLines.writeJSON`).
-    public func loadProjectForReading(_ id: String, copyingJSON: Bool = false) throws -> (project: Project, lines: ProjectLines) {
-        if let streamed = try streamedProject(id, copyingJSON: copyingJSON) { return streamed }
+    /// `observing` is shown every line as the streaming reader checks it; `observed` says
+    /// whether it saw them all (else the file was read whole, and it may have seen some).
+    public func loadProjectForReading(_ id: String, copyingJSON: Bool = false, observing: ((LineView) -> Void)? = nil)
+        throws -> (project: Project, lines: ProjectLines, observed: Bool) {
+        if let streamed = try streamedProject(id, copyingJSON: copyingJSON, observing: observing) { return (streamed.project, streamed.lines, true) }
         let project = try readProjectFile(id, ProjectCodec.decode, id: \.id)
-        return (project, ProjectLines(project.lines))
+        return (project, ProjectLines(project.lines), false)
     }
 
     /// The project and its lines from the streaming reader; nil when the file is to be read
     /// whole (a problem, or a form the streaming reader leaves to `decode`).
-    func streamedProject(_ id: String, keepingLines: Bool = false, copyingJSON: Bool = false) throws -> (project: Project, lines: ProjectLines)? {
+    func streamedProject(_ id: String, keepingLines: Bool = false, copyingJSON: Bool = false,
+                         observing: ((LineView) -> Void)? = nil) throws -> (project: Project, lines: ProjectLines)? {
         let file = try mapProjectFile(id)
-        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines, copyingJSON: copyingJSON), project.id == id else { return nil }
+        guard let (project, lines) = ProjectCodec.decodeStreaming(file, keepingLines: keepingLines, copyingJSON: copyingJSON, observing: observing),
+              project.id == id else { return nil }
         return (project, lines)
     }
 

@@ -3,10 +3,13 @@ extension Workspace {
     public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {
         // The lines are read from the file as the report is written (after the lock is let go: the
         // file is mapped, and akkord replaces files by renaming, never in place).
-        let (project, lines) = try store.shared {
-            try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: format == .json)
+        // The text report's column widths are gathered as the reader checks the lines.
+        let widths = format == .text ? LineWidths(language) : nil
+        let (project, lines, observed) = try store.shared {
+            try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: format == .json, observing: widths.map { w in w.add })
         }
-        return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, photo: store.readPhoto)
+        widths?.isComplete = observed
+        return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled

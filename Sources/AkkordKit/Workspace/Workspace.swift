@@ -77,9 +77,15 @@ public struct Workspace: Sendable {
 
     /// The chosen project with its lines read from the file as they are walked (see
     /// `Store.loadProjectForReading`): for views of every line.
-    /// `forJSON`: the lines are to be written as JSON (see `ProjectLines.writeJSON`).
-    public func projectLines(_ id: String? = nil, forJSON: Bool = false) throws -> (project: Project, lines: ProjectLines) {
-        try store.shared { try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: forJSON) }
+    /// `forJSON`: the lines are to be written as JSON (see `ProjectLines.writeJSON`); `measuring`:
+    /// the widths of the lines' text table are gathered as the reader checks them (complete
+    /// when it saw them all).
+    public func projectLines(_ id: String? = nil, forJSON: Bool = false, measuring widths: LineWidths? = nil) throws -> (project: Project, lines: ProjectLines) {
+        try store.shared {
+            let read = try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: forJSON, observing: widths.map { w in w.add })
+            widths?.isComplete = read.observed
+            return (read.project, read.lines)
+        }
     }
 
     /// The chosen project and whether it is the current one.

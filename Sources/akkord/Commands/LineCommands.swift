@@ -76,10 +76,11 @@ struct LinesCommand: Command {
     static let spec = CommandSpec(name: "lines", abstract: "Show the project's lines with amounts and the subtotal.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let (project, lines) = try context.workspace().projectLines(forJSON: context.wantsJSON)
+        let widths = context.wantsJSON ? nil : LineWidths(context.language)
+        let (project, lines) = try context.workspace().projectLines(forJSON: context.wantsJSON, measuring: widths)
         try context.stream { out in
             if context.wantsJSON { ProjectText.writeLinesJSON(lines, to: out) } else {
-                ProjectText.writeLines(lines, language: context.language, width: context.width, to: out)
+                ProjectText.writeLines(lines, language: context.language, width: context.width, widths: widths, to: out)
             }
         }
         try lines.checkIntact(source: "projects/\(project.id).json")
