@@ -11,6 +11,7 @@ public struct ProjectLines: Sequence, Sendable {
     private let walk: @Sendable () -> AnyIterator<LineView>
     private let measuredWalk: (@Sendable () -> AnyIterator<LineView>)?
     private let jsonWriter: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)?
+    private let eachView: (@Sendable ((LineView) -> Void) -> Void)?
     private let intact: @Sendable () -> Bool
     /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
     private let remembered = RememberedBases()
@@ -25,6 +26,7 @@ public struct ProjectLines: Sequence, Sendable {
         walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
         measuredWalk = nil
         jsonWriter = nil
+        eachView = nil
         intact = { true }
         array = lines
     }
@@ -37,6 +39,7 @@ public struct ProjectLines: Sequence, Sendable {
                 walk: @escaping @Sendable () -> AnyIterator<LineView>,
                 measuredWalk: (@Sendable () -> AnyIterator<LineView>)? = nil,
                 writeJSON: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)? = nil,
+                eachView: (@Sendable ((LineView) -> Void) -> Void)? = nil,
                 intact: @escaping @Sendable () -> Bool) {
         self.count = count
         self.subtotal = subtotal
@@ -45,6 +48,7 @@ public struct ProjectLines: Sequence, Sendable {
         self.walk = walk
         self.measuredWalk = measuredWalk
         self.jsonWriter = writeJSON
+        self.eachView = eachView
         self.intact = intact
         array = nil
     }
@@ -69,6 +73,14 @@ public struct ProjectLines: Sequence, Sendable {
 
     /// The lines as views, texts not yet made into strings: for writers that copy them.
     public var views: Views { Views(walk: walk) }
+
+    /// Calls `body` with each line's view, in order: a walk like `views` without an iterator
+    /// between the reader and the writer (`eachView`, when the reader gave one).
+    public func forEachView(_ body: (LineView) -> Void) {
+        if let array { for l in array { body(LineView(l)) }; return }
+        if let eachView { return eachView(body) }
+        for view in views { body(view) }
+    }
 
     /// Writes each line's JSON object (`LineView.writeJSON(members)`) in order, calling
     /// `separator(i)` before line i: copied from the file where the reader noted a line in

@@ -17,7 +17,7 @@ public final class LineWidths: @unchecked Sendable {
     /// The widths of `lines`, walked once.
     convenience init(_ lines: ProjectLines, _ language: Language) {
         self.init(language)
-        for view in lines.views { add(view) }
+        lines.forEachView { view in add(view) }
         isComplete = true
     }
 

@@ -128,11 +128,11 @@ public enum ProjectText {
         let layout = table.layout(widths: widths)
         table.writeHeader(layout, to: out)
         var row = TextTable.RowBytes(.writing)
-        for l in lines.views {
+        lines.forEachView { l in
             if let c = ReportSheet.LineCells(l, language),
                table.writeFitting(layout, room: c.room + 32, to: out, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },
                                   put: { i, cursor in if i == 0 { DecimalText.put(c.id, into: &cursor) } else { c.putLine(i - 1, language, into: &cursor) } }) {
-                continue
+                return
             }
             cells(l, into: &row)
             table.write(row, layout, to: out)

@@ -28,7 +28,7 @@ public enum ReportCSV {
         out.write(row(header(language: language), language == .da ? ";" : ","))
         // Each cell as `row` would write it, from the line's bytes: numbers as they are, texts inert and quoted.
         func text(_ t: TextSlice) { t.withUTF8 { writeField($0, delimiter, to: out) } }
-        for l in a.lines.views {
+        a.lines.forEachView { l in
             // Most lines: every text as in the file, starting and ending in ASCII; the row in one piece.
             if let pos = l.pos.bytesInFile, let name = l.name.bytesInFile, let unit = l.unit.bytesInFile, let note = l.note.bytesInFile,
                Self.edgesAreASCII(pos), Self.edgesAreASCII(name), Self.edgesAreASCII(unit), Self.edgesAreASCII(note) {
@@ -61,7 +61,7 @@ public enum ReportCSV {
                         if let measurement { Self.putField(measurement, delimiter, into: &c) }
                         c.put("\r\n" as StaticString)
                     }
-                    continue
+                    return
                 }
             }
             FigureText(l.id).write(to: out)

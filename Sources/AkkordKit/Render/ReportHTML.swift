@@ -72,7 +72,7 @@ public enum ReportHTML {
         for row in sheet.header { out.write("<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n") }
         out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n")
         let l = sheet.language
-        for line in sheet.lines.views {
+        sheet.lines.lines.forEachView { line in
             // Most lines: every text as in the file, the row in one piece.
             if let pos = line.pos.bytesInFile, let name = line.name.bytesInFile, let note = line.note.bytesInFile,
                let unit = line.displayUnit(l).map({ UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.text.utf8CodeUnitCount) }) ?? line.unit.bytesInFile {
@@ -99,7 +99,7 @@ public enum ReportHTML {
                     amount.putFormatted(l, into: &c)
                     c.put("</td></tr>\n" as StaticString)
                 }
-                continue
+                return
             }
             out.write("<tr><td>" as StaticString)
             writeEscaped(line.pos, to: out)

@@ -36,10 +36,10 @@ public enum ReportText {
         lines.writeHeader(layout, to: out)
         var row = TextTable.RowBytes(.writing)
         if !sheet.lines.isEmpty {
-            for line in sheet.lines.views {
+            sheet.lines.lines.forEachView { line in
                 if let cells = ReportSheet.LineCells(line, language),
                    lines.writeFitting(layout, room: cells.room, to: out, width: { cells.lineWidth($0) },
-                                      put: { cells.putLine($0, language, into: &$1) }) { continue }
+                                      put: { cells.putLine($0, language, into: &$1) }) { return }
                 row.removeAll()
                 sheet.lines.cells(line, into: &row)
                 lines.write(row, layout, to: out)

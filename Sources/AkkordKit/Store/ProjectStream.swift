@@ -41,6 +41,12 @@ extension ProjectCodec {
                 return nil
             }
         }
+        let eachView: @Sendable ((LineView) -> Void) -> Void = { body in
+            var scanner = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
+            var n = 0
+            while let line = scanner.next() { n += 1; body(line) }
+            if scanner.failed || n != count { health.broken = true }
+        }
         let measuredAt = pass.measured
         let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
             var i = 0, released = measuredAt.first ?? 0
@@ -85,7 +91,7 @@ extension ProjectCodec {
             }
         }
         let projectLines = ProjectLines(count: count, subtotal: subtotal, hasCustom: hasCustom, hasMeasurement: hasMeasurement,
-                                        walk: walk, measuredWalk: measuredWalk, writeJSON: copyingJSON ? copyJSON : nil,
+                                        walk: walk, measuredWalk: measuredWalk, writeJSON: copyingJSON ? copyJSON : nil, eachView: eachView,
                                         intact: { !health.broken })
         projectLines.remember(supplementBases, of: project.supplements)
         return (project, projectLines)
