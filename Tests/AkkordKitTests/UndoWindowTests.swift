@@ -237,33 +237,37 @@ final class UndoWindowTests: XCTestCase {
         }
     }
 
-    /// A step in a form the streaming reader leaves to the whole reader (members after `lines`
-    /// in another order) is put back as before, read whole.
-    func testAStepTheStreamingReaderLeavesIsReadWhole() throws {
+    /// A file in a form the streaming reader leaves to the whole reader (a key of a line written
+    /// with an escape; `history` before `lines`), the step or the current project, is read
+    /// whole; the undo writes what it wrote before.
+    func testAFileTheStreamingReaderLeavesIsReadWhole() throws {
         let seed = StreamingTests.seed()
         defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
         var rng = RNG(state: seed)
-        let (store, workspace, id) = try storeWithOneChange(&rng)
-        let target = try ProjectCodec.decode(try bytes(store.projectFile(id)), source: "current").nextUndoTarget!
-        let stepPath = store.undoStepFile(id, historyCount: target)
-        // The same project with `history` before `lines`.
-        let text = String(decoding: try bytes(stepPath), as: UTF8.self)
-        let linesAt = text.range(of: ",\n  \"lines\": [")!.lowerBound
-        let historyAt = text.range(of: ",\n  \"history\": [")!.lowerBound
-        XCTAssertLessThan(linesAt, historyAt)
-        let end = text.range(of: "\n}", options: .backwards)!.lowerBound
-        let reordered = String(text[..<linesAt]) + String(text[historyAt..<end]) + String(text[linesAt..<historyAt]) + String(text[end...])
-        try FileManager.default.removeItem(atPath: stepPath)
-        try Data(reordered.utf8).write(to: URL(fileURLWithPath: stepPath))
-        XCTAssertEqual(try ProjectCodec.decode(Array(reordered.utf8), source: "reordered"), try ProjectCodec.decode(Array(text.utf8), source: "step"))
-        let file = try MappedFile(path: stepPath, limit: Store.maximumFileBytes)
-        let streamable = ProjectCodec.decodeForLineChange(file, wanted: []) != nil
-        guard case .success(let want) = try expectedUndo(store, id) else { return XCTFail("seed \(seed)") }
-        let change = try workspace.undo()
-        let after = try bytes(store.projectFile(id))
-        let encoded = ProjectCodec.encode(want.project)
-        XCTAssertTrue(after == encoded, "seed \(seed), streamable \(streamable): \(StreamingTests.firstDifference(after, encoded))")
-        XCTAssertEqual(change.value.project, want.summary)
+        for stepLeft in [true, false] {
+            let (store, workspace, id) = try storeWithOneChange(&rng)
+            let target = try ProjectCodec.decode(try bytes(store.projectFile(id)), source: "current").nextUndoTarget!
+            let path = stepLeft ? store.undoStepFile(id, historyCount: target) : store.projectFile(id)
+            let text = String(decoding: try bytes(path), as: UTF8.self)
+            let linesAt = text.range(of: ",\n  \"lines\": [")!.lowerBound
+            let historyAt = text.range(of: ",\n  \"history\": [")!.lowerBound
+            XCTAssertLessThan(linesAt, historyAt)
+            let end = text.range(of: "\n}", options: .backwards)!.lowerBound
+            let lines = String(text[linesAt..<historyAt]).replacingOccurrences(of: "{\"id\": ", with: "{\"\\u0069d\": ")
+            let reordered = String(text[..<linesAt]) + String(text[historyAt..<end]) + lines + String(text[end...])
+            try FileManager.default.removeItem(atPath: path)
+            try Data(reordered.utf8).write(to: URL(fileURLWithPath: path))
+            XCTAssertEqual(try ProjectCodec.decode(Array(reordered.utf8), source: "reordered"), try ProjectCodec.decode(Array(text.utf8), source: "step"))
+            let file = try MappedFile(path: path, limit: Store.maximumFileBytes)
+            XCTAssertNil(ProjectCodec.decodeForLineChange(file, wanted: []), "read whole")
+            guard case .success(let want) = try expectedUndo(store, id) else { return XCTFail("seed \(seed)") }
+            XCTAssertEqual(try workspace.undo(dryRun: true).value.project, want.summary)
+            let change = try workspace.undo()
+            let after = try bytes(store.projectFile(id))
+            let encoded = ProjectCodec.encode(want.project)
+            XCTAssertTrue(after == encoded, "seed \(seed), step left \(stepLeft): \(StreamingTests.firstDifference(after, encoded))")
+            XCTAssertEqual(change.value.project, want.summary)
+        }
     }
 }
 
