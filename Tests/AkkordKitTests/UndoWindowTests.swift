@@ -126,27 +126,6 @@ final class UndoWindowTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0, "seed \(seed)")
     }
 
-    /// A step's history is compared as before (`==`, canonical equivalence), byte for byte only first.
-    func testSameHistory() {
-        let a = HistoryEntry(time: "2026-04-01T08:00:00Z", command: "akkord add 1.01 12", changes: ["line 1 quantity: 14 → 12", "é"])
-        var b = a
-        b.changes[1] = "e\u{301}"
-        XCTAssertTrue(Workspace.sameHistory([a, a], [a, a][...]))
-        XCTAssertTrue(Workspace.sameHistory([a], [b][...]), "canonically equivalent")
-        XCTAssertTrue(Workspace.sameHistory([], [][...]))
-        var c = a
-        c.undoes = 0
-        XCTAssertFalse(Workspace.sameHistory([a], [c][...]))
-        c = a
-        c.changes.append("x")
-        XCTAssertFalse(Workspace.sameHistory([a], [c][...]))
-        c = a
-        c.time = "2026-04-01T08:00:01Z"
-        XCTAssertFalse(Workspace.sameHistory([a], [c][...]))
-        XCTAssertFalse(Workspace.sameHistory([a], [a, a][...]))
-        XCTAssertFalse(Workspace.sameHistory([a, a], [a][...]))
-    }
-
     // MARK: - refusals
 
     /// A store with project `p` (500 lines) and one change made, so there is one step to undo.

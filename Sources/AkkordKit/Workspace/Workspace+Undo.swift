@@ -50,29 +50,13 @@ extension Workspace {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
         let entry = current.history[target]
         guard let (step, window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),
-              Self.sameHistory(step.history, current.history[..<target]) else {
+              step.history.elementsEqual(current.history[..<target]) else {
             throw AkkordError.nothingToUndo(project: current.id, before: entry)
         }
         var restored = step
         restored.history = current.history
         restored.nextIds.merge(current.nextIds) { max($0, $1) }
         return (restored, window, source, entry, target)
-    }
-
-    /// Whether a step's history is these entries of the project's. Each entry is compared byte
-    /// for byte first (a step is the old file itself, so its entries are the same bytes; `==` on
-    /// strings with letters like æ or → goes the slow way of canonical equivalence), and only
-    /// when the bytes differ as `==` compares them.
-    static func sameHistory(_ step: [HistoryEntry], _ project: ArraySlice<HistoryEntry>) -> Bool {
-        func same(_ a: String, _ b: String) -> Bool {
-            var a = a, b = b
-            return a.withUTF8 { x in b.withUTF8 { y in x.elementsEqual(y) } }
-        }
-        func sameBytes(_ a: HistoryEntry, _ b: HistoryEntry) -> Bool {
-            a.undoes == b.undoes && same(a.time, b.time) && same(a.command, b.command)
-                && a.changes.count == b.changes.count && zip(a.changes, b.changes).allSatisfy { same($0, $1) }
-        }
-        return step.count == project.count && zip(step, project).allSatisfy { sameBytes($0, $1) || $0 == $1 }
     }
 
     static func undoHistory(_ undone: HistoryEntry) -> [String] {
