@@ -120,3 +120,60 @@ extension Store {
         }
     }
 }
+
+/// A kept step read for `undo` (`Store.undoStepToRestore`) on a thread of its own, so that it is
+/// read while the project is: the two reads are most of an undo's work, and neither needs the
+/// other. `result()` waits for it; call it (or `wait()`) before the store's lock is released.
+/// Where no thread can be started the step is read when `result()` asks for it.
+final class UndoStepRead: @unchecked Sendable {
+    typealias Step = (project: Project, window: LineWindow?, path: String)
+    let store: Store
+    let id: String
+    let historyCount: Int
+    private var outcome: Result<Step?, Error>?
+    #if canImport(Glibc)
+    private var thread: pthread_t?
+    #endif
+
+    init(_ store: Store, id: String, historyCount: Int) {
+        self.store = store
+        self.id = id
+        self.historyCount = historyCount
+        #if canImport(Glibc)
+        var t = pthread_t()
+        let retained = Unmanaged.passRetained(self)
+        if pthread_create(&t, nil, { raw in
+            let read = Unmanaged<UndoStepRead>.fromOpaque(raw!).takeRetainedValue()
+            read.run()
+            return nil
+        }, retained.toOpaque()) == 0 {
+            thread = t
+        } else {
+            retained.release()
+        }
+        #endif
+    }
+
+    private func run() {
+        outcome = Result { try store.undoStepToRestore(of: id, historyCount: historyCount) }
+    }
+
+    /// Waits for the read to end.
+    func wait() {
+        #if canImport(Glibc)
+        if let t = thread {
+            pthread_join(t, nil)
+            thread = nil
+        }
+        #endif
+    }
+
+    /// The step as `Store.undoStepToRestore` gives it (or its error).
+    func result() throws -> Step? {
+        wait()
+        if outcome == nil { run() }
+        return try outcome!.get()
+    }
+
+    deinit { wait() }
+}
