@@ -54,18 +54,40 @@ extension Store {
     /// Read as `loadProject` reads a project file: by the streaming reader (no tree of the
     /// lines), else whole by `ProjectCodec.decode`, whose errors name the problems.
     func undoStep(of id: String, historyCount: Int) throws -> Project? {
-        let path = undoStepFile(id, historyCount: historyCount)
-        let file: MappedFile
-        do { file = try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
-            return nil
-        } catch {
-            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
-        }
+        guard let (file, path) = try mapUndoStep(of: id, historyCount: historyCount) else { return nil }
         if let (streamed, lines) = ProjectCodec.decodeStreaming(file, keepingLines: true), streamed.id == id {
             var project = streamed
             project.lines = Array(lines)
             return project
         }
+        return try decodeUndoStep(file, path: path, id: id)
+    }
+
+    /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there
+    /// is none: a `LineWindow` of none of its lines (the streaming reader checks every line and
+    /// notes where it is, so the commit copies them from the step's file), with `project` its
+    /// project without lines; else, when the streaming reader leaves the file to the whole
+    /// reader, the project read whole (with its lines) and no window. The errors are `undoStep`'s.
+    func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow?, path: String)? {
+        guard let (file, path) = try mapUndoStep(of: id, historyCount: historyCount) else { return nil }
+        if let window = ProjectCodec.decodeForLineChange(file, wanted: []), window.project.id == id {
+            return (window.project, window, path)
+        }
+        return (try decodeUndoStep(file, path: path, id: id), nil, path)
+    }
+
+    /// The step file mapped, and its path; nil when there is none.
+    private func mapUndoStep(of id: String, historyCount: Int) throws -> (MappedFile, String)? {
+        let path = undoStepFile(id, historyCount: historyCount)
+        do { return (try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false), path) } catch FileIO.Failure.notFound {
+            return nil
+        } catch {
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
+        }
+    }
+
+    /// A step file read whole by `ProjectCodec.decode`; its id must be the project's.
+    private func decodeUndoStep(_ file: MappedFile, path: String, id: String) throws -> Project {
         let project = try ProjectCodec.decode(Array(file.bytes), source: path)
         guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)), not \(id)") }
         return project
@@ -96,5 +118,68 @@ extension Store {
         Self.entries(of: undoDirectory).sorted().flatMap { id in
             Self.entries(of: undoStepsDirectory(id)).sorted().map { "\(undoStepsDirectory(id))/\($0)" }
         }
+    }
+}
+
+/// A kept step read for `undo` (`Store.undoStepToRestore`) on a thread of its own, so that it is
+/// read while the project is: the two reads are most of an undo's work, and neither needs the
+/// other. `result()` waits for it; call it (or `wait()`) before the store's lock is released.
+/// Where no thread can be started the step is read when `result()` asks for it.
+final class UndoStepRead: @unchecked Sendable {
+    typealias Step = (project: Project, window: LineWindow?, path: String)
+    let store: Store
+    let id: String
+    let historyCount: Int
+    private var outcome: Result<Step?, Error>?
+    #if canImport(Glibc)
+    private var thread: pthread_t?
+    #endif
+
+    init(_ store: Store, id: String, historyCount: Int) {
+        self.store = store
+        self.id = id
+        self.historyCount = historyCount
+        #if canImport(Glibc)
+        var t = pthread_t()
+        let retained = Unmanaged.passRetained(self)
+        if pthread_create(&t, nil, { raw in
+            let read = Unmanaged<UndoStepRead>.fromOpaque(raw!).takeRetainedValue()
+            read.run()
+            return nil
+        }, retained.toOpaque()) == 0 {
+            thread = t
+        } else {
+            retained.release()
+        }
+        #endif
+    }
+
+    private func run() {
+        outcome = Result { try store.undoStepToRestore(of: id, historyCount: historyCount) }
+    }
+
+    /// Waits for the read to end.
+    func wait() {
+        #if canImport(Glibc)
+        if let t = thread {
+            pthread_join(t, nil)
+            thread = nil
+        }
+        #endif
+    }
+
+    /// The step as `Store.undoStepToRestore` gives it (or its error).
+    func result() throws -> Step? {
+        wait()
+        if outcome == nil { run() }
+        return try outcome!.get()
+    }
+
+    // Only reached once the thread is done with the read (it holds a reference until then);
+    // one never waited for is let go, not joined (that could be from the thread itself).
+    deinit {
+        #if canImport(Glibc)
+        if let t = thread { pthread_detach(t) }
+        #endif
     }
 }

@@ -20,6 +20,8 @@ final class Transaction {
     /// Projects opened for a change to a few of their lines (`LineWindow`): their `lines` in
     /// `loaded` are only the window's; the others are carried over from the file at commit.
     private var windows: [String: LineWindow] = [:]
+    /// The file a window was read from when it is not the project's own (`stage(_:linesFrom:…)`).
+    private var windowSources: [String: String] = [:]
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
     private var deletions: [String] = []
@@ -85,6 +87,11 @@ final class Transaction {
         windows[p.id]?.subtotal(after: p) ?? p.subtotal
     }
 
+    /// The number of lines of a project as staged (also when only a window of them is loaded).
+    func lineCount(of p: Project) -> Int {
+        windows[p.id].map { LineWindow.Rows($0, staged: p).count } ?? p.lines.count
+    }
+
     func projectIds() throws -> [String] {
         var ids = Set(try store.projectIds())
         for id in staged { ids.insert(id) }
@@ -106,6 +113,17 @@ final class Transaction {
         loaded[p.id] = p
         if !staged.contains(p.id) { staged.append(p.id) }
         history += changes
+    }
+
+    /// Stages `project` as `stage` does, its lines now those of `window`, read from `source`,
+    /// another file of the project format (`undo`: a kept step, whose lines the commit copies);
+    /// nil: the project's `lines` are all its lines. Whatever window the project was opened
+    /// with is dropped.
+    func stage(_ project: Project, linesFrom window: LineWindow?, source: String, changes: [String], undoing: Int? = nil) {
+        guard !changes.isEmpty else { return }
+        windows[project.id] = window
+        windowSources[project.id] = window == nil ? nil : source
+        stage(project, changes: changes, undoing: undoing)
     }
 
     /// Stages a project exactly as given, adding no history entry: an imported bundle's project
@@ -182,7 +200,7 @@ final class Transaction {
             // Encoded straight into the temporary file (a project may be 25 MB).
             let path = store.projectFile(id)
             if let window = windows[id], let lines = windowed[id] {
-                try store.write(to: path) { try window.write(p, lineCount: lines.count, subtotal: lines.subtotal, to: $0, source: path) }
+                try store.write(to: path) { try window.write(p, lineCount: lines.count, subtotal: lines.subtotal, to: $0, source: windowSources[id] ?? path) }
             } else {
                 try store.write(to: path) { ProjectCodec.write(p, to: $0) }
             }

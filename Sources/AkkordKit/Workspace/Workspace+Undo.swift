@@ -1,13 +1,18 @@
 /// `undo`: the project put back exactly as it was before its last change that is not yet undone.
 /// Its history only grows (the undo is an entry of its own) and its id counters never go back, so
 /// no id is given out twice.
+///
+/// Neither file's lines become `Line`s: the current project is read without them (its reader
+/// still checks every line), the kept step as a `LineWindow` of none of its lines, and the new
+/// file copies the step's lines from it, so an undo on a large project costs about a read of
+/// each file and a write. A file the streaming reader leaves to the whole reader is read whole.
 extension Workspace {
     public struct UndoStep: Sendable {
         public let projectId: String
         /// The history entry of the change taken back.
         public let undone: HistoryEntry
-        /// The project as it is after the undo.
-        public let project: Project
+        /// The project after the undo as `project list` shows it (its lines are not all read).
+        public let project: ProjectListEntry
     }
 
     /// Takes back the chosen project's last change; with `dryRun` only says what that would be.
@@ -16,32 +21,57 @@ extension Workspace {
         if dryRun {
             let step = try store.shared {
                 let id = try chooseProject(nil) { try store.loadState() }
-                let current = try store.loadProject(id)
+                let early = readNewestStep(id)
+                defer { early?.wait() }
+                let current = try store.loadProjectForReading(id).project
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
-                return try undoStep(current)
+                let restored = try restore(current, early)
+                let p = restored.project
+                let summary = restored.window.map {
+                    ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: $0.places.count, subtotal: $0.subtotal, end: p.end)
+                } ?? ProjectListEntry(p)
+                return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
             }
-            return Change(value: step.0, history: [], warnings: [])
+            return Change(value: step, history: [], warnings: [])
         }
         return try change { tx in
             tx.keepsUndoSteps = false
-            let current = try tx.openProject(try projectId(nil, in: tx))
-            let (step, target) = try undoStep(current)
-            tx.stage(step.project, changes: Self.undoHistory(step.undone), undoing: target)
-            return UndoStep(projectId: step.projectId, undone: step.undone, project: try tx.project(current.id))
+            let id = try projectId(nil, in: tx)
+            let early = readNewestStep(id)
+            defer { early?.wait() }
+            let current = try tx.openProject(id, onlyLines: [])
+            let restored = try restore(current, early)
+            tx.stage(restored.project, linesFrom: restored.window, source: restored.source,
+                     changes: Self.undoHistory(restored.undone), undoing: restored.target)
+            let p = try tx.project(current.id)
+            let summary = ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: tx.lineCount(of: p), subtotal: tx.subtotal(of: p), end: p.end)
+            return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
         }
     }
 
-    /// The project as it will be after the undo, and the history entry it takes back.
-    private func undoStep(_ current: Project) throws -> (UndoStep, Int) {
+    /// The newest kept step of project `id`, read on a thread of its own while the project is
+    /// read: the one an undo puts back unless the project's last change was itself an undo.
+    private func readNewestStep(_ id: String) -> UndoStepRead? {
+        guard Slug.isValid(id), let n = store.undoStepCounts(of: id).last else { return nil }
+        return UndoStepRead(store, id: id, historyCount: n)
+    }
+
+    /// The project as it will be after the undo (its lines those of `window` when there is one),
+    /// the history entry it takes back and that entry's index. `current`'s lines are not used.
+    /// `early`: a step read beforehand, used when it is the one to put back.
+    private func restore(_ current: Project, _ early: UndoStepRead?) throws -> (project: Project, window: LineWindow?, source: String, undone: HistoryEntry, target: Int) {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
         let entry = current.history[target]
-        guard var restored = try store.undoStep(of: current.id, historyCount: target),
-              restored.history.elementsEqual(current.history[..<target]) else {
+        let read = try early.flatMap { $0.id == current.id && $0.historyCount == target ? $0 : nil }?.result()
+            ?? store.undoStepToRestore(of: current.id, historyCount: target)
+        guard let (step, window, source) = read,
+              step.history.elementsEqual(current.history[..<target]) else {
             throw AkkordError.nothingToUndo(project: current.id, before: entry)
         }
+        var restored = step
         restored.history = current.history
         restored.nextIds.merge(current.nextIds) { max($0, $1) }
-        return (UndoStep(projectId: current.id, undone: entry, project: restored), target)
+        return (restored, window, source, entry, target)
     }
 
     static func undoHistory(_ undone: HistoryEntry) -> [String] {
