@@ -175,11 +175,5 @@ final class UndoStepRead: @unchecked Sendable {
         return try outcome!.get()
     }
 
-    // Only reached once the thread is done with the read (it holds a reference until then);
-    // one never waited for is let go, not joined (that could be from the thread itself).
-    deinit {
-        #if canImport(Glibc)
-        if let t = thread { pthread_detach(t) }
-        #endif
-    }
+    deinit { wait() }
 }
