@@ -21,11 +21,9 @@ extension Workspace {
         if dryRun {
             let step = try store.shared {
                 let id = try chooseProject(nil) { try store.loadState() }
-                let early = readNewestStep(id)
-                defer { early?.wait() }
                 let current = try store.loadProjectForReading(id).project
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
-                let restored = try restore(current, early)
+                let restored = try restore(current)
                 let p = restored.project
                 let summary = restored.window.map {
                     ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: $0.places.count, subtotal: $0.subtotal, end: p.end)
@@ -36,11 +34,8 @@ extension Workspace {
         }
         return try change { tx in
             tx.keepsUndoSteps = false
-            let id = try projectId(nil, in: tx)
-            let early = readNewestStep(id)
-            defer { early?.wait() }
-            let current = try tx.openProject(id, onlyLines: [])
-            let restored = try restore(current, early)
+            let current = try tx.openProject(try projectId(nil, in: tx), onlyLines: [])
+            let restored = try restore(current)
             tx.stage(restored.project, linesFrom: restored.window, source: restored.source,
                      changes: Self.undoHistory(restored.undone), undoing: restored.target)
             let p = try tx.project(current.id)
@@ -49,22 +44,12 @@ extension Workspace {
         }
     }
 
-    /// The newest kept step of project `id`, read on a thread of its own while the project is
-    /// read: the one an undo puts back unless the project's last change was itself an undo.
-    private func readNewestStep(_ id: String) -> UndoStepRead? {
-        guard Slug.isValid(id), let n = store.undoStepCounts(of: id).last else { return nil }
-        return UndoStepRead(store, id: id, historyCount: n)
-    }
-
     /// The project as it will be after the undo (its lines those of `window` when there is one),
     /// the history entry it takes back and that entry's index. `current`'s lines are not used.
-    /// `early`: a step read beforehand, used when it is the one to put back.
-    private func restore(_ current: Project, _ early: UndoStepRead?) throws -> (project: Project, window: LineWindow?, source: String, undone: HistoryEntry, target: Int) {
+    private func restore(_ current: Project) throws -> (project: Project, window: LineWindow?, source: String, undone: HistoryEntry, target: Int) {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
         let entry = current.history[target]
-        let read = try early.flatMap { $0.id == current.id && $0.historyCount == target ? $0 : nil }?.result()
-            ?? store.undoStepToRestore(of: current.id, historyCount: target)
-        guard let (step, window, source) = read,
+        guard let (step, window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),
               step.history.elementsEqual(current.history[..<target]) else {
             throw AkkordError.nothingToUndo(project: current.id, before: entry)
         }
