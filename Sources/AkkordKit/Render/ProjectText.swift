@@ -1,8 +1,18 @@
 /// Text and JSON views of projects, lines and history for the project commands.
 public enum ProjectText {
     public static func summaryJSON(_ p: Project) -> JSONValue {
-        JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
-                   "lines": .int(p.lines.count), "subtotal": .string(p.subtotal.plain)])
+        summaryJSON(id: p.id, name: p.name, status: p.status, lines: p.lines.count, subtotal: p.subtotal)
+    }
+
+    /// The same summary from what `project list` shows of a project (a change that did not read
+    /// all its lines, such as `undo`, knows their count and subtotal).
+    public static func summaryJSON(_ p: ProjectListEntry) -> JSONValue {
+        summaryJSON(id: p.id, name: p.name, status: p.status, lines: p.lineCount, subtotal: p.subtotal)
+    }
+
+    private static func summaryJSON(id: String, name: String, status: Project.Status, lines: Int, subtotal: Money) -> JSONValue {
+        JSONValue(["id": .string(id), "name": .string(name), "status": .string(status.rawValue),
+                   "lines": .int(lines), "subtotal": .string(subtotal.plain)])
     }
 
     /// A project in `project list --json`: the summary, then its settlement deadline, `"due"`

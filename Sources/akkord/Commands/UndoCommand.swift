@@ -21,16 +21,9 @@ struct UndoCommand: Command {
         let step = change.value
         if context.wantsJSON {
             context.printJSON(JSONValue(["undid": step.undone.json, "dryRun": .bool(dryRun),
-                                         "project": Self.summaryJSON(step.project)]))
+                                         "project": ProjectText.summaryJSON(step.project)]))
         } else {
             context.print(Confirmation.undone(step.undone, dryRun: dryRun, context.language))
         }
-    }
-
-    /// `ProjectText.summaryJSON` of the project after the undo, from what `project list` shows of
-    /// it (the undo does not read all its lines).
-    static func summaryJSON(_ p: ProjectListEntry) -> JSONValue {
-        JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
-                   "lines": .int(p.lineCount), "subtotal": .string(p.subtotal.plain)])
     }
 }
