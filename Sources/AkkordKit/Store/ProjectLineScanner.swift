@@ -430,7 +430,14 @@ struct ProjectLineScanner: IteratorProtocol {
         // Whole words of plain text first: no quote, backslash, control byte; DEL or non-ASCII noted.
         while i + 8 <= buffer.count {
             let w = ByteScan.word(buffer, i)
-            if ByteScan.has(w, UInt8(ascii: "\"")) || ByteScan.has(w, UInt8(ascii: "\\")) || ByteScan.hasBelow(w, 0x20) { break }
+            let stops = ByteScan.matches(w, UInt8(ascii: "\"")) | ByteScan.matches(w, UInt8(ascii: "\\")) | ByteScan.below(w, 0x20)
+            guard stops == 0 else {
+                // Straight to the first stop; the bytes before it noted as the whole words were.
+                let plain = stops.trailingZeroBitCount / 8
+                if plain > 0, ByteScan.hasDeleteOrHigh(w & (UInt64.max >> (64 - 8 * plain))) { special = true }
+                i += plain
+                break
+            }
             if ByteScan.hasDeleteOrHigh(w) { special = true }
             i += 8
         }
