@@ -135,7 +135,7 @@ struct LineWindow {
             case .kept(let i):
                 let place = places[i]
                 let end = place.start + Int(place.length)
-                guard lineStands(place, id: amounts.line(i).id) else { throw changedInPlace(source) }
+                guard lineStands(place) else { throw changedInPlace(source) }
                 if place.storedForm {
                     if let r = run, end > r.end, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
                     flush()
@@ -165,17 +165,13 @@ struct LineWindow {
             && bytes[end + 4] == 0x20 && bytes[end + 5] == 0x20
     }
 
-    /// The line at `place` still begins with its id and ends with `}`: a cheap check that the file
-    /// is as the reader found it (akkord replaces files, it never writes into them).
-    private func lineStands(_ place: Place, id: Int) -> Bool {
+    /// The line at `place` still begins with `{` and ends with `}`: a cheap check that the file is
+    /// as the reader found it (akkord replaces files, it never writes into them), which a file
+    /// shortened or lengthened in place fails.
+    private func lineStands(_ place: Place) -> Bool {
         let bytes = file.bytes
         let end = place.start + Int(place.length)
-        guard end <= bytes.count, place.length >= 2, bytes[place.start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { return false }
-        guard place.storedForm else { return true }
-        // `{"id": ` and the digits.
-        var i = place.start + 7, n = 0
-        while i < end, bytes[i] >= 48, bytes[i] <= 57, n <= Int.max / 10 - 9 { n = n * 10 + Int(bytes[i] - 48); i += 1 }
-        return n == id
+        return end <= bytes.count && place.length >= 2 && bytes[place.start] == UInt8(ascii: "{") && bytes[end - 1] == UInt8(ascii: "}")
     }
 
     private func changedInPlace(_ source: String) -> InvalidDataError {

@@ -293,13 +293,15 @@ private struct LinePass {
         case .all: kept.reserveCapacity(count)
         case .window(let ids): wanted = ids; places.reserveCapacity(count)
         }
+        // Most lines are not wanted: their ids are outside the wanted ones' range (no hashing).
+        let lowestWanted = wanted?.min() ?? 0, highestWanted = wanted?.max() ?? -1
         let keepingAll = if case .all = keeping { true } else { false }
         while let line = lines.next() {
             guard n < count, rules.accepts(line) else { return nil }
             observing?(line)
             if let wanted {
                 places.append(LineWindow.Place(start: lines.lineStart, end: lines.lineEnd, storedForm: lines.lineIsStoredForm))
-                if !wanted.isEmpty, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
+                if line.id >= lowestWanted, line.id <= highestWanted, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
             } else if keepingAll { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
             if placing { jsonPlaces.append(JSONPlace(lines)) }
             amounts.add(line)
