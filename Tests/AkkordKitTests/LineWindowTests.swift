@@ -97,6 +97,33 @@ final class LineWindowTests: XCTestCase {
         XCTAssertGreaterThan(windowed, 40, "the changes went through the window, not the whole reader (seed \(seed))")
     }
 
+    /// A file of more than 4 MiB: the copied lines go out in pieces of at most 4 MiB (their
+    /// pages handed back as they go), still the whole model's bytes.
+    func testALargeFileIsCopiedInPiecesToTheSameBytes() throws {
+        let seed = StreamingTests.seed()
+        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-window")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        var p = StreamingTests.randomProject(&rng, id: "large", lines: 40_000)
+        p.status = .open
+        let bytes = ProjectCodec.encode(p)
+        XCTAssertGreaterThan(bytes.count, 2 << 22, "more than two pieces of 4 MiB")
+        try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
+        let id = p.lines[20_000].id
+        let change = try Workspace(store: store, clock: clock, command: "akkord test", selectedProject: p.id)
+            .editLine(id, note: "midt i filen")
+        var expected = p
+        let changes = try expected.editLine(id, quantity: nil, note: "midt i filen", price: nil)
+        XCTAssertEqual(change.history, changes)
+        expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+        let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
+        let encoded = ProjectCodec.encode(expected)
+        XCTAssertTrue(after == encoded, "seed \(seed): \(StreamingTests.firstDifference(after, encoded))")
+    }
+
     /// A line the scanner calls akkord's own form is exactly what `LineView.writeJSON(.stored)`
     /// writes for it (the bytes a change copies), whatever was done to it; and what akkord
     /// writes is its own form unless a text needs escapes.

@@ -121,10 +121,13 @@ struct LineWindow {
         let bytes = file.bytes
         var first = true
         var run: (start: Int, end: Int)? = nil
+        var released = 0
         func flush() {
             guard let r = run else { return }
             out.write(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[r.start..<r.end]))
             run = nil
+            // Pages copied are handed back every 4 MiB, so a change to a large file stays small.
+            if r.end - released >= 1 << 22 { file.release(released..<r.end); released = r.end }
         }
         func separate() {
             out.write(first ? "[\n    " : ",\n    ")
@@ -137,7 +140,7 @@ struct LineWindow {
                 let end = place.start + Int(place.length)
                 guard lineStands(place) else { throw changedInPlace(source) }
                 if place.storedForm {
-                    if let r = run, end > r.end, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
+                    if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
                     flush()
                     separate()
                     run = (place.start, end)
