@@ -44,11 +44,15 @@ final class ReadersFastPathTests: XCTestCase {
                 let put = Self.bytes { out in out.withCursor(room: 32) { n.putFormatted(l, into: &$0) } }
                 let expected = n.formattedText(l).withBytes(Array.init)
                 XCTAssertEqual(put, expected, "seed \(seed): \(N.self)(raw: \(n.raw)) \(l)")
+                // Both made by `putDigits`: against the String formatter too, which is not.
+                XCTAssertEqual(expected, Array(n.formatted(l).utf8), "seed \(seed): \(N.self)(raw: \(n.raw)) \(l)")
                 XCTAssertEqual(n.formattedWidth, n.formatted(l).count, "seed \(seed): \(N.self)(raw: \(n.raw)) \(l)")
             }
             for decimal in [UInt8(ascii: "."), UInt8(ascii: ",")] {
                 let put = Self.bytes { out in out.withCursor(room: 32) { n.putPlain(decimal: decimal, into: &$0) } }
                 XCTAssertEqual(put, n.plainText(decimal: decimal).withBytes(Array.init), "seed \(seed): \(N.self)(raw: \(n.raw))")
+                let plain = decimal == UInt8(ascii: ".") ? n.plain : n.plain.replacingOccurrences(of: ".", with: ",")
+                XCTAssertEqual(put, Array(plain.utf8), "seed \(seed): \(N.self)(raw: \(n.raw))")
             }
         }
         for raw: Int64 in [0, 1, -1, 9, 10, 99, 100, 999, 1000, 1001, 100_000, 999_999, 1_000_000, -1_000_000, Int64.max, Int64.min + 1] {

@@ -252,28 +252,11 @@ public struct FigureText {
     /// The digits of `raw` in 10^-fractionDigits units, trailing fraction zeros cut down to
     /// `minimumShown`, `group` between thousands: as `DecimalText.format` makes them.
     init(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?) {
-        count = withUnsafeMutableBytes(of: &storage) { buffer in
-            var at = buffer.count
-            func put(_ b: UInt8) { at -= 1; buffer[at] = b }
-            var magnitude = raw.magnitude
-            var fraction: UInt64 = 0, scale: UInt64 = 1
-            for _ in 0..<fractionDigits { scale *= 10 }
-            if fractionDigits > 0 { fraction = magnitude % scale; magnitude /= scale }
-            var shown = fractionDigits
-            while shown > minimumShown, fraction % 10 == 0 { fraction /= 10; shown -= 1 }
-            if shown > 0 {
-                for _ in 0..<shown { put(UInt8(truncatingIfNeeded: 48 + fraction % 10)); fraction /= 10 }
-                put(decimal)
-            }
-            var digits = 0
-            repeat {
-                if digits > 0, digits % 3 == 0, let group { put(group) }
-                put(UInt8(truncatingIfNeeded: 48 + magnitude % 10))
-                magnitude /= 10
-                digits += 1
-            } while magnitude > 0
-            if raw < 0 { put(UInt8(ascii: "-")) }
-            return buffer.count - at
+        let parts = DecimalText.figureParts(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, grouped: group != nil)
+        count = parts.length
+        withUnsafeMutableBytes(of: &storage) { buffer in
+            DecimalText.putDigits(parts, negative: raw < 0, decimal: decimal, group: group,
+                                  endingAt: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + buffer.count)
         }
     }
 
@@ -315,12 +298,20 @@ extension DecimalText {
     /// Puts the bytes `FigureText(raw:…)` holds at the cursor, made in place: at most 32.
     @inline(__always)
     static func put(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?, into cursor: inout ByteCursor) {
-        var (whole, fraction, shown, length) = figureParts(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown,
-                                                           grouped: group != nil)
-        var at = cursor.at + length
+        let parts = figureParts(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, grouped: group != nil)
+        putDigits(parts, negative: raw < 0, decimal: decimal, group: group, endingAt: cursor.at + parts.length)
+        cursor.advance(parts.length)
+    }
+
+    /// The bytes of a figure made of `parts` (`figureParts`), right to left, ending just before `end`.
+    @inline(__always)
+    static func putDigits(_ parts: (whole: UInt64, fraction: UInt64, shown: Int, length: Int), negative: Bool, decimal: UInt8, group: UInt8?,
+                          endingAt end: UnsafeMutablePointer<UInt8>) {
+        var (whole, fraction) = (parts.whole, parts.fraction)
+        var at = end
         @inline(__always) func put(_ b: UInt8) { at -= 1; at.pointee = b }
-        if shown > 0 {
-            for _ in 0..<shown { put(UInt8(truncatingIfNeeded: 48 + fraction % 10)); fraction /= 10 }
+        if parts.shown > 0 {
+            for _ in 0..<parts.shown { put(UInt8(truncatingIfNeeded: 48 + fraction % 10)); fraction /= 10 }
             put(decimal)
         }
         var digits = 0
@@ -330,8 +321,7 @@ extension DecimalText {
             whole /= 10
             digits += 1
         } while whole > 0
-        if raw < 0 { put(UInt8(ascii: "-")) }
-        cursor.advance(length)
+        if negative { put(UInt8(ascii: "-")) }
     }
 }
 
