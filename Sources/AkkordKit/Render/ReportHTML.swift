@@ -183,15 +183,7 @@ public enum ReportHTML {
         text.withUTF8 { bytes in
             var from = 0
             for i in bytes.indices {
-                let entity: StaticString
-                switch bytes[i] {
-                case UInt8(ascii: "&"): entity = "&amp;"
-                case UInt8(ascii: "<"): entity = "&lt;"
-                case UInt8(ascii: ">"): entity = "&gt;"
-                case UInt8(ascii: "\""): entity = "&quot;"
-                case UInt8(ascii: "'"): entity = "&#39;"
-                default: continue
-                }
+                guard let entity = entity(bytes[i]) else { continue }
                 out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from..<i])))
                 out.write(entity)
                 from = i + 1
@@ -200,19 +192,22 @@ public enum ReportHTML {
         }
     }
 
+    @inline(__always) private static func entity(_ b: UInt8) -> StaticString? {
+        switch b {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&#39;"
+        default: nil
+        }
+    }
+
     /// `writeEscaped` into room made for it (six bytes a byte of `bytes`).
     @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
         var from = 0
         for i in bytes.indices {
-            let entity: StaticString
-            switch bytes[i] {
-            case UInt8(ascii: "&"): entity = "&amp;"
-            case UInt8(ascii: "<"): entity = "&lt;"
-            case UInt8(ascii: ">"): entity = "&gt;"
-            case UInt8(ascii: "\""): entity = "&quot;"
-            case UInt8(ascii: "'"): entity = "&#39;"
-            default: continue
-            }
+            guard let entity = entity(bytes[i]) else { continue }
             c.put(UnsafeBufferPointer(rebasing: bytes[from..<i]))
             c.put(entity)
             from = i + 1
