@@ -2,9 +2,10 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-/// `Store.undoStep` reads a kept step with the streaming reader (issue 16: `undo` on a normal
-/// project), falling back to the whole-file reader. Oracle: `ProjectCodec.decode` of the same
-/// bytes, the reader it used before: the same project, or the same error. Seeded:
+/// `Store.undoStepToRestore` reads a kept step with the streaming reader (issue 16: `undo` on a
+/// normal project), falling back to the whole-file reader. Oracle: `ProjectCodec.decode` of the
+/// same bytes, the reader it used before: the same project (its lines, when streamed, counted
+/// and added up by the window), or the same error. Seeded:
 /// `AKKORD_SEED=<n> swift test --filter NormalUndoStepTests` repeats a run.
 final class NormalUndoStepTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
@@ -23,7 +24,7 @@ final class NormalUndoStepTests: XCTestCase {
         let id = "step"
         try store.ensureDirectory(store.undoDirectory)
         try store.ensureDirectory(store.undoStepsDirectory(id))
-        XCTAssertNil(try store.undoStep(of: id, historyCount: 1), "no step file: no step")
+        XCTAssertNil(try store.undoStepToRestore(of: id, historyCount: 1), "no step file: no step")
 
         for (n, count) in [0, 1, 25, 300].enumerated() {
             let p = StreamingTests.randomProject(&rng, id: id, lines: count)
@@ -48,9 +49,17 @@ final class NormalUndoStepTests: XCTestCase {
                 let bytes = Array(variant.utf8)
                 try Data(bytes).write(to: URL(fileURLWithPath: path))
                 let expected = Result { try ProjectCodec.decode(bytes, source: path) }
-                let got = Result { try store.undoStep(of: id, historyCount: historyCount) }
+                let got = Result { try store.undoStepToRestore(of: id, historyCount: historyCount) }
                 switch (expected, got) {
-                case (.success(let e), .success(let g)):
+                case (.success(let e), .success(let found)):
+                    guard let restored = found else { XCTFail("\(label): the step file was not found"); continue }
+                    var g = restored.project
+                    if let window = restored.window {
+                        XCTAssertEqual(g.lines, [], "\(label): a window's project has no lines")
+                        XCTAssertEqual(window.places.count, e.lines.count, label)
+                        XCTAssertEqual(window.subtotal, e.subtotal, label)
+                        g.lines = e.lines
+                    }
                     if e.id == id { XCTAssertEqual(g, e, label) } else { XCTFail("\(label): a step of another project was read") }
                 case (.success(let e), .failure(let g)):
                     XCTAssertNotEqual(e.id, id, "\(label): refused \(g)")
@@ -61,7 +70,7 @@ final class NormalUndoStepTests: XCTestCase {
                     XCTFail("\(label): read a step the whole reader refuses (\(e))")
                 }
                 if what == "as written" {
-                    XCTAssertNotNil(ProjectCodec.decodeStreaming(try MappedFile(path: path, limit: Store.maximumFileBytes), keepingLines: true),
+                    XCTAssertNotNil(try store.undoStepToRestore(of: id, historyCount: historyCount)?.window,
                                     "\(label): the streaming reader takes an akkord-written step")
                 }
             }

@@ -139,7 +139,7 @@ final class UndoWindowTests: XCTestCase {
         try Data(ProjectCodec.encode(p)).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
         let workspace = Workspace(store: store, clock: clock, command: "akkord test", selectedProject: p.id)
         _ = try workspace.editLine(p.lines[0].id, quantity: Quantity(raw: 12_000))
-        XCTAssertNotNil(try store.undoStep(of: p.id, historyCount: p.history.count))
+        XCTAssertNotNil(try store.undoStepToRestore(of: p.id, historyCount: p.history.count))
         return (store, workspace, p.id)
     }
 

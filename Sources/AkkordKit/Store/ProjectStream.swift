@@ -438,11 +438,7 @@ extension Store {
     func mapProjectFile(_ id: String) throws -> MappedFile {
         // An id that is not a slug names no file: nothing outside projects/ is ever read.
         guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
-        let path = projectFile(id)
-        do { return try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound {
-            throw AkkordError.projectNotFound(id)
-        } catch {
-            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
-        }
+        guard let file = try mapFile(projectFile(id)) else { throw AkkordError.projectNotFound(id) }
+        return file
     }
 }

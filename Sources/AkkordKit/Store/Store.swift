@@ -119,6 +119,13 @@ public struct Store: Sendable {
         }
     }
 
+    /// Maps a store file, as `readFile` reads it: a missing file is `nil`, an unreadable one exits 65.
+    func mapFile(_ path: String) throws -> MappedFile? {
+        do { return try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
+            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
+        }
+    }
+
     /// Writes what `body` puts into the output, as `write(_:to:)` writes bytes.
     /// A `body` that throws (a source that changed under it) leaves the file as it was.
     public func write(to path: String, _ body: (ByteOutput) throws -> Void) throws {

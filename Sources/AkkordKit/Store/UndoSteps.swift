@@ -50,47 +50,21 @@ extension Store {
         do { try AtomicFile.syncDirectory(steps) } catch { throw AkkordError.cannotWrite(path: steps, reason: "\(error)") }
     }
 
-    /// The kept step before history entry `historyCount`, nil when there is none.
-    /// Read as `loadProject` reads a project file: by the streaming reader (no tree of the
-    /// lines), else whole by `ProjectCodec.decode`, whose errors name the problems.
-    func undoStep(of id: String, historyCount: Int) throws -> Project? {
-        guard let (file, path) = try mapUndoStep(of: id, historyCount: historyCount) else { return nil }
-        if let (streamed, lines) = ProjectCodec.decodeStreaming(file, keepingLines: true), streamed.id == id {
-            var project = streamed
-            project.lines = Array(lines)
-            return project
-        }
-        return try decodeUndoStep(file, path: path, id: id)
-    }
-
     /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there
     /// is none: a `LineWindow` of none of its lines (the streaming reader checks every line and
     /// notes where it is, so the commit copies them from the step's file), with `project` its
     /// project without lines; else, when the streaming reader leaves the file to the whole
-    /// reader, the project read whole (with its lines) and no window. The errors are `undoStep`'s.
+    /// reader, the project read whole (with its lines) and no window. Errors are
+    /// `ProjectCodec.decode`'s, as for a project file.
     func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow?, path: String)? {
-        guard let (file, path) = try mapUndoStep(of: id, historyCount: historyCount) else { return nil }
+        let path = undoStepFile(id, historyCount: historyCount)
+        guard let file = try mapFile(path) else { return nil }
         if let window = ProjectCodec.decodeForLineChange(file, wanted: []), window.project.id == id {
             return (window.project, window, path)
         }
-        return (try decodeUndoStep(file, path: path, id: id), nil, path)
-    }
-
-    /// The step file mapped, and its path; nil when there is none.
-    private func mapUndoStep(of id: String, historyCount: Int) throws -> (MappedFile, String)? {
-        let path = undoStepFile(id, historyCount: historyCount)
-        do { return (try MappedFile(path: path, limit: Store.maximumFileBytes, followSymlinks: false), path) } catch FileIO.Failure.notFound {
-            return nil
-        } catch {
-            throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
-        }
-    }
-
-    /// A step file read whole by `ProjectCodec.decode`; its id must be the project's.
-    private func decodeUndoStep(_ file: MappedFile, path: String, id: String) throws -> Project {
         let project = try ProjectCodec.decode(Array(file.bytes), source: path)
         guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)), not \(id)") }
-        return project
+        return (project, nil, path)
     }
 
     /// The history counts of a project's kept steps, ascending.
