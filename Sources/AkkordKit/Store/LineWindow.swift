@@ -193,6 +193,12 @@ extension Store {
 }
 
 extension LineWindow {
+    /// What `project list` shows of the project after the change `staged` made to the window's lines.
+    func listEntry(after staged: Project) -> ProjectListEntry {
+        ProjectListEntry(id: staged.id, name: staged.name, status: staged.status, lineCount: Rows(self, staged: staged).count,
+                         subtotal: subtotal(after: staged), end: staged.end)
+    }
+
     /// The subtotal of all the lines after the change `staged` made to the window's: exact, as
     /// the commit's check adds it up (0 when it would overflow, which that check refuses).
     func subtotal(after staged: Project) -> Money {

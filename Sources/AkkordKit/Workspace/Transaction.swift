@@ -87,9 +87,9 @@ final class Transaction {
         windows[p.id]?.subtotal(after: p) ?? p.subtotal
     }
 
-    /// The number of lines of a project as staged (also when only a window of them is loaded).
-    func lineCount(of p: Project) -> Int {
-        windows[p.id].map { LineWindow.Rows($0, staged: p).count } ?? p.lines.count
+    /// What `project list` shows of a project as staged (also when only a window of its lines is loaded).
+    func listEntry(of p: Project) -> ProjectListEntry {
+        windows[p.id]?.listEntry(after: p) ?? ProjectListEntry(p)
     }
 
     func projectIds() throws -> [String] {

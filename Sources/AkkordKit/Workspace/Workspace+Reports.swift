@@ -5,10 +5,7 @@ extension Workspace {
         // file is mapped, and akkord replaces files by renaming, never in place).
         // The text report's column widths are gathered as the reader checks the lines.
         let widths = format == .text ? LineWidths(language) : nil
-        let (project, lines, observed) = try store.shared {
-            try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: format == .json, observing: widths.map { w in w.add })
-        }
-        widths?.isComplete = observed
+        let (project, lines) = try projectLines(id, forJSON: format == .json, measuring: widths)
         return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
     }
 

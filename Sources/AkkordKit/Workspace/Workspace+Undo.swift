@@ -24,10 +24,7 @@ extension Workspace {
                 let current = try store.loadProjectForReading(id).project
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
                 let restored = try restore(current)
-                let p = restored.project
-                let summary = restored.window.map {
-                    ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: $0.places.count, subtotal: $0.subtotal, end: p.end)
-                } ?? ProjectListEntry(p)
+                let summary = restored.window?.listEntry(after: restored.project) ?? ProjectListEntry(restored.project)
                 return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
             }
             return Change(value: step, history: [], warnings: [])
@@ -38,9 +35,7 @@ extension Workspace {
             let restored = try restore(current)
             tx.stage(restored.project, linesFrom: restored.window, source: restored.source,
                      changes: Self.undoHistory(restored.undone), undoing: restored.target)
-            let p = try tx.project(current.id)
-            let summary = ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: tx.lineCount(of: p), subtotal: tx.subtotal(of: p), end: p.end)
-            return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
+            return UndoStep(projectId: current.id, undone: restored.undone, project: tx.listEntry(of: try tx.project(current.id)))
         }
     }
 
