@@ -8,23 +8,10 @@
 /// from what was read. The result is the file `ProjectCodec.write` would make of the whole
 /// project, byte for byte.
 struct LineWindow {
-    /// Where a line is in the file, and whether its bytes are exactly what akkord writes for it.
-    struct Place {
-        let start: Int
-        let length: UInt32
-        let storedForm: Bool
-        init(start: Int, end: Int, storedForm: Bool) {
-            self.start = start
-            // A line longer than 4 GiB is not in a file akkord reads (1 GiB at most).
-            length = UInt32(clamping: end - start)
-            self.storedForm = storedForm
-        }
-    }
-
     let file: MappedFile
     /// The project with only the window's lines, as read.
     let project: Project
-    let places: [Place]
+    let places: [LinePlace]
     /// The index in the file of each line of the window, ascending.
     let windowIndices: [Int]
     let amounts: LineAmounts
@@ -137,9 +124,9 @@ struct LineWindow {
             switch row {
             case .kept(let i):
                 let place = places[i]
-                let end = place.start + Int(place.length)
+                let end = place.end
                 guard lineStands(place) else { throw changedInPlace(source) }
-                if place.storedForm {
+                if place.isStoredForm {
                     if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
                     flush()
                     separate()
@@ -171,10 +158,9 @@ struct LineWindow {
     /// The line at `place` still begins with `{` and ends with `}`: a cheap check that the file is
     /// as the reader found it (akkord replaces files, it never writes into them), which a file
     /// shortened or lengthened in place fails.
-    private func lineStands(_ place: Place) -> Bool {
+    private func lineStands(_ place: LinePlace) -> Bool {
         let bytes = file.bytes
-        let end = place.start + Int(place.length)
-        return end <= bytes.count && place.length >= 2 && bytes[place.start] == UInt8(ascii: "{") && bytes[end - 1] == UInt8(ascii: "}")
+        return place.end <= bytes.count && place.length >= 2 && bytes[place.start] == UInt8(ascii: "{") && bytes[place.end - 1] == UInt8(ascii: "}")
     }
 
     private func changedInPlace(_ source: String) -> InvalidDataError {

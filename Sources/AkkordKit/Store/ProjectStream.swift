@@ -62,17 +62,17 @@ extension ProjectCodec {
                 return line
             }
         }
-        let places = pass.jsonPlaces
+        let places = pass.places
         let copyJSON: @Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void = { members, out, separator in
             let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
-            var released = places.first.map { Int($0.start) } ?? 0
+            var released = places.first?.start ?? 0
             for (i, place) in places.enumerated() {
-                let start = Int(place.start), end = start + Int(place.length)
+                let (start, end) = (place.start, place.end)
                 if start - released >= 1 << 22 { file.release(released..<start); released = start }
                 separator(i)
                 // The line is where the pass found it (akkord never writes into a file).
                 guard end <= bytes.count, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { health.broken = true; return }
-                guard place.section != 0 else {
+                guard place.isStoredForm else {
                     var scanner = ProjectLineScanner(bytes, lineAt: start)
                     guard let view = scanner.next() else { health.broken = true; return }
                     view.writeJSON(members, to: out)
@@ -252,7 +252,7 @@ extension ProjectCodec {
 private struct LinePass {
     enum Keeping {
         case none
-        /// Where each line is (`JSONPlace`), for a JSON writer that copies them.
+        /// Where each line is (`LinePlace`), for a JSON writer that copies them.
         case places
         /// Every line as a `Line` (a change that needs them all).
         case all
@@ -269,11 +269,10 @@ private struct LinePass {
     let hasMeasurement: Bool
     /// The lines as `Line`s, when asked to keep them (all, or those of the window).
     let kept: [Line]
-    /// For a window: the index of each kept line, and where every line is in the file.
+    /// For a window: the index of each kept line.
     let keptIndices: [Int]
-    let places: [LineWindow.Place]
-    /// With `.places`: where each line is.
-    let jsonPlaces: [JSONPlace]
+    /// With `.places` and for a window: where each line is in the file.
+    let places: [LinePlace]
     /// Where each line with a measurement begins, when the lines are not kept: the measurement
     /// appendix reads only those again.
     let measured: [Int]
@@ -283,27 +282,26 @@ private struct LinePass {
         var amounts = LineAmounts(capacity: count)
         var n = 0, hasCustom = false, hasMeasurement = false
         var lines = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
-        var kept: [Line] = [], measured: [Int] = [], keptIndices: [Int] = [], places: [LineWindow.Place] = []
+        var kept: [Line] = [], measured: [Int] = [], keptIndices: [Int] = [], places: [LinePlace] = []
         var wanted: Set<Int>? = nil
-        var jsonPlaces: [JSONPlace] = []
-        let placing = if case .places = keeping { true } else { false }
+        var placing = false
         switch keeping {
         case .none: break
-        case .places: jsonPlaces.reserveCapacity(count)
+        case .places: placing = true
         case .all: kept.reserveCapacity(count)
-        case .window(let ids): wanted = ids; places.reserveCapacity(count)
+        case .window(let ids): wanted = ids; placing = true
         }
+        if placing { places.reserveCapacity(count) }
         // Most lines are not wanted: their ids are outside the wanted ones' range (no hashing).
         let lowestWanted = wanted?.min() ?? 0, highestWanted = wanted?.max() ?? -1
         let keepingAll = if case .all = keeping { true } else { false }
         while let line = lines.next() {
             guard n < count, rules.accepts(line) else { return nil }
             observing?(line)
+            if placing { places.append(LinePlace(lines)) }
             if let wanted {
-                places.append(LineWindow.Place(start: lines.lineStart, end: lines.lineEnd, storedForm: lines.lineIsStoredForm))
                 if line.id >= lowestWanted, line.id <= highestWanted, wanted.contains(line.id) { kept.append(line.line); keptIndices.append(n) }
             } else if keepingAll { kept.append(line.line) } else if line.measurement != nil { measured.append(lines.lineStart) }
-            if placing { jsonPlaces.append(JSONPlace(lines)) }
             amounts.add(line)
             n += 1
             hasCustom = hasCustom || line.custom
@@ -315,24 +313,28 @@ private struct LinePass {
         self.kept = kept
         self.keptIndices = keptIndices
         self.places = places
-        self.jsonPlaces = jsonPlaces
         self.measured = measured
     }
 }
 
-/// Where a line the scanner just gave is in the file (files are under 4 GiB), for a JSON writer
-/// that copies lines in akkord's own form (`ProjectLines.writeJSON`): 12 bytes a line.
-private struct JSONPlace {
-    let start: UInt32
+/// Where a line the scanner just gave is in the file (files are under 4 GiB), for the writers
+/// that copy lines in akkord's own form (`ProjectLines.writeJSON`, `LineWindow`): 12 bytes a line.
+struct LinePlace {
+    private let offset: UInt32
     let length: UInt32
     /// Offsets from `start` of `, "section": ` and of `, "measurement": ` (0: none); a `section`
-    /// of 0 marks a line not in akkord's form (or too long for the offsets), read again.
+    /// of 0 marks a line not in akkord's form (or too long for the offsets), written again.
     let section: UInt16
     let measurement: UInt16
 
+    var start: Int { Int(offset) }
+    var end: Int { Int(offset) + Int(length) }
+    /// Whether the line's bytes are exactly what akkord writes for it.
+    var isStoredForm: Bool { section != 0 }
+
     init(_ scanner: ProjectLineScanner) {
         let start = scanner.lineStart, end = scanner.lineEnd
-        self.start = UInt32(truncatingIfNeeded: start)
+        offset = UInt32(truncatingIfNeeded: start)
         length = UInt32(truncatingIfNeeded: end - start)
         if scanner.lineIsStoredForm, end - start <= Int(UInt16.max), start <= Int(UInt32.max) {
             section = UInt16(scanner.sectionAt - start)
