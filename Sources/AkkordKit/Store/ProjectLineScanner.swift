@@ -98,36 +98,10 @@ struct ProjectLineScanner: IteratorProtocol {
         static let required: UInt16 = Key.id.bit | Key.pos.bit | Key.name.bit | Key.unit.bit | Key.price.bit | Key.quantity.bit
     }
 
-    /// `"key": ` as akkord writes it, as two masked words: a key in the expected place is
-    /// recognized with two compares instead of being read byte by byte.
-    private struct KeyPattern {
-        var words: (UInt64, UInt64) = (0, 0)
-        var masks: (UInt64, UInt64) = (0, 0)
-        var length = 0
-        init(_ key: Key) {
-            let bytes = [UInt8(ascii: "\"")] + UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount)
-                + Array("\": ".utf8)
-            length = bytes.count
-            for (i, b) in bytes.enumerated() {
-                let shift = UInt64(i % 8) * 8
-                if i < 8 { words.0 |= UInt64(b) << shift; masks.0 |= 0xFF << shift } else {
-                    words.1 |= UInt64(b) << shift; masks.1 |= 0xFF << shift
-                }
-            }
-        }
-    }
-    /// Made once per process: a scanner is made per walk, and per line of the measured lines' walk.
-    private static let keyPatterns = Key.allCases.map(KeyPattern.init)
-    private let patterns = ProjectLineScanner.keyPatterns
-
     /// The key `expected` (a `Key` raw value), with its colon and the space after it, when the
     /// bytes at `index` are exactly that; else nil and nothing read.
     @inline(__always) private mutating func readPredictedKey(_ expected: Int) -> Key? {
-        guard expected < patterns.count, index + 16 <= buffer.count else { return nil }
-        let p = patterns[expected]
-        guard ByteScan.word(buffer, index) & p.masks.0 == p.words.0,
-              ByteScan.word(buffer, index + 8) & p.masks.1 == p.words.1 else { return nil }
-        index += p.length
+        guard expected < separators.keys.count, read(separators.keys[expected]) else { return nil }
         return Key(rawValue: expected)
     }
 
@@ -145,7 +119,9 @@ struct ProjectLineScanner: IteratorProtocol {
             var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
             let length: Int
             init(_ text: StaticString) {
-                let bytes = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+                self.init(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+            }
+            init(_ bytes: some Collection<UInt8>) {
                 length = bytes.count
                 precondition(length <= 32)
                 withUnsafeMutableBytes(of: &words) { w in withUnsafeMutableBytes(of: &masks) { m in
@@ -165,6 +141,11 @@ struct ProjectLineScanner: IteratorProtocol {
         let section = Literal(", \"section\": ")
         let date = Literal(", \"date\": ")
         let measurement = Literal(", \"measurement\": ")
+        /// `"key": ` for each key, in `Key` order (what `readAnyLine` expects next).
+        let keys = Key.allCases.map { key in
+            Literal([UInt8(ascii: "\"")] + UnsafeBufferPointer(start: key.name.utf8Start, count: key.name.utf8CodeUnitCount) + Array("\": ".utf8))
+        }
+        /// Made once per process: a scanner is made per walk, and per line of the measured lines' walk.
         static let shared = Separators()
     }
     private let separators = Separators.shared
