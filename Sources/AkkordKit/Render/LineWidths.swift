@@ -14,8 +14,15 @@ public final class LineWidths: @unchecked Sendable {
 
     public init(_ language: Language) { self.language = language }
 
+    /// `gathered` when it has the widths of all of `lines` in `language`, else those widths
+    /// from a walk of the lines.
+    static func of(_ lines: ProjectLines, _ language: Language, gathered: LineWidths?) -> LineWidths {
+        if let gathered, gathered.isComplete, gathered.language == language { return gathered }
+        return LineWidths(lines, language)
+    }
+
     /// The widths of `lines`, walked once.
-    convenience init(_ lines: ProjectLines, _ language: Language) {
+    private convenience init(_ lines: ProjectLines, _ language: Language) {
         self.init(language)
         lines.forEachView { view in add(view) }
         isComplete = true

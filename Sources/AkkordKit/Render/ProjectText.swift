@@ -133,7 +133,7 @@ public enum ProjectText {
             ReportSheet.LineTable.cells(l, language, into: &row)
         }
         let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
-        let lineWidths = gathered.flatMap { $0.isComplete && $0.language == language ? $0 : nil } ?? LineWidths(lines, language)
+        let lineWidths = LineWidths.of(lines, language, gathered: gathered)
         let widths = zip(subtotal.map(TextTable.width), [lineWidths.id] + lineWidths.line).map { max($0, $1) }
         let layout = table.layout(widths: widths)
         table.writeHeader(layout, to: out)

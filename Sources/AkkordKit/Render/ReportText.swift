@@ -30,7 +30,7 @@ public enum ReportText {
         measurements.maxWidth = width
         let empty = [["", sheet.lines.emptyNote]]
         let language = sheet.language
-        let gathered = widths.flatMap { $0.isComplete && $0.language == language ? $0 : nil } ?? LineWidths(sheet.lines.lines, language)
+        let gathered = LineWidths.of(sheet.lines.lines, language, gathered: widths)
         let lineWidths = gathered.line, measurementWidths = gathered.measurement
         let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(widths: lineWidths)
         lines.writeHeader(layout, to: out)
