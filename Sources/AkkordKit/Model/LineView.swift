@@ -9,14 +9,25 @@ public struct LineView {
     public var section: TextSlice
     public var date: TextSlice?
     public var measurement: TextSlice?
-    public var price: UnitPrice
-    public var quantity: Quantity
+    public var price: UnitPrice { didSet { amount = quantity.amount(at: price) } }
+    public var quantity: Quantity { didSet { amount = quantity.amount(at: price) } }
     public var custom: Bool
+    /// quantity × price, worked out once: every pass over a line asks for it several times.
+    public private(set) var amount: Money
 
     public init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
                 date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, custom: Bool) {
         self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
         self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
+        amount = quantity.amount(at: price)
+    }
+
+    /// `amount` is `quantity.amount(at: price)`, worked out by the caller (a reader that compared it with the file's).
+    init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
+         date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, amount: Money, custom: Bool) {
+        self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
+        self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
+        self.amount = amount
     }
 
     public init(_ l: Line) {
@@ -24,8 +35,6 @@ public struct LineView {
                   section: TextSlice(l.section), date: l.date.map(TextSlice.init), measurement: l.measurement.map(TextSlice.init),
                   price: l.price, quantity: l.quantity, custom: l.custom)
     }
-
-    public var amount: Money { quantity.amount(at: price) }
 
     public var line: Line {
         var l = Line(id: id, pos: pos.string, name: name.string, unit: unit.string, price: price, quantity: quantity,

@@ -174,6 +174,12 @@ public enum ProjectRules {
         public mutating func accepts(_ v: LineView) -> Bool {
             func ok(_ t: TextSlice, _ kind: TextField, required: Bool) -> Bool {
                 if let n = t.plainASCIICount { return (!required || n > 0) && n <= kind.maximumCharacters }
+                // A text without escapes is valid UTF-8 without a byte below 0x20 (the reader saw
+                // to that), so DEL and the C1 controls are all it may hold that is refused; and
+                // its bytes bound its characters from above.
+                if let bytes = t.bytesInFile, bytes.count <= kind.maximumCharacters {
+                    return (!required || !bytes.isEmpty) && ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(bytes))
+                }
                 let s = t.string
                 return (!required || !s.isEmpty) && kind.problem(s) == nil
             }

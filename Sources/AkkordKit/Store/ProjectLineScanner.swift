@@ -154,8 +154,10 @@ struct ProjectLineScanner: IteratorProtocol {
     @inline(__always) private mutating func read(_ literal: Separators.Literal) -> Bool {
         guard index + 32 <= buffer.count else { return false }
         let w = literal.words, m = literal.masks
-        guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1,
-              ByteScan.word(buffer, index + 16) & m.2 == w.2, ByteScan.word(buffer, index + 24) & m.3 == w.3 else { return false }
+        guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1 else { return false }
+        if literal.length > 16 {
+            guard ByteScan.word(buffer, index + 16) & m.2 == w.2, ByteScan.word(buffer, index + 24) & m.3 == w.3 else { return false }
+        }
         index += literal.length
         return true
     }
@@ -181,8 +183,7 @@ struct ProjectLineScanner: IteratorProtocol {
         guard read(s.section), let section = readString(&storedForm), read(s.date) else { return nil }
         var date: TextSlice? = nil
         if !readNull() {
-            guard let d = readString(&storedForm), case .json(let quoted, false, _) = d.storage,
-                  ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
+            guard let d = readString(&storedForm), case .json(let quoted, false, _) = d.storage, isValidDate(quoted) else { return nil }
             date = d
         }
         var measurement: TextSlice? = nil
@@ -193,13 +194,14 @@ struct ProjectLineScanner: IteratorProtocol {
         }
         guard index < buffer.count, buffer[index] == UInt8(ascii: "}") else { return nil }
         index += 1
-        let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
-                            price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
-        guard amount == line.amount.raw else { return nil }
+        let computed = Quantity(raw: quantity).amount(at: UnitPrice(raw: price))
+        guard amount == computed.raw else { return nil }
         lineIsStoredForm = storedForm
         self.sectionAt = sectionAt
         self.measurementAt = measurement == nil ? -1 : measurementAt
-        return line
+        // Made where it is returned: a view made first and returned after was copied.
+        return LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
+                        price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), amount: computed, custom: custom)
     }
 
     private mutating func readAnyLine() -> LineView? {
@@ -247,8 +249,7 @@ struct ProjectLineScanner: IteratorProtocol {
                 case .section: guard let s = readString() else { return nil }; section = s
                 case .measurement: guard let s = readString() else { return nil }; measurement = s
                 case .date:
-                    guard let s = readString(), case .json(let quoted, false, _) = s.storage,
-                          ISODate.isValid(UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast())) else { return nil }
+                    guard let s = readString(), case .json(let quoted, false, _) = s.storage, isValidDate(quoted) else { return nil }
                     date = s
                 case .price: guard let n = readNumber(fractionDigits: UnitPrice.fractionDigits, max: UnitPrice.maximumRaw) else { return nil }; price = n
                 case .quantity: guard let n = readNumber(fractionDigits: Quantity.fractionDigits, max: Quantity.maximumRaw) else { return nil }; quantity = n
@@ -265,13 +266,28 @@ struct ProjectLineScanner: IteratorProtocol {
             return nil
         }
         guard seen & Key.required == Key.required else { return nil }
-        let line = LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
-                            price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), custom: custom)
-        if let amount, amount != line.amount.raw { return nil }
-        return line
+        let computed = Quantity(raw: quantity).amount(at: UnitPrice(raw: price))
+        if let amount, amount != computed.raw { return nil }
+        return LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
+                        price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), amount: computed, custom: custom)
     }
 
     // MARK: values
+
+    /// The 10 bytes of the date last found valid: the lines of one day come together, and most
+    /// dates are then compared, not worked out again.
+    private var lastValidDate: (UInt64, UInt16) = (0, 0)
+
+    /// Whether the quoted text is a date that exists (`ISODate.isValid`).
+    @inline(__always) private mutating func isValidDate(_ quoted: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard quoted.count == 12 else { return false }
+        let raw = UnsafeRawPointer(quoted.baseAddress! + 1)
+        let bytes = (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: 8, as: UInt16.self))
+        if bytes == lastValidDate { return true }
+        guard ISODate.isValid(UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: 10)) else { return false }
+        lastValidDate = bytes
+        return true
+    }
 
     @inline(__always) private mutating func skipWhitespace() {
         while index < buffer.count {
@@ -340,25 +356,31 @@ struct ProjectLineScanner: IteratorProtocol {
     /// A figure of kind `N`; `storedForm` turns false unless it is quoted and written as
     /// `writePlain` writes it (no sign, trailing fraction zeros cut down to the kind's minimum).
     @inline(__always) private mutating func readNumber<N: FixedPointNumber>(_ kind: N.Type, _ storedForm: inout Bool) -> Int64? {
-        let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
-        let start = index
-        guard let n = readNumber(fractionDigits: N.fractionDigits, max: N.maximumRaw) else { return nil }
-        if storedForm, !quoted { storedForm = false }
+        var shape = NumberShape()
+        guard let n = readNumber(fractionDigits: N.fractionDigits, max: N.maximumRaw, shape: &shape) else { return nil }
         if storedForm {
-            // `start` is at the quote: the digits are start+1 ..< index-1.
-            let text = UnsafeBufferPointer(rebasing: buffer[(start + 1)..<(index - 1)])
-            var shown = 0
-            if let point = text.firstIndex(of: UInt8(ascii: ".")) { shown = text.count - point - 1 }
-            let plain = n >= 0 && text.first != UInt8(ascii: "-")
-                && (shown == N.minimumFractionDigitsShown || (shown > N.minimumFractionDigitsShown && text.last != UInt8(ascii: "0")))
+            let least = N.minimumFractionDigitsShown
+            let plain = shape.quoted && !shape.negative && (shape.shown == least || (shape.shown > least && !shape.endsInZero))
             if !plain { storedForm = false }
         }
         return n
     }
 
+    /// How a number read was written, for telling akkord's plain form.
+    private struct NumberShape {
+        var quoted = false, negative = false
+        /// Digits after the point, and whether the last of them is 0.
+        var shown = 0, endsInZero = false
+    }
+
+    private mutating func readNumber(fractionDigits: Int, max: Int64) -> Int64? {
+        var shape = NumberShape()
+        return readNumber(fractionDigits: fractionDigits, max: max, shape: &shape)
+    }
+
     /// A number in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
     /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
-    private mutating func readNumber(fractionDigits: Int, max: Int64) -> Int64? {
+    private mutating func readNumber(fractionDigits: Int, max: Int64, shape: inout NumberShape) -> Int64? {
         let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
         if quoted { index += 1 }
         var negative = false
@@ -382,6 +404,7 @@ struct ProjectLineScanner: IteratorProtocol {
                 index += 1
             }
             guard fraction > 0 else { return nil }
+            shape.endsInZero = buffer[index - 1] == 48
         }
         for _ in fraction..<fractionDigits { value *= 10 }
         guard value <= max else { return nil }
@@ -391,6 +414,9 @@ struct ProjectLineScanner: IteratorProtocol {
         } else if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
             return nil
         }
+        shape.quoted = quoted
+        shape.negative = negative
+        shape.shown = fraction
         return negative ? -value : value
     }
 
