@@ -148,7 +148,7 @@ final class LineWindowTests: XCTestCase {
         }
         for line in project.lines {
             let out = ByteOutput()
-            LineView(line).writeJSON(.stored, to: out)
+            line.withView { $0.writeJSON(.stored, to: out) }
             let written = out.bytes
             guard let read = scan(written) else { XCTFail("seed \(seed): akkord's line does not scan: \(String(decoding: written, as: UTF8.self))"); continue }
             XCTAssertEqual(read.view.line, line, "seed \(seed)")

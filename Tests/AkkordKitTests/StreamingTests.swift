@@ -618,12 +618,20 @@ final class StreamingTests: XCTestCase {
                 XCTAssertEqual(view.name.plainASCIICount, isPlainASCII ? expected.utf8.count : nil, literal)
                 if let n = view.name.plainASCIICount { XCTAssertEqual(n, expected.count, literal) }
             }
+            // A text held as a String (a line in memory) is written as JSON for its slice: it
+            // reads and writes as the same text read from a file.
             let fromString = ByteOutput(), reference = ByteOutput()
-            TextSlice(expected).writeJSON(to: fromString)
+            TextSlice.with(expected) { $0.writeJSON(to: fromString) }
             JSONWriter.writeString(expected, to: reference)
             XCTAssertEqual(fromString.bytes, reference.bytes, literal)
-            XCTAssertEqual(TextSlice(expected).string, expected)
-            XCTAssertNil(TextSlice(expected).plainASCIICount)
+            TextSlice.with(expected) { slice in
+                XCTAssertEqual(slice.string, expected, literal)
+                let isPlainASCII = expected.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } && !expected.contains("\"") && !expected.contains("\\")
+                XCTAssertEqual(slice.plainASCIICount, isPlainASCII ? expected.utf8.count : nil, literal)
+                XCTAssertEqual(slice.isEmpty, expected.isEmpty, literal)
+                var copy = expected
+                XCTAssertEqual(slice.withUTF8 { Array($0) }, copy.withUTF8 { Array($0) }, literal)
+            }
         }
         // What the tree reader refuses, the line scanner refuses too.
         for bad in ["\"raw\u{01}control\"", "\"raw\ttab\"", #""\x""#, #""\ud83d alone""#, #""\u12""#, "\"unterminated"] {

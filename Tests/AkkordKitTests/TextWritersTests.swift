@@ -107,7 +107,7 @@ final class TextWritersTests: XCTestCase {
                 row.append("ab")
                 row.endCell()
                 for p in parts {
-                    if Bool.random(using: &rng) { row.append(TextSlice(p)) } else { var p = p; p.withUTF8 { row.append($0) } }
+                    if Bool.random(using: &rng) { TextSlice.with(p) { row.append($0) } } else { var p = p; p.withUTF8 { row.append($0) } }
                 }
                 if let figure { row.append(figure.formattedText(.da)) }
                 if unit { row.append(" "); row.append("m²", width: 2) }
@@ -163,7 +163,7 @@ final class TextWritersTests: XCTestCase {
             for cells in rows {
                 measuring.removeAll()
                 for parts in cells {
-                    for p in parts { measuring.append(TextSlice(p)) }
+                    for p in parts { TextSlice.with(p) { measuring.append($0) } }
                     measuring.endCell()
                 }
                 measuring.widen(&widths)

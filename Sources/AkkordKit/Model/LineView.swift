@@ -1,5 +1,6 @@
 /// A line as a streaming reader gives it: figures read, texts left as they are in the file until
-/// a writer asks for them (`TextSlice`). `line` makes the `Line`.
+/// a writer asks for them (`TextSlice`). `line` makes the `Line`; a `Line` held in memory is
+/// seen as a view through `withView` or a `LineViewMaker`.
 public struct LineView {
     public var id: Int
     public var pos: TextSlice
@@ -28,12 +29,6 @@ public struct LineView {
         self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
         self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
         self.amount = amount
-    }
-
-    public init(_ l: Line) {
-        self.init(id: l.id, pos: TextSlice(l.pos), name: TextSlice(l.name), unit: TextSlice(l.unit), note: TextSlice(l.note),
-                  section: TextSlice(l.section), date: l.date.map(TextSlice.init), measurement: l.measurement.map(TextSlice.init),
-                  price: l.price, quantity: l.quantity, custom: l.custom)
     }
 
     public var line: Line {
@@ -132,5 +127,46 @@ extension LineView {
         if unit.equals("pcs") { return ("stk", 3) }
         if unit.equals("h") { return ("t", 1) }
         return nil
+    }
+}
+
+extension Line {
+    /// `body` with a view of this line, its texts written as JSON strings into a buffer that
+    /// lives for the call.
+    public func withView<R>(_ body: (LineView) throws -> R) rethrows -> R {
+        let maker = LineViewMaker()
+        return try withExtendedLifetime(maker) { try body(maker.view(of: self)) }
+    }
+}
+
+/// Views of `Line`s held in memory: each line's texts written as JSON strings into a buffer of
+/// this maker's, as a project file holds them, so that writers read them as they read a file's.
+/// A view is good until the maker makes the next one, or is gone: one maker per walk of lines.
+public final class LineViewMaker {
+    private var scratch: [UInt8] = []
+    private var buffer = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
+
+    public init() {}
+    deinit { buffer.deallocate() }
+
+    public func view(of l: Line) -> LineView {
+        scratch.removeAll(keepingCapacity: true)
+        typealias Written = (range: Range<Int>, escaped: Bool, plain: Bool)
+        func write(_ text: String) -> Written {
+            let start = scratch.count
+            let (escaped, plain) = TextSlice.appendQuoted(text, to: &scratch)
+            return (start..<scratch.count, escaped, plain)
+        }
+        let pos = write(l.pos), name = write(l.name), unit = write(l.unit), note = write(l.note), section = write(l.section)
+        let date = l.date.map(write), measurement = l.measurement.map(write)
+        if buffer.count < scratch.count {
+            buffer.deallocate()
+            buffer = .allocate(capacity: max(scratch.count, 2 * buffer.count, 256))
+        }
+        _ = buffer.initialize(from: scratch)
+        let written = UnsafeBufferPointer(buffer)
+        func slice(_ w: Written) -> TextSlice { TextSlice(quoted: UnsafeBufferPointer(rebasing: written[w.range]), escaped: w.escaped, plain: w.plain) }
+        return LineView(id: l.id, pos: slice(pos), name: slice(name), unit: slice(unit), note: slice(note), section: slice(section),
+                        date: date.map(slice), measurement: measurement.map(slice), price: l.price, quantity: l.quantity, custom: l.custom)
     }
 }

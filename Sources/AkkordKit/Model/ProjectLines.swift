@@ -23,7 +23,16 @@ public struct ProjectLines: Sequence, Sendable {
         subtotal = lines.reduce(Money.zero) { $0 + $1.amount }
         hasCustom = lines.contains(where: \.custom)
         hasMeasurement = lines.contains { $0.measurement != nil }
-        walk = { AnyIterator(lines.lazy.map(LineView.init).makeIterator()) }
+        walk = {
+            // One maker per walk: each view is good until the walk's next one.
+            let maker = LineViewMaker()
+            var i = 0
+            return AnyIterator {
+                guard i < lines.count else { return nil }
+                i += 1
+                return maker.view(of: lines[i - 1])
+            }
+        }
         measuredWalk = nil
         jsonWriter = nil
         eachView = nil
@@ -77,7 +86,11 @@ public struct ProjectLines: Sequence, Sendable {
     /// Calls `body` with each line's view, in order: a walk like `views` without an iterator
     /// between the reader and the writer (`eachView`, when the reader gave one).
     public func forEachView(_ body: (LineView) -> Void) {
-        if let array { for l in array { body(LineView(l)) }; return }
+        if let array {
+            let maker = LineViewMaker()
+            withExtendedLifetime(maker) { for l in array { body(maker.view(of: l)) } }
+            return
+        }
         if let eachView { return eachView(body) }
         for view in views { body(view) }
     }

@@ -141,7 +141,7 @@ struct LineWindow {
             case .line(let line, _):
                 flush()
                 separate()
-                LineView(line).writeJSON(.stored, to: out)
+                line.withView { $0.writeJSON(.stored, to: out) }
             }
         }
         flush()

@@ -79,7 +79,8 @@ public enum ProjectCodec {
 
     /// The `lines` array as `JSONWriter` writes it, one line per row.
     static func writeLines(_ lines: [Line], to out: ByteOutput) {
-        JSONWriter.writeRows(lines, to: out) { LineView($0).writeJSON(.stored, to: out) }
+        let maker = LineViewMaker()
+        withExtendedLifetime(maker) { JSONWriter.writeRows(lines, to: out) { maker.view(of: $0).writeJSON(.stored, to: out) } }
     }
 
     static func decodeScope(_ r: inout FieldReader) -> Supplement.Scope? {

@@ -364,7 +364,7 @@ struct LineAmounts {
 
     mutating func add(_ line: LineView) {
         guard complete else { return }
-        guard line.id <= Int(UInt32.max), case .json(let quoted, _, _) = line.section.storage, let s = section(quoted) else {
+        guard line.id <= Int(UInt32.max), let s = section(line.section.quoted) else {
             complete = false
             (ids, sectionOf, amounts) = ([], [], [])
             return

@@ -113,7 +113,7 @@ public enum JSONWriter {
 
     private static let hexDigits = Array("0123456789abcdef".utf8)
 
-    private static func emitString(_ s: String, into out: inout [UInt8]) {
+    static func emitString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         var s = s
         let plain = s.withUTF8 { bytes -> Bool in
