@@ -340,18 +340,17 @@ struct ProjectLineScanner: IteratorProtocol {
 
     /// A whole JSON number ≥ 1 without sign, fraction or exponent, and at most 18 digits.
     private mutating func readId() -> Int? {
-        let b = buffer.baseAddress!, n = buffer.count
-        var i = index, value = 0
-        let first = i
-        while i < n, b[i] &- 48 <= 9 {
-            if i - first == 18 { return nil }  // before the multiplication, which would overflow
-            value = value &* 10 &+ Int(b[i] &- 48)
-            i += 1
+        var n = 0, digits = 0
+        while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+            if digits == 0, buffer[index] == 48 { return nil }
+            if digits == 18 { return nil }  // before the multiplication, which would overflow
+            n = n * 10 + Int(buffer[index] - 48)
+            digits += 1
+            index += 1
         }
-        guard i > first, b[first] != 48, i < n else { return nil }
-        guard b[i] != UInt8(ascii: "."), b[i] != UInt8(ascii: "e"), b[i] != UInt8(ascii: "E") else { return nil }
-        index = i
-        return value
+        guard digits > 0, index < buffer.count else { return nil }
+        let b = buffer[index]
+        return b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") ? nil : n
     }
 
     /// A figure of kind `N`; `storedForm` turns false unless it is quoted and written as
@@ -382,43 +381,39 @@ struct ProjectLineScanner: IteratorProtocol {
     /// A number in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
     /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
     private mutating func readNumber(fractionDigits: Int, max: Int64, shape: inout NumberShape) -> Int64? {
-        // Read through locals, `index` set once at the end: three figures a line, every line.
-        let b = buffer.baseAddress!, n = buffer.count
-        var i = index
-        let quoted = i < n && b[i] == UInt8(ascii: "\"")
-        if quoted { i += 1 }
-        let negative = i < n && b[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var value: Int64 = 0
-        let first = i
-        while i < n, b[i] &- 48 <= 9 {
-            value = value &* 10 &+ Int64(b[i] &- 48)
-            i += 1
-            if i - first > 14 { return nil }  // more than any kind of number may be; keeps the scaling below in range
+        let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
+        if quoted { index += 1 }
+        var negative = false
+        if index < buffer.count, buffer[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var value: Int64 = 0, digits = 0
+        let first = index
+        while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+            value = value * 10 + Int64(buffer[index] - 48)
+            digits += 1
+            index += 1
+            if digits > 14 { return nil }  // more than any kind of number may be; keeps the scaling below in range
         }
-        guard i > first, i - first == 1 || b[first] != 48 else { return nil }
+        guard digits > 0, digits == 1 || buffer[first] != 48 else { return nil }
         var fraction = 0
-        if i < n, b[i] == UInt8(ascii: ".") {
-            i += 1
-            let start = i
-            while i < n, b[i] &- 48 <= 9 {
-                guard i - start < fractionDigits else { return nil }
-                value = value &* 10 &+ Int64(b[i] &- 48)
-                i += 1
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+                fraction += 1
+                guard fraction <= fractionDigits else { return nil }
+                value = value * 10 + Int64(buffer[index] - 48)
+                index += 1
             }
-            fraction = i - start
             guard fraction > 0 else { return nil }
-            shape.endsInZero = b[i - 1] == 48
+            shape.endsInZero = buffer[index - 1] == 48
         }
-        for _ in fraction..<fractionDigits { value &*= 10 }
+        for _ in fraction..<fractionDigits { value *= 10 }
         guard value <= max else { return nil }
         if quoted {
-            guard i < n, b[i] == UInt8(ascii: "\"") else { return nil }
-            i += 1
-        } else if i < n, b[i] == UInt8(ascii: "e") || b[i] == UInt8(ascii: "E") {
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+        } else if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
             return nil
         }
-        index = i
         shape.quoted = quoted
         shape.negative = negative
         shape.shown = fraction
