@@ -138,10 +138,11 @@ public enum ProjectText {
         let layout = table.layout(widths: widths)
         table.writeHeader(layout, to: out)
         var row = TextTable.RowBytes(.writing)
+        var wrapping = TextTable.Wrapping()
         lines.forEachView { l in
-            if let c = ReportSheet.LineCells(l, language),
-               table.writeFitting(layout, room: c.room + 32, to: out, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },
-                                  put: { i, cursor in if i == 0 { DecimalText.put(c.id, into: &cursor) } else { c.putLine(i - 1, language, into: &cursor) } }) {
+            if let c = ReportSheet.LineCells(l, language) {
+                table.writeMeasured(layout, room: c.room + 32, to: out, wrapping: &wrapping, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },
+                                    put: { i, cursor in if i == 0 { DecimalText.put(c.id, into: &cursor) } else { c.putLine(i - 1, language, into: &cursor) } })
                 return
             }
             cells(l, into: &row)

@@ -17,8 +17,8 @@ public enum ReportText {
     /// Writes the report to `out`; the lines are walked up to three times, never held: the
     /// widths of the line table and of the measurements appendix (unless `widths` has them,
     /// gathered by the reader), the line table's rows, the appendix's rows (only the measured
-    /// lines). Most rows go straight from the file's bytes (`LineCells`); a row with an escaped
-    /// or unmeasurable text, or one that wraps, is made as `RowBytes`.
+    /// lines). Most rows go straight from the file's bytes (`LineCells`), wrapped or not; a row
+    /// with an escaped or unmeasurable text is made as `RowBytes`.
     public static func write(_ sheet: ReportSheet, widths: LineWidths? = nil, to out: ByteOutput) {
         out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
@@ -35,11 +35,14 @@ public enum ReportText {
         let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(widths: lineWidths)
         lines.writeHeader(layout, to: out)
         var row = TextTable.RowBytes(.writing)
+        var wrapping = TextTable.Wrapping()
         if !sheet.lines.isEmpty {
             sheet.lines.lines.forEachView { line in
-                if let cells = ReportSheet.LineCells(line, language),
-                   lines.writeFitting(layout, room: cells.room, to: out, width: { cells.lineWidth($0) },
-                                      put: { cells.putLine($0, language, into: &$1) }) { return }
+                if let cells = ReportSheet.LineCells(line, language) {
+                    lines.writeMeasured(layout, room: cells.room, to: out, wrapping: &wrapping, width: { cells.lineWidth($0) },
+                                        put: { cells.putLine($0, language, into: &$1) })
+                    return
+                }
                 row.removeAll()
                 sheet.lines.cells(line, into: &row)
                 lines.write(row, layout, to: out)
@@ -85,9 +88,11 @@ public enum ReportText {
             let layout = measurements.layout(widths: measurementWidths)
             measurements.writeHeader(layout, to: out)
             for line in sheet.measurements.views where line.measurement != nil {
-                if let cells = ReportSheet.LineCells(line, language),
-                   measurements.writeFitting(layout, room: cells.room, to: out, width: { cells.measurementWidth($0) },
-                                             put: { cells.putMeasurement($0, language, into: &$1) }) { continue }
+                if let cells = ReportSheet.LineCells(line, language) {
+                    measurements.writeMeasured(layout, room: cells.room, to: out, wrapping: &wrapping, width: { cells.measurementWidth($0) },
+                                               put: { cells.putMeasurement($0, language, into: &$1) })
+                    continue
+                }
                 row.removeAll()
                 sheet.measurements.cells(line, into: &row)
                 measurements.write(row, layout, to: out)

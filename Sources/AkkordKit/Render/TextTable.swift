@@ -377,34 +377,52 @@ extension TextTable {
     /// scalar is a character): the lines are appended to `pieces`, their ranges there returned.
     /// `text` is wider than `width` > 0.
     static func wrapScalars(_ text: UnsafeBufferPointer<UInt8>, width: Int, into pieces: inout [UInt8]) -> [Range<Int>] {
-        func isScalarStart(_ b: UInt8) -> Bool { b & 0xC0 != 0x80 }
+        let start = pieces.count
+        pieces.append(contentsOf: text)
         var lines: [Range<Int>] = []
-        var lineStart = pieces.count, lineCharacters = 0
-        func endLine() { lines.append(lineStart..<pieces.count); lineStart = pieces.count; lineCharacters = 0 }
-        var i = 0
-        while i < text.count {
-            guard text[i] != 0x20 else { i += 1; continue }
+        pieces.withUnsafeMutableBufferPointer { wrapScalars($0, start..<$0.count, width: width) { line, _ in lines.append(line) } }
+        pieces.removeSubrange((lines.last?.upperBound ?? start)...)
+        return lines
+    }
+
+    /// `wrap(text, width:)` in place, for the text in `bytes[text]` of which `scalarCharacters`
+    /// knows the characters, wider than `width` > 0: the lines are moved to the front of the
+    /// text (they are never longer: runs of spaces become one), each given to `line` with its
+    /// range in `bytes` and its characters.
+    static func wrapScalars(_ bytes: UnsafeMutableBufferPointer<UInt8>, _ text: Range<Int>, width: Int, line: (Range<Int>, Int) -> Void) {
+        func isScalarStart(_ b: UInt8) -> Bool { b & 0xC0 != 0x80 }
+        // Where the next byte of the lines goes: never after the byte being read.
+        var to = text.lowerBound
+        var lineStart = to, lineCharacters = 0
+        func endLine() { line(lineStart..<to, lineCharacters); lineStart = to; lineCharacters = 0 }
+        func move(_ from: Int, _ end: Int) {
+            if to != from { (bytes.baseAddress! + to).update(from: bytes.baseAddress! + from, count: end - from) }
+            to += end - from
+        }
+        var i = text.lowerBound
+        while i < text.upperBound {
+            guard bytes[i] != 0x20 else { i += 1; continue }
             var start = i, characters = 0
-            while i < text.count, text[i] != 0x20 {
-                if isScalarStart(text[i]) { characters += 1 }
+            while i < text.upperBound, bytes[i] != 0x20 {
+                if isScalarStart(bytes[i]) { characters += 1 }
                 i += 1
             }
             if lineCharacters > 0, lineCharacters + 1 + characters > width { endLine() }
             while characters > width {
                 if lineCharacters > 0 { endLine() }
                 var end = start, taken = 0
-                while taken < width { end += 1; while end < i, !isScalarStart(text[end]) { end += 1 }; taken += 1 }
-                pieces.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<end]))
+                while taken < width { end += 1; while end < i, !isScalarStart(bytes[end]) { end += 1 }; taken += 1 }
+                move(start, end)
+                lineCharacters = width
                 endLine()
                 start = end
                 characters -= width
             }
-            if lineCharacters > 0 { pieces.append(0x20); lineCharacters += 1 }
-            pieces.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<i]))
+            if lineCharacters > 0 { bytes[to] = 0x20; to += 1; lineCharacters += 1 }
+            move(start, i)
             lineCharacters += characters
         }
         if lineCharacters > 0 { endLine() }
-        return lines
     }
 }
 
@@ -413,7 +431,7 @@ extension TextTable {
     /// row (`width(i)`, characters as `TextTable.width` counts them, no line breaks) and whose
     /// wrapping cells fit: the line is put straight into the output by `put(i, &cursor)`, cell
     /// by cell, at most `room` bytes of cells. False, and nothing written, when a wrapping cell
-    /// does not fit (the row is then made and written by `write`).
+    /// does not fit (the row is then wrapped by `writeMeasured`, or made and written by `write`).
     @inline(__always)
     func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void) -> Bool {
         var padded = 1
@@ -421,24 +439,101 @@ extension TextTable {
             if columns[i].wraps, width(i) > layout.widths[i] { return false }
             padded += layout.widths[i] + layout.gap
         }
-        out.withCursor(room: room + padded) { c in
-            let start = c.at
+        out.withCursor(room: room + padded) { putLine(layout, into: &$0, width: width, put: put) }
+        return true
+    }
+
+    /// Buffers kept from row to row for the rows `writeMeasured` wraps, used up to `lineCount`
+    /// and `columns.count`: no array grows or shrinks for a row.
+    struct Wrapping {
+        /// The overflowing cells' bytes, each wrapped in place (`wrapScalars`).
+        fileprivate var bytes: [UInt8] = []
+        /// Their lines: where each is in `bytes`, and its characters.
+        fileprivate var lines: [(bytes: Range<Int>, width: Int)] = []
+        fileprivate var lineCount = 0
+        /// Each column's lines, a range of `lines`; nil for a cell that is not wrapped.
+        fileprivate var columnLines: [Range<Int>?] = []
+    }
+
+    /// `writeFitting` for any such row: one whose wrapping cells overflow is wrapped as `write`
+    /// wraps it, in `wrapping`'s buffers. The bytes of an overflowing cell must be ones
+    /// `scalarCharacters` measures (as `width(i)` counts them).
+    @inline(__always)
+    func writeMeasured(_ layout: Layout, room: Int, to out: ByteOutput, wrapping: inout Wrapping, width: (Int) -> Int,
+                       put: (Int, inout ByteCursor) -> Void) {
+        if !writeFitting(layout, room: room, to: out, width: width, put: put) {
+            writeWrapped(layout, room: room, to: out, wrapping: &wrapping, width: width, put: put)
+        }
+    }
+
+    private func writeWrapped(_ layout: Layout, room: Int, to out: ByteOutput, wrapping w: inout Wrapping, width: (Int) -> Int,
+                              put: (Int, inout ByteCursor) -> Void) {
+        // The overflowing cells (at most `room` bytes) are put aside and wrapped there first:
+        // the row's height is then known, and so the room its lines take.
+        if w.bytes.count < room { w.bytes = [UInt8](repeating: 0, count: max(room, 2 * w.bytes.count)) }
+        if w.columnLines.count < columns.count { w.columnLines = Array(repeating: nil, count: columns.count) }
+        w.lineCount = 0
+        var height = 0, padded = 1, used = 0
+        w.bytes.withUnsafeMutableBufferPointer { bytes in
             for i in columns.indices {
-                if i > 0 { c.put(spaces: layout.gap) }
-                let pad = max(0, layout.widths[i] - width(i))
-                if columns[i].alignment == .right {
-                    c.put(spaces: pad)
-                    put(i, &c)
-                } else {
-                    put(i, &c)
-                    c.put(spaces: pad)
+                padded += layout.widths[i] + layout.gap
+                guard columns[i].wraps, layout.widths[i] > 0, width(i) > layout.widths[i] else {
+                    w.columnLines[i] = nil
+                    height = max(height, 1)
+                    continue
+                }
+                var c = ByteCursor(bytes.baseAddress! + used)
+                put(i, &c)
+                let end = bytes.baseAddress!.distance(to: c.at), first = w.lineCount
+                assert(Self.scalarCharacters(UnsafeBufferPointer(rebasing: bytes[used..<end])) == width(i))
+                Self.wrapScalars(bytes, used..<end, width: layout.widths[i]) { line, characters in
+                    if w.lineCount == w.lines.count { w.lines += repeatElement((bytes: 0..<0, width: 0), count: max(8, w.lineCount)) }
+                    w.lines[w.lineCount] = (line, characters)
+                    w.lineCount += 1
+                }
+                used = end
+                w.columnLines[i] = first..<w.lineCount
+                height = max(height, w.lineCount - first)
+            }
+        }
+        w.bytes.withUnsafeBufferPointer { bytes in
+            out.withCursor(room: room + height * padded) { c in
+                for k in 0..<height {
+                    // Line k of a wrapped cell; the other cells are on the first line only.
+                    func piece(_ i: Int) -> (bytes: Range<Int>, width: Int)? {
+                        guard let lines = w.columnLines[i] else { return nil }
+                        return k < lines.count ? w.lines[lines.lowerBound + k] : (0..<0, 0)
+                    }
+                    putLine(layout, into: &c, width: { i in piece(i)?.width ?? (k == 0 ? width(i) : 0) }, put: { i, c in
+                        if let p = piece(i) { c.put(UnsafeBufferPointer(rebasing: bytes[p.bytes])) } else { put(i, &c) }
+                    })
                 }
             }
-            // As `writeLine`: the spaces at the end of a line are dropped.
-            c.dropTrailingSpaces(after: start)
-            c.put(0x0A)
         }
-        return true
+    }
+
+    /// One line of a row, in room `ByteOutput.withCursor` made: each cell `width(i)` wide, put
+    /// by `put(i, &cursor)` (only when not empty: 0 wide), padded to its column. As in
+    /// `writeLine`, spaces are held back until something follows them.
+    @inline(__always)
+    private func putLine(_ layout: Layout, into c: inout ByteCursor, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void) {
+        var pending = 0
+        for i in columns.indices {
+            if i > 0 { pending += layout.gap }
+            let cellWidth = width(i), pad = max(0, layout.widths[i] - cellWidth)
+            if columns[i].alignment == .right { pending += pad }
+            if cellWidth > 0 {
+                // A cell of spaces only takes back the spaces before it too.
+                let start = c.at
+                c.put(spaces: pending)
+                put(i, &c)
+                let end = c.at
+                c.dropTrailingSpaces(after: start)
+                pending = c.at.distance(to: end)
+            }
+            if columns[i].alignment == .left { pending += pad }
+        }
+        c.put(0x0A)
     }
 }
 
