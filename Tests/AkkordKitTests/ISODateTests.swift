@@ -2,33 +2,12 @@ import XCTest
 @testable import AkkordKit
 
 /// `ISODate.isValid` (every line of a project goes through it) against an independent oracle: a
-/// date exists when turning it into a day number and back (Howard Hinnant's civil-days
-/// algorithms) gives the same year, month and day.
+/// date exists when turning it into a day number and back (`Workdays`, Howard Hinnant's
+/// civil-days arithmetic, which the settlement deadlines use) gives the same year, month and day.
 final class ISODateTests: XCTestCase {
-    private func daysFromCivil(_ y0: Int, _ m: Int, _ d: Int) -> Int {
-        let y = m <= 2 ? y0 - 1 : y0
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    private func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-    }
-
     private func oracle(_ y: Int, _ m: Int, _ d: Int) -> Bool {
         guard (1...12).contains(m), (1...31).contains(d) else { return false }
-        return civilFromDays(daysFromCivil(y, m, d)) == (y, m, d)
+        return Workdays.civil(Workdays.dayNumber(year: y, month: m, day: d)) == (y, m, d)
     }
 
     private func isValid(_ text: String) -> Bool {

@@ -105,7 +105,11 @@ final class PDFStreamTests: XCTestCase {
         let source = p.lines
         let streamed = ProjectLines(count: source.count, subtotal: source.reduce(Money.zero) { $0 + $1.amount },
                                     hasCustom: source.contains(where: \.custom), hasMeasurement: source.contains { $0.measurement != nil },
-                                    walk: { walks.add(); return AnyIterator(source.lazy.map(LineView.init).makeIterator()) }, intact: { true })
+                                    walk: {
+                                        walks.add()
+                                        let maker = LineViewMaker()
+                                        return AnyIterator(source.lazy.map { maker.view(of: $0) }.makeIterator())
+                                    }, intact: { true })
         for l in Language.allCases {
             let expected = ReportPDF.render(p, FinalAccounting(p), language: l, photos: [])
             let accounting = FinalAccounting(p, lines: streamed)

@@ -168,16 +168,17 @@ final class ReadersFastPathTests: XCTestCase {
         defer { TemporaryDirectory.remove(directory) }
         var onePiece = 0
         for (model, lines) in try streamedProjects(&rng, seed: seed, directory: directory) {
-            for views in [Array(lines.views), model.lines.map(LineView.init)] {
-                for view in views {
-                    if view.pos.quotedInFile != nil { onePiece += 1 }
-                    for members in [LineView.JSONMembers.stored, .listed, .reported] {
-                        let got = Self.bytes { view.writeJSON(members, to: $0) }
-                        let expected = Self.bytes { view.writeJSONPiecewise(members, to: $0) }
-                        XCTAssertEqual(String(decoding: got, as: UTF8.self), String(decoding: expected, as: UTF8.self), "seed \(seed): line \(view.id)")
-                    }
+            func check(_ view: LineView) {
+                if view.pos.quotedInFile != nil { onePiece += 1 }
+                for members in [LineView.JSONMembers.stored, .listed, .reported] {
+                    let got = Self.bytes { view.writeJSON(members, to: $0) }
+                    let expected = Self.bytes { view.writeJSONPiecewise(members, to: $0) }
+                    XCTAssertEqual(String(decoding: got, as: UTF8.self), String(decoding: expected, as: UTF8.self), "seed \(seed): line \(view.id)")
                 }
             }
+            // Views of the file's lines, and of the model's (made by a `LineViewMaker`).
+            for view in lines.views { check(view) }
+            for line in model.lines { line.withView(check) }
             XCTAssertTrue(lines.isIntact)
         }
         XCTAssertGreaterThan(onePiece, 0, "seed \(seed): some lines take the one-piece way")
