@@ -70,14 +70,14 @@ struct LineWindow {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
         var bases = SupplementBases(staged.supplements)
-        let sections = bases.needsLines ? amounts.sectionNames : []
+        let sections = bases.needsLines ? bases.sections(amounts.sectionNames) : nil
         var n = 0
         for row in rows {
             switch row {
             case .kept(let i):
                 let (id, section, amount) = amounts.line(i)
                 rules.checkKept(id: id, amount: amount, at: n)
-                if bases.needsLines { bases.add(id: id, section: sections[section], amount: amount) }
+                if let sections { bases.add(id: id, section: section, of: sections, amount: amount) }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
                 rules.check(line, at: n, alone: line != read)
