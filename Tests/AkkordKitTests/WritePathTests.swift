@@ -157,4 +157,76 @@ final class WritePathTests: XCTestCase {
             XCTAssertEqual(lines.bases(of: project.supplements), p.supplements.map { $0.base(of: p.lines) }, "seed \(seed), project \(n)")
         }
     }
+
+    // MARK: - runs through lines written again to the same bytes
+
+    /// A file of more than 4 MiB where many lines have escapes as akkord writes them (copied with
+    /// their neighbours) and some escapes akkord does not write (written again): changes at the
+    /// start, in the middle and at the end write the model's bytes.
+    func testLinesWithEscapesAreCopiedOrWrittenAgainToTheModelsBytes() throws {
+        let seed = StreamingTests.seed()
+        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-writepath")
+        defer { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        var p = StreamingTests.randomProject(&rng, id: "escapes", lines: 20_000)
+        p.status = .open
+        for i in p.lines.indices where Int.random(in: 0..<3, using: &rng) == 0 { p.lines[i].note = ["citat \"x\"", "a\\b", "tab\there", "linje\nto"].randomElement(using: &rng)! }
+        let bytes = StreamingTests.escapeByHand(ProjectCodec.encode(p), &rng)
+        XCTAssertGreaterThan(bytes.count, 1 << 22, "seed \(seed): more than one piece of 4 MiB")
+        try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
+        let workspace = Workspace(store: store, clock: clock, command: "akkord test", selectedProject: p.id)
+        for step in 0..<5 {
+            var expected = try ProjectCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id)))), source: "before")
+            let ids = expected.lines.map(\.id)
+            let changes: [String]
+            switch step {
+            case 0:
+                changes = try expected.editLine(ids[0], quantity: Quantity(raw: 13_000), note: nil, price: nil)
+                _ = try workspace.editLine(ids[0], quantity: Quantity(raw: 13_000))
+            case 1:
+                let id = ids[ids.count / 2]
+                changes = try expected.editLine(id, quantity: nil, note: "midt i \"filen\"", price: nil)
+                _ = try workspace.editLine(id, note: "midt i \"filen\"")
+            case 2:
+                let remove = [ids[1], ids[ids.count / 3], ids[ids.count - 1]]
+                changes = try expected.removeLines(remove)
+                _ = try workspace.removeLines(remove)
+            case 3:
+                changes = expected.addCustomLine(name: "Ny \"linje\"", unit: "m2", price: UnitPrice(raw: 10_000), quantity: Quantity(raw: 2000),
+                                                 note: "a\\b", date: "2026-04-02", section: "Tag").1
+                _ = try workspace.addLine(.init(source: .custom(name: "Ny \"linje\"", unit: "m2", price: UnitPrice(raw: 10_000)),
+                                                quantity: Quantity(raw: 2000), note: "a\\b", date: "2026-04-02", section: "Tag"))
+            default:
+                let id = ids[ids.count * 3 / 4]
+                changes = try expected.editLine(id, quantity: nil, note: "", price: nil)
+                _ = try workspace.editLine(id, note: "")
+            }
+            expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+            let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
+            let encoded = ProjectCodec.encode(expected)
+            XCTAssertTrue(after == encoded, "seed \(seed), step \(step): \(StreamingTests.firstDifference(after, encoded))")
+            guard after == encoded else { return }
+        }
+    }
+
+    /// The scratch output `writeLines` writes a line into to compare it with the file's bytes.
+    func testACollectingOutputComparesEmptiesAndIsWrittenOut() {
+        let scratch = ByteOutput(), out = ByteOutput()
+        scratch.write("{\"note\": \"a\\\"b\"}")
+        let same = Array("{\"note\": \"a\\\"b\"}".utf8), other = Array("{\"note\": \"a\\u0022b\"}".utf8)
+        same.withUnsafeBytes { XCTAssertTrue(scratch.holds($0)) }
+        other.withUnsafeBytes { XCTAssertFalse(scratch.holds($0)) }
+        same.dropLast().withUnsafeBytes { XCTAssertFalse(scratch.holds(UnsafeRawBufferPointer($0))) }
+        out.write("[")
+        out.write(scratch)
+        scratch.removeAll()
+        XCTAssertEqual(scratch.bytes, [])
+        [UInt8]().withUnsafeBytes { XCTAssertTrue(scratch.holds($0)) }
+        scratch.write("x")
+        out.write(scratch)
+        XCTAssertEqual(out.bytes, Array("[".utf8) + same + Array("x".utf8))
+    }
 }

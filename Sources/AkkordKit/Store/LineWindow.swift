@@ -103,9 +103,11 @@ struct LineWindow {
 
     /// The `lines` array as `JSONWriter.writeRows` lays it out (`[`, then each line on a row of
     /// its own after four spaces, rows separated by commas, `]` indented by two). A run of lines
-    /// in akkord's form that stand so in the file is copied in one piece.
+    /// that stand so in the file, each in akkord's form or written again to the same bytes (a
+    /// text with escapes), is copied in one piece of up to 4 MiB.
     private func writeLines(_ staged: Project, to out: ByteOutput, source: String) throws(InvalidDataError) {
         let bytes = file.bytes
+        let rewritten = ByteOutput()
         var first = true
         var run: (start: Int, end: Int)? = nil
         var released = 0
@@ -124,20 +126,23 @@ struct LineWindow {
             switch row {
             case .kept(let i):
                 let place = places[i]
-                let end = place.end
                 guard lineStands(place) else { throw changedInPlace(source) }
-                if place.isStoredForm {
-                    if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
-                    flush()
-                    separate()
-                    run = (place.start, end)
-                    continue
+                if !place.isStoredForm {
+                    rewritten.removeAll()
+                    var scanner = ProjectLineScanner(bytes, lineAt: place.start)
+                    guard let view = scanner.next() else { throw changedInPlace(source) }
+                    view.writeJSON(.stored, to: rewritten)
+                    if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
+                        flush()
+                        separate()
+                        out.write(rewritten)
+                        continue
+                    }
                 }
+                if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, place.end); continue }
                 flush()
                 separate()
-                var scanner = ProjectLineScanner(bytes, lineAt: place.start)
-                guard let view = scanner.next() else { throw changedInPlace(source) }
-                view.writeJSON(.stored, to: out)
+                run = (place.start, place.end)
             case .line(let line, _):
                 flush()
                 separate()

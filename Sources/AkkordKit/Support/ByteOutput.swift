@@ -84,6 +84,22 @@ public final class ByteOutput {
         state.pointee.count += n
     }
 
+    /// Writes what the collecting output `collected` holds.
+    func write(_ collected: ByteOutput) {
+        write(UnsafeRawBufferPointer(start: collected.state.pointee.start, count: collected.state.pointee.count))
+    }
+
+    /// Whether a collecting output holds exactly `bytes`.
+    func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == state.pointee.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, state.pointee.start, bytes.count) == 0)
+    }
+
+    /// Empties a collecting output, keeping its room (a scratch output used again).
+    func removeAll() {
+        guard fd == nil else { return }
+        state.pointee.count = 0
+    }
+
     /// `count` spaces.
     public func write(spaces count: Int) {
         guard count > 0 else { return }
