@@ -229,4 +229,58 @@ final class WritePathTests: XCTestCase {
         out.write(scratch)
         XCTAssertEqual(out.bytes, Array("[".utf8) + same + Array("x".utf8))
     }
+
+    // MARK: - the temporary file handed to the disk as it is written
+
+    /// An output for a file about to be synced hands each MiB to the disk as it goes (on Linux)
+    /// and writes every byte as given, in pieces of any size.
+    func testAFileToBeSyncedIsHandedToTheDiskAsItIsWritten() throws {
+        let seed = StreamingTests.seed()
+        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        var rng = RNG(state: seed)
+        let directory = try TemporaryDirectory.make(prefix: "akkord-writeback")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory + "/out.json"
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        defer { close(fd) }
+        let out = ByteOutput(fd: fd, path: path, startingWriteback: true)
+        var expected: [UInt8] = []
+        while expected.count < 3_500_000 {
+            let piece = (0..<Int.random(in: 1...(Bool.random(using: &rng) ? 300 : 300_000), using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            out.write(piece)
+            expected += piece
+        }
+        try out.flush()
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), expected, "seed \(seed)")
+        #if os(Linux)
+        XCTAssertTrue(FileIO.startWriteback(fd: fd, 0..<expected.count), "sync_file_range is found and takes a regular file")
+        XCTAssertGreaterThan(out.handedToDisk, expected.count - (1 << 20), "seed \(seed): all but the last MiB was handed to the disk")
+        XCTAssertLessThanOrEqual(out.handedToDisk, expected.count, "seed \(seed)")
+        #else
+        XCTAssertEqual(out.handedToDisk, 0)
+        #endif
+
+        // A descriptor the system does not hand to a disk (a device, as standard output may be)
+        // is not asked again, and loses nothing.
+        let null = open("/dev/null", O_WRONLY)
+        defer { close(null) }
+        let device = ByteOutput(fd: null, path: "/dev/null", startingWriteback: true)
+        for _ in 0..<3 { device.write([UInt8](repeating: 0x61, count: 1 << 20)) }
+        XCTAssertNoThrow(try device.flush())
+        XCTAssertEqual(device.handedToDisk, 0)
+    }
+
+    /// `AtomicFile` streams a large file to the same bytes, and leaves no temporary behind.
+    func testAnAtomicStreamedFileHasEveryByte() throws {
+        let directory = try TemporaryDirectory.make(prefix: "akkord-writeback")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory + "/big.json"
+        let piece = Array("{\"id\": 1, \"note\": \"æøå\"},\n".utf8)
+        try AtomicFile.write(to: path) { out in for _ in 0..<200_000 { out.write(piece) } }
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(written.count, piece.count * 200_000)
+        XCTAssertTrue(written.starts(with: piece) && written.suffix(piece.count).elementsEqual(piece))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory), ["big.json"])
+    }
 }

@@ -18,6 +18,11 @@ public final class ByteOutput {
     private let state: UnsafeMutablePointer<State>
     private var failure: FileIO.Failure?
     static let bufferSize = 1 << 16
+    /// See `init(fd:path:startingWriteback:)`; false once the system did not take a piece.
+    private var startsWriteback: Bool
+    /// Bytes written to the descriptor so far, and how many of them were handed to the disk.
+    private var written = 0
+    private(set) var handedToDisk = 0
 
     private struct State {
         var start: UnsafeMutablePointer<UInt8>
@@ -26,9 +31,13 @@ public final class ByteOutput {
     }
 
     /// Writes to `fd` (`path` names it in an error: "standard output", the file).
-    public init(fd: Int32, path: String) {
+    /// `startingWriteback`: `fd` is a new file that is fsynced when complete (`AtomicFile`); each
+    /// MiB written is handed to the disk at once (`FileIO.startWriteback`), so the disk writes
+    /// while the rest is made and the fsync waits for little.
+    public init(fd: Int32, path: String, startingWriteback: Bool = false) {
         self.fd = fd
         self.path = path
+        startsWriteback = startingWriteback
         state = .allocate(capacity: 1)
         state.initialize(to: State(start: .allocate(capacity: Self.bufferSize), count: 0, capacity: Self.bufferSize))
     }
@@ -37,6 +46,7 @@ public final class ByteOutput {
     public init() {
         fd = nil
         path = ""
+        startsWriteback = false
         state = .allocate(capacity: 1)
         state.initialize(to: State(start: .allocate(capacity: 4096), count: 0, capacity: 4096))
     }
@@ -169,6 +179,11 @@ public final class ByteOutput {
                 return
             }
             offset += n
+        }
+        written += offset
+        if startsWriteback, written - handedToDisk >= 1 << 20 {
+            startsWriteback = FileIO.startWriteback(fd: fd, handedToDisk..<written)
+            if startsWriteback { handedToDisk = written }
         }
     }
 }
