@@ -172,18 +172,19 @@ public final class ByteOutput {
         guard let fd, failure == nil else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            // A file handed to the disk as it goes is written a MiB at a time (a large piece too).
+            let n = systemWrite(fd, bytes.baseAddress! + offset, min(bytes.count - offset, startsWriteback ? 1 << 20 : Int.max))
             if n < 0 {
                 if errno == EINTR { continue }
                 failure = .system(path: path, operation: "write", message: FileIO.errnoMessage())
                 return
             }
             offset += n
-        }
-        written += offset
-        if startsWriteback, written - handedToDisk >= 1 << 20 {
-            startsWriteback = FileIO.startWriteback(fd: fd, handedToDisk..<written)
-            if startsWriteback { handedToDisk = written }
+            written += n
+            if startsWriteback, written - handedToDisk >= 1 << 20 {
+                startsWriteback = FileIO.startWriteback(fd: fd, handedToDisk..<written)
+                if startsWriteback { handedToDisk = written }
+            }
         }
     }
 }
