@@ -56,10 +56,18 @@ final class WritePathTests: XCTestCase {
             // Distinct by their bytes, as `LineAmounts` keeps them (a `Set` of strings would merge the two é).
             let names = Array(Set(lines.map { Array($0.section.utf8) })).sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
             let sections = byIndex.sections(names)
+            var indexed: [(id: Int, section: Int, amount: Money)] = []
             for l in lines {
                 byName.add(id: l.id, section: l.section, amount: l.amount)
-                byIndex.add(id: l.id, section: names.firstIndex { Array($0.utf8) == Array(l.section.utf8) }!, of: sections, amount: l.amount)
+                indexed.append((l.id, names.firstIndex { Array($0.utf8) == Array(l.section.utf8) }!, l.amount))
                 for s in supplements where !s.scope.isAll { if s.scope.contains(l) { inScope += 1 } else { outOfScope += 1 } }
+            }
+            // In runs, as the line window adds the kept lines between the ones a change names.
+            var from = 0
+            while from < indexed.count {
+                let to = min(indexed.count, from + Int.random(in: 1...20, using: &rng))
+                byIndex.add(indexed[from..<to], of: sections)
+                from = to
             }
             let model = supplements.map { $0.base(of: lines) }
             XCTAssertEqual(byIndex.bases(subtotal: subtotal), byName.bases(subtotal: subtotal), label)

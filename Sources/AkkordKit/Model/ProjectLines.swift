@@ -167,15 +167,17 @@ public struct SupplementBases {
     }
 
     /// The distinct sections of some lines, `names`, each compared once with the scopes, for
-    /// lines that give their section as an index into them (`add(id:section:of:amount:)`).
+    /// lines that give their section as an index into them (`add(_:of:)`).
     public func sections(_ names: [String]) -> Sections {
         Sections(supplements: supplements.count, named: names.flatMap { name in supplements.map { $0.scope.sections.contains(name) } })
     }
 
-    /// `add(id:section:amount:)` for a line whose section is `names[section]` of `sections(names)`:
-    /// no string is compared per line.
-    public mutating func add(id: Int, section: Int, of sections: Sections, amount: Money) {
-        add(id: id, amount: amount) { sections.named[section * sections.supplements + $0] }
+    /// `add(id:section:amount:)` for each of `lines`, whose sections are indices into the `names`
+    /// of `sections(names)`: no string is compared per line.
+    public mutating func add<Lines: Sequence>(_ lines: Lines, of sections: Sections) where Lines.Element == (id: Int, section: Int, amount: Money) {
+        for (id, section, amount) in lines {
+            add(id: id, amount: amount) { sections.named[section * sections.supplements + $0] }
+        }
     }
 
     /// Adds `amount` to each scoped supplement whose lines name `id` or for which `inSections`

@@ -18,10 +18,11 @@ struct LineWindow {
     /// Σ the amounts of all the lines as read.
     let subtotal: Money
 
-    /// One line of the changed project: a line of the file left as it was (by its index there),
-    /// or a line of the window or a new one, with the line as read when it was in the window.
+    /// Lines of the changed project: a run of lines of the file left as they were (by their
+    /// indices there), or one line of the window or a new one, with the line as read when it was
+    /// in the window.
     enum Row {
-        case kept(Int)
+        case kept(Range<Int>)
         case line(Line, read: Line?)
     }
 
@@ -49,9 +50,12 @@ struct LineWindow {
             mutating func next() -> Row? {
                 let window = rows.window
                 while index < window.places.count {
-                    let i = index
+                    let nextRead = nextWindow < window.windowIndices.count ? window.windowIndices[nextWindow] : window.places.count
+                    if index < nextRead {
+                        defer { index = nextRead }
+                        return .kept(index..<nextRead)
+                    }
                     index += 1
-                    guard nextWindow < window.windowIndices.count, window.windowIndices[nextWindow] == i else { return .kept(i) }
                     let read = window.project.lines[nextWindow]
                     nextWindow += 1
                     // A window line the change removed is left out.
@@ -74,16 +78,19 @@ struct LineWindow {
         var n = 0
         for row in rows {
             switch row {
-            case .kept(let i):
-                let (id, section, amount) = amounts.line(i)
-                rules.checkKept(id: id, amount: amount, at: n)
-                if let sections { bases.add(id: id, section: section, of: sections, amount: amount) }
+            case .kept(let lines):
+                for i in lines {
+                    let (id, _, amount) = amounts.line(i)
+                    rules.checkKept(id: id, amount: amount, at: n)
+                    n += 1
+                }
+                if let sections { bases.add(lines.lazy.map(amounts.line), of: sections) }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
                 rules.check(line, at: n, alone: line != read)
                 bases.add(id: line.id, section: line.section, amount: line.amount)
+                n += 1
             }
-            n += 1
         }
         let subtotal = rules.checkedSubtotal ?? .zero
         let problems = ProjectRules.problems(staged, lines: rules) { _ in bases.bases(subtotal: subtotal) }
@@ -124,25 +131,27 @@ struct LineWindow {
         }
         for row in Rows(self, staged: staged) {
             switch row {
-            case .kept(let i):
-                let place = places[i]
-                guard lineStands(place) else { throw changedInPlace(source) }
-                if !place.isStoredForm {
-                    rewritten.removeAll()
-                    var scanner = ProjectLineScanner(bytes, lineAt: place.start)
-                    guard let view = scanner.next() else { throw changedInPlace(source) }
-                    view.writeJSON(.stored, to: rewritten)
-                    if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
-                        flush()
-                        separate()
-                        out.write(rewritten)
-                        continue
+            case .kept(let lines):
+                for i in lines {
+                    let place = places[i]
+                    guard lineStands(place) else { throw changedInPlace(source) }
+                    if !place.isStoredForm {
+                        rewritten.removeAll()
+                        var scanner = ProjectLineScanner(bytes, lineAt: place.start)
+                        guard let view = scanner.next() else { throw changedInPlace(source) }
+                        view.writeJSON(.stored, to: rewritten)
+                        if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
+                            flush()
+                            separate()
+                            out.write(rewritten)
+                            continue
+                        }
                     }
+                    if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, place.end); continue }
+                    flush()
+                    separate()
+                    run = (place.start, place.end)
                 }
-                if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, place.end); continue }
-                flush()
-                separate()
-                run = (place.start, place.end)
             case .line(let line, _):
                 flush()
                 separate()

@@ -399,8 +399,7 @@ struct LineAmounts {
         var bases = SupplementBases(supplements)
         guard bases.needsLines else { return bases.bases(subtotal: subtotal) }
         guard complete else { return nil }
-        let sections = bases.sections(sectionNames)
-        for i in ids.indices { bases.add(id: Int(ids[i]), section: Int(sectionOf[i]), of: sections, amount: Money(raw: amounts[i])) }
+        bases.add(ids.indices.lazy.map(line), of: bases.sections(sectionNames))
         return bases.bases(subtotal: subtotal)
     }
 }
