@@ -192,8 +192,9 @@ final class WritePathTests: XCTestCase {
             let changes: [String]
             switch step {
             case 0:
-                changes = try expected.editLine(ids[0], quantity: Quantity(raw: 13_000), note: nil, price: nil)
-                _ = try workspace.editLine(ids[0], quantity: Quantity(raw: 13_000))
+                let quantity = Quantity(raw: expected.lines[0].quantity.raw + 1000)
+                changes = try expected.editLine(ids[0], quantity: quantity, note: nil, price: nil)
+                _ = try workspace.editLine(ids[0], quantity: quantity)
             case 1:
                 let id = ids[ids.count / 2]
                 changes = try expected.editLine(id, quantity: nil, note: "midt i \"filen\"", price: nil)
@@ -208,10 +209,12 @@ final class WritePathTests: XCTestCase {
                 _ = try workspace.addLine(.init(source: .custom(name: "Ny \"linje\"", unit: "m2", price: UnitPrice(raw: 10_000)),
                                                 quantity: Quantity(raw: 2000), note: "a\\b", date: "2026-04-02", section: "Tag"))
             default:
-                let id = ids[ids.count * 3 / 4]
+                // A note with escapes emptied, three quarters in.
+                let id = expected.lines[(ids.count * 3 / 4)...].first { $0.note.contains("\\") || $0.note.contains("\"") }!.id
                 changes = try expected.editLine(id, quantity: nil, note: "", price: nil)
                 _ = try workspace.editLine(id, note: "")
             }
+            XCTAssertFalse(changes.isEmpty, "seed \(seed), step \(step): every step changes something")
             expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
             let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
             let encoded = ProjectCodec.encode(expected)
