@@ -175,10 +175,39 @@ public struct SupplementBases {
     }
 
     public mutating func add(id: Int, section: String, amount: Money) {
-        for i in scoped {
-            let scope = supplements[i].scope
-            if scope.lines.contains(id) || (!scope.sections.isEmpty && scope.sections.contains(section)) { sums[i] += amount }
+        let supplements = self.supplements
+        add(id: id, amount: amount) { supplements[$0].scope.sections.contains(section) }
+    }
+
+    /// The distinct sections of some lines, `names`, each compared once with the scopes, for
+    /// lines that give their section as an index into them (`add(_:of:)`).
+    public func sections(_ names: [String]) -> Sections {
+        Sections(supplements: supplements.count, named: names.flatMap { name in supplements.map { $0.scope.sections.contains(name) } })
+    }
+
+    /// `add(id:section:amount:)` for each of `lines`, whose sections are indices into the `names`
+    /// of `sections(names)`: no string is compared per line.
+    public mutating func add<Lines: Sequence>(_ lines: Lines, of sections: Sections) where Lines.Element == (id: Int, section: Int, amount: Money) {
+        for (id, section, amount) in lines {
+            add(id: id, amount: amount) { sections.named[section * sections.supplements + $0] }
         }
+    }
+
+    /// Adds `amount` to each scoped supplement whose lines name `id` or for which `inSections`
+    /// (given the supplement's index) says the line's section is named.
+    @inline(__always)
+    private mutating func add(id: Int, amount: Money, inSections: (Int) -> Bool) {
+        for k in scoped.indices {
+            let i = scoped[k]
+            if supplements[i].scope.lines.contains(id) || inSections(i) { sums[i] += amount }
+        }
+    }
+
+    /// Which sections each supplement's scope names (see `sections(_:)`).
+    public struct Sections {
+        fileprivate let supplements: Int
+        /// By section, then supplement.
+        fileprivate let named: [Bool]
     }
 
     public func bases(subtotal: Money) -> [Money] {

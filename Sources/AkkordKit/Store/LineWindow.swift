@@ -18,10 +18,11 @@ struct LineWindow {
     /// Σ the amounts of all the lines as read.
     let subtotal: Money
 
-    /// One line of the changed project: a line of the file left as it was (by its index there),
-    /// or a line of the window or a new one, with the line as read when it was in the window.
+    /// Lines of the changed project: a run of lines of the file left as they were (by their
+    /// indices there), or one line of the window or a new one, with the line as read when it was
+    /// in the window.
     enum Row {
-        case kept(Int)
+        case kept(Range<Int>)
         case line(Line, read: Line?)
     }
 
@@ -49,9 +50,12 @@ struct LineWindow {
             mutating func next() -> Row? {
                 let window = rows.window
                 while index < window.places.count {
-                    let i = index
+                    let nextRead = nextWindow < window.windowIndices.count ? window.windowIndices[nextWindow] : window.places.count
+                    if index < nextRead {
+                        defer { index = nextRead }
+                        return .kept(index..<nextRead)
+                    }
                     index += 1
-                    guard nextWindow < window.windowIndices.count, window.windowIndices[nextWindow] == i else { return .kept(i) }
                     let read = window.project.lines[nextWindow]
                     nextWindow += 1
                     // A window line the change removed is left out.
@@ -70,20 +74,23 @@ struct LineWindow {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
         var bases = SupplementBases(staged.supplements)
-        let sections = bases.needsLines ? amounts.sectionNames : []
+        let sections = bases.needsLines ? bases.sections(amounts.sectionNames) : nil
         var n = 0
         for row in rows {
             switch row {
-            case .kept(let i):
-                let (id, section, amount) = amounts.line(i)
-                rules.checkKept(id: id, amount: amount, at: n)
-                if bases.needsLines { bases.add(id: id, section: sections[section], amount: amount) }
+            case .kept(let lines):
+                for i in lines {
+                    let (id, _, amount) = amounts.line(i)
+                    rules.checkKept(id: id, amount: amount, at: n)
+                    n += 1
+                }
+                if let sections { bases.add(lines.lazy.map(amounts.line), of: sections) }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
                 rules.check(line, at: n, alone: line != read)
                 bases.add(id: line.id, section: line.section, amount: line.amount)
+                n += 1
             }
-            n += 1
         }
         let subtotal = rules.checkedSubtotal ?? .zero
         let problems = ProjectRules.problems(staged, lines: rules) { _ in bases.bases(subtotal: subtotal) }
@@ -103,9 +110,11 @@ struct LineWindow {
 
     /// The `lines` array as `JSONWriter.writeRows` lays it out (`[`, then each line on a row of
     /// its own after four spaces, rows separated by commas, `]` indented by two). A run of lines
-    /// in akkord's form that stand so in the file is copied in one piece.
+    /// that stand so in the file, each in akkord's form or written again to the same bytes (a
+    /// text with escapes), is copied in one piece of up to 4 MiB.
     private func writeLines(_ staged: Project, to out: ByteOutput, source: String) throws(InvalidDataError) {
         let bytes = file.bytes
+        let rewritten = ByteOutput()
         var first = true
         var run: (start: Int, end: Int)? = nil
         var released = 0
@@ -122,22 +131,27 @@ struct LineWindow {
         }
         for row in Rows(self, staged: staged) {
             switch row {
-            case .kept(let i):
-                let place = places[i]
-                let end = place.end
-                guard lineStands(place) else { throw changedInPlace(source) }
-                if place.isStoredForm {
-                    if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, end); continue }
+            case .kept(let lines):
+                for i in lines {
+                    let place = places[i]
+                    guard lineStands(place) else { throw changedInPlace(source) }
+                    if !place.isStoredForm {
+                        rewritten.removeAll()
+                        var scanner = ProjectLineScanner(bytes, lineAt: place.start)
+                        guard let view = scanner.next() else { throw changedInPlace(source) }
+                        view.writeJSON(.stored, to: rewritten)
+                        if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
+                            flush()
+                            separate()
+                            out.write(rewritten)
+                            continue
+                        }
+                    }
+                    if let r = run, r.end - r.start < 1 << 22, Self.isRowSeparator(bytes, r.end, place.start) { run = (r.start, place.end); continue }
                     flush()
                     separate()
-                    run = (place.start, end)
-                    continue
+                    run = (place.start, place.end)
                 }
-                flush()
-                separate()
-                var scanner = ProjectLineScanner(bytes, lineAt: place.start)
-                guard let view = scanner.next() else { throw changedInPlace(source) }
-                view.writeJSON(.stored, to: out)
             case .line(let line, _):
                 flush()
                 separate()

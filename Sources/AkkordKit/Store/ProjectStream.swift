@@ -399,8 +399,7 @@ struct LineAmounts {
         var bases = SupplementBases(supplements)
         guard bases.needsLines else { return bases.bases(subtotal: subtotal) }
         guard complete else { return nil }
-        let names = sections.map { TextSlice(quoted: $0, escaped: true, plain: false).string }
-        for i in ids.indices { bases.add(id: Int(ids[i]), section: names[Int(sectionOf[i])], amount: Money(raw: amounts[i])) }
+        bases.add(ids.indices.lazy.map(line), of: bases.sections(sectionNames))
         return bases.bases(subtotal: subtotal)
     }
 }

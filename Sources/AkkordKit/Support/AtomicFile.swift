@@ -16,7 +16,7 @@ enum AtomicFile {
     /// (a report of any size); if `body` throws, the temporary file is removed and nothing replaced.
     static func write(to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil, streaming body: (ByteOutput) throws -> Void) throws {
         try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in
-            let out = ByteOutput(fd: fd, path: temporary)
+            let out = ByteOutput(fd: fd, path: temporary, startingWriteback: true)
             try body(out)
             try out.flush()
         }

@@ -18,6 +18,11 @@ public final class ByteOutput {
     private let state: UnsafeMutablePointer<State>
     private var failure: FileIO.Failure?
     static let bufferSize = 1 << 16
+    /// See `init(fd:path:startingWriteback:)`; false once the system did not take a piece.
+    private var startsWriteback: Bool
+    /// Bytes written to the descriptor so far, and how many of them were handed to the disk.
+    private var written = 0
+    private(set) var handedToDisk = 0
 
     private struct State {
         var start: UnsafeMutablePointer<UInt8>
@@ -26,9 +31,13 @@ public final class ByteOutput {
     }
 
     /// Writes to `fd` (`path` names it in an error: "standard output", the file).
-    public init(fd: Int32, path: String) {
+    /// `startingWriteback`: `fd` is a new file that is fsynced when complete (`AtomicFile`); each
+    /// MiB written is handed to the disk at once (`FileIO.startWriteback`), so the disk writes
+    /// while the rest is made and the fsync waits for little.
+    public init(fd: Int32, path: String, startingWriteback: Bool = false) {
         self.fd = fd
         self.path = path
+        startsWriteback = startingWriteback
         state = .allocate(capacity: 1)
         state.initialize(to: State(start: .allocate(capacity: Self.bufferSize), count: 0, capacity: Self.bufferSize))
     }
@@ -37,6 +46,7 @@ public final class ByteOutput {
     public init() {
         fd = nil
         path = ""
+        startsWriteback = false
         state = .allocate(capacity: 1)
         state.initialize(to: State(start: .allocate(capacity: 4096), count: 0, capacity: 4096))
     }
@@ -82,6 +92,22 @@ public final class ByteOutput {
         }
         (state.pointee.start + state.pointee.count).update(from: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count: n)
         state.pointee.count += n
+    }
+
+    /// Writes what the collecting output `collected` holds.
+    func write(_ collected: ByteOutput) {
+        write(UnsafeRawBufferPointer(start: collected.state.pointee.start, count: collected.state.pointee.count))
+    }
+
+    /// Whether a collecting output holds exactly `bytes`.
+    func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        bytes.count == state.pointee.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, state.pointee.start, bytes.count) == 0)
+    }
+
+    /// Empties a collecting output, keeping its room (a scratch output used again).
+    func removeAll() {
+        guard fd == nil else { return }
+        state.pointee.count = 0
     }
 
     /// `count` spaces.
@@ -146,13 +172,19 @@ public final class ByteOutput {
         guard let fd, failure == nil else { return }
         var offset = 0
         while offset < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            // A file handed to the disk as it goes is written a MiB at a time (a large piece too).
+            let n = systemWrite(fd, bytes.baseAddress! + offset, min(bytes.count - offset, startsWriteback ? 1 << 20 : Int.max))
             if n < 0 {
                 if errno == EINTR { continue }
                 failure = .system(path: path, operation: "write", message: FileIO.errnoMessage())
                 return
             }
             offset += n
+            written += n
+            if startsWriteback, written - handedToDisk >= 1 << 20 {
+                startsWriteback = FileIO.startWriteback(fd: fd, handedToDisk..<written)
+                if startsWriteback { handedToDisk = written }
+            }
         }
     }
 }
