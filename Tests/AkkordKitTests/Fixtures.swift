@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Files under Tests/Fixtures and the repository root, found from this source file's path.
 enum Fixtures {
@@ -7,5 +8,12 @@ enum Fixtures {
     static func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
     static func tsvRows(_ name: String) throws -> [[String]] {
         try text(name).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+    }
+}
+
+extension XCTestCase {
+    /// Prints the seed once at the end of a test that failed, so that `AKKORD_SEED=<seed>` repeats the run.
+    func reportSeedOnFailure(_ seed: UInt64) {
+        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
     }
 }

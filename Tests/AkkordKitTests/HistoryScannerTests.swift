@@ -12,9 +12,6 @@ final class HistoryScannerTests: XCTestCase {
         ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
     }
 
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     // MARK: - random histories
 

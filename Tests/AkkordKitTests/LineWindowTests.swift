@@ -19,7 +19,7 @@ final class LineWindowTests: XCTestCase {
 
     func testLineChangesWriteWhatTheWholeModelWrites() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-window")
         defer { TemporaryDirectory.remove(directory) }
@@ -101,7 +101,7 @@ final class LineWindowTests: XCTestCase {
     /// pages handed back as they go), still the whole model's bytes.
     func testALargeFileIsCopiedInPiecesToTheSameBytes() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-window")
         defer { TemporaryDirectory.remove(directory) }
@@ -129,7 +129,7 @@ final class LineWindowTests: XCTestCase {
     /// writes is its own form unless a text needs escapes.
     func testStoredFormIsExactlyWhatAkkordWrites() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let project = StreamingTests.randomProject(&rng, id: "form", lines: 600)
         var storedForm = 0, variants = 0, variantsStoredForm = 0

@@ -10,9 +10,6 @@ import XCTest
 final class NormalReportOracleTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
 
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     /// Texts that take the slow paths: PDF escapes, characters outside WinAnsi, C1 controls,
     /// runs of spaces, words too wide for the column, XML escapes and OOXML's `_xHHHH_`.

@@ -10,9 +10,6 @@ import XCTest
 final class NormalUndoStepTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
 
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     func testAStepReadsAsTheWholeFileReaderReadsIt() throws {
         let seed = StreamingTests.seed()

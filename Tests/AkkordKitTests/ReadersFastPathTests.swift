@@ -14,9 +14,6 @@ import Darwin
 final class ReadersFastPathTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
 
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     static func bytes(_ body: (ByteOutput) -> Void) -> [UInt8] {
         let out = ByteOutput()

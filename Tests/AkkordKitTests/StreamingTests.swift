@@ -18,10 +18,6 @@ final class StreamingTests: XCTestCase {
         ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
     }
 
-    /// Prints the seed once at the end of a test that failed, so the run can be repeated.
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     // MARK: - a. streaming equals the model, byte for byte
 

@@ -9,10 +9,6 @@ import XCTest
 final class TextWritersTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
 
-    /// Prints the seed once at the end of a test that failed, so the run can be repeated.
-    func reportSeedOnFailure(_ seed: UInt64) {
-        if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }
-    }
 
     // MARK: - figures
 

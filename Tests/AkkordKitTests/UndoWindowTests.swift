@@ -65,7 +65,7 @@ final class UndoWindowTests: XCTestCase {
 
     func testUndoWritesWhatTheWholeModelWrites() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-undo-window")
         defer { TemporaryDirectory.remove(directory) }
@@ -158,7 +158,7 @@ final class UndoWindowTests: XCTestCase {
 
     func testRefusalsKeepTheirErrorsAndLeaveTheFiles() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
 
         // A closed project.
@@ -221,7 +221,7 @@ final class UndoWindowTests: XCTestCase {
     /// whole; the undo writes what it wrote before.
     func testAFileTheStreamingReaderLeavesIsReadWhole() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         for stepLeft in [true, false] {
             let (store, workspace, id) = try storeWithOneChange(&rng)

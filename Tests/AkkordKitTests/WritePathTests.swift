@@ -28,7 +28,7 @@ final class WritePathTests: XCTestCase {
     /// of the model (`Supplement.base(of:)`).
     func testBasesBySectionIndexAreTheBasesByName() {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         var inScope = 0, outOfScope = 0
         for round in 0..<200 {
@@ -84,7 +84,7 @@ final class WritePathTests: XCTestCase {
     /// shows as a change let through or refused. What it writes is the model's bytes.
     func testTheWindowRefusesWhatTheModelRefusesAtTheLargestTotal() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-writepath")
         defer { TemporaryDirectory.remove(directory) }
@@ -148,7 +148,7 @@ final class WritePathTests: XCTestCase {
     /// model's, with a section written in two forms and escaped.
     func testTheStreamingReadersBasesAreTheModels() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         for n in 0..<20 {
             var p = StreamingTests.randomProject(&rng, id: "bases-\(n)", lines: Int.random(in: 1...400, using: &rng))
@@ -173,7 +173,7 @@ final class WritePathTests: XCTestCase {
     /// start, in the middle and at the end write the model's bytes.
     func testLinesWithEscapesAreCopiedOrWrittenAgainToTheModelsBytes() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-writepath")
         defer { TemporaryDirectory.remove(directory) }
@@ -247,7 +247,7 @@ final class WritePathTests: XCTestCase {
     /// and writes every byte as given, in pieces of any size.
     func testAFileToBeSyncedIsHandedToTheDiskAsItIsWritten() throws {
         let seed = StreamingTests.seed()
-        defer { if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") } }
+        defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let directory = try TemporaryDirectory.make(prefix: "akkord-writeback")
         defer { TemporaryDirectory.remove(directory) }
