@@ -166,7 +166,7 @@ final class ReadersFastPathTests: XCTestCase {
         var onePiece = 0
         for (model, lines) in try streamedProjects(&rng, seed: seed, directory: directory) {
             func check(_ view: LineView) {
-                if view.pos.quotedInFile != nil { onePiece += 1 }
+                if view.pos.unescapedQuoted != nil { onePiece += 1 }
                 for members in [LineView.JSONMembers.stored, .listed, .reported] {
                     let got = Self.bytes { view.writeJSON(members, to: $0) }
                     let expected = Self.bytes { view.writeJSONPiecewise(members, to: $0) }

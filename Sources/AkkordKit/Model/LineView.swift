@@ -18,9 +18,8 @@ public struct LineView {
 
     public init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
                 date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, custom: Bool) {
-        self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
-        self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
-        amount = quantity.amount(at: price)
+        self.init(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
+                  price: price, quantity: quantity, amount: quantity.amount(at: price), custom: custom)
     }
 
     /// `amount` is `quantity.amount(at: price)`, worked out by the caller (a reader that compared it with the file's).
@@ -54,15 +53,15 @@ extension LineView {
         public static let reported = JSONMembers(sectionAndDate: false, nullMeasurement: true)
     }
 
-    /// The line as a JSON object on one line, as `JSONWriter` lays out such an object; texts read
-    /// from a file are copied as they are when they need no escaping.
+    /// The line as a JSON object on one line, as `JSONWriter` lays out such an object; texts
+    /// without escapes are copied as they are.
     public func writeJSON(_ members: JSONMembers, to out: ByteOutput) {
-        // Most lines: every text as it is in the file, the whole line written in one piece.
-        guard let pos = pos.quotedInFile, let name = name.quotedInFile, let unit = unit.quotedInFile,
-              let note = note.quotedInFile, let section = section.quotedInFile else { return writeJSONPiecewise(members, to: out) }
+        // Most lines: every text without escapes, the whole line written in one piece.
+        guard let pos = pos.unescapedQuoted, let name = name.unescapedQuoted, let unit = unit.unescapedQuoted,
+              let note = note.unescapedQuoted, let section = section.unescapedQuoted else { return writeJSONPiecewise(members, to: out) }
         var date: UnsafeBufferPointer<UInt8>? = nil, measurement: UnsafeBufferPointer<UInt8>? = nil
-        if let d = self.date { guard let q = d.quotedInFile else { return writeJSONPiecewise(members, to: out) }; date = q }
-        if let m = self.measurement { guard let q = m.quotedInFile else { return writeJSONPiecewise(members, to: out) }; measurement = q }
+        if let d = self.date { guard let q = d.unescapedQuoted else { return writeJSONPiecewise(members, to: out) }; date = q }
+        if let m = self.measurement { guard let q = m.unescapedQuoted else { return writeJSONPiecewise(members, to: out) }; measurement = q }
         // The members' names and punctuation take under 200 bytes, each figure at most 32.
         let room = 320 + pos.count + name.count + unit.count + note.count + section.count + (date?.count ?? 0) + (measurement?.count ?? 0)
         let (id, price, quantity, amount, custom) = (id, price, quantity, amount, custom)
@@ -91,8 +90,8 @@ extension LineView {
         }
     }
 
-    /// `writeJSON` a piece at a time, for a line with a text not as it is in the file (escaped,
-    /// or a `String`); also the oracle of the one-piece writer.
+    /// `writeJSON` a piece at a time, for a line with an escaped text (written again as
+    /// `JSONWriter` escapes it); also the oracle of the one-piece writer.
     func writeJSONPiecewise(_ members: JSONMembers, to out: ByteOutput) {
         out.write("{\"id\": ")
         DecimalText.writePlain(raw: Int64(id), fractionDigits: 0, minimumShown: 0, to: out)

@@ -26,12 +26,7 @@ public struct ProjectLines: Sequence, Sendable {
         walk = {
             // One maker per walk: each view is good until the walk's next one.
             let maker = LineViewMaker()
-            var i = 0
-            return AnyIterator {
-                guard i < lines.count else { return nil }
-                i += 1
-                return maker.view(of: lines[i - 1])
-            }
+            return AnyIterator(lines.lazy.map { maker.view(of: $0) }.makeIterator())
         }
         measuredWalk = nil
         jsonWriter = nil
@@ -70,7 +65,7 @@ public struct ProjectLines: Sequence, Sendable {
     /// names the file.
     public func checkIntact(source: String) throws {
         guard isIntact else {
-            throw InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
+            throw InvalidDataError.linesChangedInPlace(source: source)
         }
     }
 
@@ -218,6 +213,13 @@ public struct SupplementBases {
 extension ProjectLines: Equatable {
     public static func == (a: ProjectLines, b: ProjectLines) -> Bool {
         a.count == b.count && a.subtotal == b.subtotal && a.elementsEqual(b)
+    }
+}
+
+extension InvalidDataError {
+    /// A project file's lines that another program wrote in place while akkord read them.
+    static func linesChangedInPlace(source: String) -> InvalidDataError {
+        InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
     }
 }
 

@@ -177,7 +177,7 @@ public enum ProjectRules {
                 // A text without escapes is valid UTF-8 without a byte below 0x20 (the reader saw
                 // to that), so DEL and the C1 controls are all it may hold that is refused; and
                 // its bytes bound its characters from above.
-                if let bytes = t.bytesInFile, bytes.count <= kind.maximumCharacters {
+                if let bytes = t.unescapedBytes, bytes.count <= kind.maximumCharacters {
                     return (!required || !bytes.isEmpty) && ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(bytes))
                 }
                 let s = t.string

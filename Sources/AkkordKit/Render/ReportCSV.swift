@@ -30,11 +30,11 @@ public enum ReportCSV {
         func text(_ t: TextSlice) { t.withUTF8 { writeField($0, delimiter, to: out) } }
         a.lines.forEachView { l in
             // Most lines: every text as in the file, starting and ending in ASCII; the row in one piece.
-            if let pos = l.pos.bytesInFile, let name = l.name.bytesInFile, let unit = l.unit.bytesInFile, let note = l.note.bytesInFile,
+            if let pos = l.pos.unescapedBytes, let name = l.name.unescapedBytes, let unit = l.unit.unescapedBytes, let note = l.note.unescapedBytes,
                Self.edgesAreASCII(pos), Self.edgesAreASCII(name), Self.edgesAreASCII(unit), Self.edgesAreASCII(note) {
                 var measurement: UnsafeBufferPointer<UInt8>? = nil
                 if let m = l.measurement {
-                    if let bytes = m.bytesInFile, Self.edgesAreASCII(bytes) { measurement = bytes }
+                    if let bytes = m.unescapedBytes, Self.edgesAreASCII(bytes) { measurement = bytes }
                 }
                 if l.measurement == nil || measurement != nil {
                     let shown = l.displayUnit(language)

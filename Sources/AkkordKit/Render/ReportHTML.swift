@@ -74,8 +74,8 @@ public enum ReportHTML {
         let l = sheet.language
         sheet.lines.lines.forEachView { line in
             // Most lines: every text as in the file, the row in one piece.
-            if let pos = line.pos.bytesInFile, let name = line.name.bytesInFile, let note = line.note.bytesInFile,
-               let unit = line.displayUnit(l).map({ UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.text.utf8CodeUnitCount) }) ?? line.unit.bytesInFile {
+            if let pos = line.pos.unescapedBytes, let name = line.name.unescapedBytes, let note = line.note.unescapedBytes,
+               let unit = line.displayUnit(l).map({ UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.text.utf8CodeUnitCount) }) ?? line.unit.unescapedBytes {
                 let (custom, quantity, price, amount) = (line.custom, line.quantity, line.price, line.amount)
                 // An escaped byte takes at most 6 (`&quot;`).
                 out.withCursor(room: 6 * (pos.count + name.count + note.count + unit.count) + 3 * 32 + 160) { c in

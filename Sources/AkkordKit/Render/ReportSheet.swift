@@ -317,8 +317,8 @@ extension TextTable.RowBytes {
 
 extension ReportSheet {
     /// A line's cells, for the line table (`LineTable.cells`) and the measurements appendix
-    /// (`MeasurementTable.cells`), without making them into a row: the texts as the file has
-    /// them, every width known. Nil for a line with a text that is escaped or a `String`, or
+    /// (`MeasurementTable.cells`), without making them into a row: the texts as the JSON
+    /// strings hold them, every width known. Nil for a line with a text that is escaped, or
     /// whose width its bytes do not tell: that line's row is made by `cells`.
     struct LineCells {
         let pos, name, note, unit: UnsafeBufferPointer<UInt8>
@@ -334,16 +334,16 @@ extension ReportSheet {
 
         @inline(__always)
         init?(_ line: borrowing LineView, _ language: Language) {
-            guard let pos = line.pos.measuredInFile, let name = line.name.measuredInFile, let note = line.note.measuredInFile else { return nil }
+            guard let pos = line.pos.measuredUnescaped, let name = line.name.measuredUnescaped, let note = line.note.measuredUnescaped else { return nil }
             if let shown = line.displayUnit(language) {
                 unit = UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount)
                 unitWidth = shown.width
             } else {
-                guard let u = line.unit.measuredInFile else { return nil }
+                guard let u = line.unit.measuredUnescaped else { return nil }
                 (unit, unitWidth) = u
             }
             if let m = line.measurement {
-                guard let measured = m.measuredInFile else { return nil }
+                guard let measured = m.measuredUnescaped else { return nil }
                 (measurement, measurementWidth) = (measured.bytes, measured.width)
             } else {
                 (measurement, measurementWidth) = (nil, 0)

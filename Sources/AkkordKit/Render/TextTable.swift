@@ -538,11 +538,10 @@ extension TextTable {
 }
 
 extension TextSlice {
-    /// The text's bytes in the file and its width as a `TextTable.RowBytes` part counts it,
-    /// when the text has no escapes and its bytes tell its width (`scalarCharacters`).
-    @inline(__always) var measuredInFile: (bytes: UnsafeBufferPointer<UInt8>, width: Int)? {
-        guard !escaped else { return nil }
-        let bytes = UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: quoted.count - 2)
+    /// The text's bytes and its width as a `TextTable.RowBytes` part counts it, when the text has
+    /// no escapes and its bytes tell its width (`scalarCharacters`).
+    @inline(__always) var measuredUnescaped: (bytes: UnsafeBufferPointer<UInt8>, width: Int)? {
+        guard let bytes = unescapedBytes else { return nil }
         if plain { return (bytes, bytes.count) }
         guard let width = TextTable.scalarCharacters(bytes) else { return nil }
         return (bytes, width)

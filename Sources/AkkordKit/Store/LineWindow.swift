@@ -134,11 +134,11 @@ struct LineWindow {
             case .kept(let lines):
                 for i in lines {
                     let place = places[i]
-                    guard lineStands(place) else { throw changedInPlace(source) }
+                    guard place.stands(in: bytes) else { throw .linesChangedInPlace(source: source) }
                     if !place.isStoredForm {
                         rewritten.removeAll()
                         var scanner = ProjectLineScanner(bytes, lineAt: place.start)
-                        guard let view = scanner.next() else { throw changedInPlace(source) }
+                        guard let view = scanner.next() else { throw .linesChangedInPlace(source: source) }
                         view.writeJSON(.stored, to: rewritten)
                         if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
                             flush()
@@ -169,17 +169,6 @@ struct LineWindow {
             && bytes[end + 4] == 0x20 && bytes[end + 5] == 0x20
     }
 
-    /// The line at `place` still begins with `{` and ends with `}`: a cheap check that the file is
-    /// as the reader found it (akkord replaces files, it never writes into them), which a file
-    /// shortened or lengthened in place fails.
-    private func lineStands(_ place: LinePlace) -> Bool {
-        let bytes = file.bytes
-        return place.end <= bytes.count && place.length >= 2 && bytes[place.start] == UInt8(ascii: "{") && bytes[place.end - 1] == UInt8(ascii: "}")
-    }
-
-    private func changedInPlace(_ source: String) -> InvalidDataError {
-        InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
-    }
 }
 
 extension Store {

@@ -70,8 +70,7 @@ extension ProjectCodec {
                 let (start, end) = (place.start, place.end)
                 if start - released >= 1 << 22 { file.release(released..<start); released = start }
                 separator(i)
-                // The line is where the pass found it (akkord never writes into a file).
-                guard end <= bytes.count, bytes[start] == UInt8(ascii: "{"), bytes[end - 1] == UInt8(ascii: "}") else { health.broken = true; return }
+                guard place.stands(in: bytes) else { health.broken = true; return }
                 guard place.isStoredForm else {
                     var scanner = ProjectLineScanner(bytes, lineAt: start)
                     guard let view = scanner.next() else { health.broken = true; return }
@@ -332,6 +331,13 @@ struct LinePlace {
     /// Whether the line's bytes are exactly what akkord writes for it.
     var isStoredForm: Bool { section != 0 }
 
+    /// The line still begins with `{` and ends with `}` in `bytes`: a cheap check that the file
+    /// is as the pass found it (akkord replaces files, it never writes into them), which a file
+    /// shortened or lengthened in place fails.
+    func stands(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        end <= bytes.count && length >= 2 && bytes[start] == UInt8(ascii: "{") && bytes[end - 1] == UInt8(ascii: "}")
+    }
+
     init(_ scanner: ProjectLineScanner) {
         let start = scanner.lineStart, end = scanner.lineEnd
         offset = UInt32(truncatingIfNeeded: start)
@@ -347,8 +353,9 @@ struct LinePlace {
 
 /// What the supplements' bases (SPEC §5) need of each line — id, section, amount — kept from
 /// the checking pass, because the supplements come after the lines in the file: 14 bytes a line,
-/// the sections once each. `bases` is nil when a line did not fit (an id beyond 32 bits, more
-/// than 65,535 sections, a text not from the file): the lines are then walked again for them.
+/// the sections once each (as the quoted bytes of the mapped file: only the checking pass adds
+/// lines). `bases` is nil when a line did not fit (an id beyond 32 bits, more than 65,535
+/// sections): the lines are then walked again for them.
 struct LineAmounts {
     private var ids: [UInt32] = []
     private var sectionOf: [UInt16] = []

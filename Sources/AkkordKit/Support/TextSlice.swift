@@ -36,7 +36,7 @@ public struct TextSlice {
     }
 
     public var string: String {
-        guard escaped else { return String(decoding: UnsafeBufferPointer(rebasing: quoted.dropFirst().dropLast()), as: UTF8.self) }
+        if let bytes = unescapedBytes { return String(decoding: bytes, as: UTF8.self) }
         var scanner = JSONScanner(buffer: quoted)
         return (try? scanner.parseString()) ?? ""
     }
@@ -47,11 +47,11 @@ public struct TextSlice {
 
     /// The quoted JSON string, quotes included, when it has no escapes: the bytes `writeJSON`
     /// copies. Nil for any other text.
-    @inline(__always) var quotedInFile: UnsafeBufferPointer<UInt8>? { escaped ? nil : quoted }
+    @inline(__always) var unescapedQuoted: UnsafeBufferPointer<UInt8>? { escaped ? nil : quoted }
 
     /// The text's bytes (no quotes), when it has no escapes: the bytes `withUTF8` gives. Nil for
     /// any other text.
-    @inline(__always) var bytesInFile: UnsafeBufferPointer<UInt8>? {
+    @inline(__always) var unescapedBytes: UnsafeBufferPointer<UInt8>? {
         escaped ? nil : UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: quoted.count - 2)
     }
 
@@ -72,7 +72,7 @@ extension TextSlice {
     /// The text's UTF-8 bytes: those in the JSON string when it has no escapes (no `String`
     /// made), else those of `string`.
     public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
-        if let bytes = bytesInFile { return try body(bytes) }
+        if let bytes = unescapedBytes { return try body(bytes) }
         var s = string
         return try s.withUTF8(body)
     }
