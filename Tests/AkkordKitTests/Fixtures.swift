@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import AkkordKit
 
 /// Files under Tests/Fixtures and the repository root, found from this source file's path.
 enum Fixtures {
@@ -12,6 +13,15 @@ enum Fixtures {
 }
 
 extension XCTestCase {
+    /// A store with its `projects/` in a new temporary directory, removed when the test ends.
+    func makeProjectStore(prefix: String) throws -> Store {
+        let directory = try TemporaryDirectory.make(prefix: prefix)
+        addTeardownBlock { TemporaryDirectory.remove(directory) }
+        let store = Store(directory: directory)
+        try store.ensureDirectory(directory + "/projects")
+        return store
+    }
+
     /// Prints the seed once at the end of a test that failed, so that `AKKORD_SEED=<seed>` repeats the run.
     func reportSeedOnFailure(_ seed: UInt64) {
         if testRun?.failureCount ?? 0 > 0 { print("\(name) failed with AKKORD_SEED=\(seed)") }

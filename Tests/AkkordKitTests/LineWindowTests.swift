@@ -21,10 +21,7 @@ final class LineWindowTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-window")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-window")
         var windowed = 0
         for n in 0..<3 {
             var p = StreamingTests.randomProject(&rng, id: "window-\(n)", lines: [400, 700, 1][n])
@@ -103,10 +100,7 @@ final class LineWindowTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-window")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-window")
         var p = StreamingTests.randomProject(&rng, id: "large", lines: 40_000)
         p.status = .open
         let bytes = ProjectCodec.encode(p)
@@ -232,10 +226,8 @@ final class LineWindowTests: XCTestCase {
     /// refused and the file left as that program left it.
     func testAFileChangedInPlaceIsNotWrittenOver() throws {
         var rng = RNG(state: 42)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-window")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-window")
+        let directory = store.directory
         try store.ensureDirectory(directory + "/tmp")
         var p = StreamingTests.randomProject(&rng, id: "inplace", lines: 300)
         p.status = .open

@@ -25,10 +25,8 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream")
+        let directory = store.directory
         let photo = try Data(contentsOf: Fixtures.url("photos/roof.jpg"))
         let photos: (String) -> [UInt8]? = { $0.hasSuffix(".jpg") ? Array(photo) : nil }   // the png ones are "missing"
 
@@ -150,10 +148,7 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-edge")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-edge")
         var empty = Project(id: "empty", name: "Tom")
         empty.nextIds = ["line": 7]
         var noTeam = Self.randomProject(&rng, id: "no-team", lines: 40)
@@ -198,10 +193,7 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-order")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-order")
 
         var reordered = Self.randomProject(&rng, id: "reordered", lines: 300)
         XCTAssertTrue(reordered.supplements.contains { !$0.scope.lines.isEmpty }, "a supplement scoped by line ids")
@@ -249,10 +241,7 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-fuzz")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-fuzz")
         let id = "fuzz"
         let path = store.projectFile(id)
 
@@ -335,10 +324,8 @@ final class StreamingTests: XCTestCase {
     /// whole reader refuses them, naming the place; the streaming reader must fall back to it (or
     /// refuse), never trap. Run as a process, since a trap would end the test run.
     func testHugeNumbersInAProjectFileAreRefusedNotACrash() throws {
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-huge")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-huge")
+        let directory = store.directory
         var p = Project(id: "huge", name: "Huge")
         p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true),
                    Line(id: 2, pos: "1.01", name: "v", unit: "m2", price: UnitPrice(raw: 248_000), quantity: Quantity(raw: 12_000))]
@@ -651,10 +638,7 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-inplace")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-inplace")
         let p = Self.randomProject(&rng, id: "inplace", lines: 3000)
         let bytes = ProjectCodec.encode(p)
         let path = store.projectFile(p.id)
@@ -716,10 +700,8 @@ final class StreamingTests: XCTestCase {
         let seed = Self.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-stream-shrink")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-stream-shrink")
+        let directory = store.directory
         let p = Self.randomProject(&rng, id: "shrink", lines: 20_000)
         let bytes = ProjectCodec.encode(p)
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))

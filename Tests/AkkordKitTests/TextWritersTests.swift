@@ -235,10 +235,7 @@ final class TextWritersTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-text-writers")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-text-writers")
 
         for n in 0..<4 {
             // A valid project (streamed too) and one with figures no file may hold (the model only).

@@ -67,10 +67,7 @@ final class UndoWindowTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-undo-window")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-undo-window")
         var undos = 0, windowed = 0, refused = 0
         for n in 0..<3 {
             var p = StreamingTests.randomProject(&rng, id: "undo-\(n)", lines: [300, 600, 1][n])

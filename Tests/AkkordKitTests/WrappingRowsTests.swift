@@ -149,10 +149,7 @@ final class WrappingRowsTests: XCTestCase {
     func testLinesAndReportWithLongNamesAreWrittenAsBefore() throws {
         let seed = StreamingTests.seed()
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-wrapping-rows")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-wrapping-rows")
         var wrappedLines = 0, wrappedMeasurements = 0, general = 0
         for n in 0..<3 {
             let model = Self.project(&rng, id: "wrap-\(n)", lines: [400, 60, 5][n])

@@ -86,10 +86,7 @@ final class WritePathTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-writepath")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-writepath")
         var refused = 0, accepted = 0, windowed = 0
         for n in 0..<12 {
             var p = StreamingTests.randomProject(&rng, id: "limit-\(n)", lines: 0)
@@ -175,10 +172,7 @@ final class WritePathTests: XCTestCase {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
-        let directory = try TemporaryDirectory.make(prefix: "akkord-writepath")
-        defer { TemporaryDirectory.remove(directory) }
-        let store = Store(directory: directory)
-        try store.ensureDirectory(directory + "/projects")
+        let store = try makeProjectStore(prefix: "akkord-writepath")
         var p = StreamingTests.randomProject(&rng, id: "escapes", lines: 20_000)
         p.status = .open
         for i in p.lines.indices where Int.random(in: 0..<3, using: &rng) == 0 { p.lines[i].note = ["citat \"x\"", "a\\b", "tab\there", "linje\nto"].randomElement(using: &rng)! }
