@@ -6,7 +6,7 @@ import XCTest
 /// answers `complete -C`, zsh and fish check their scripts' syntax, mandoc lints the man page.
 final class CompletionTests: EndToEndCase {
     /// A shell's executable, or nil when it is not installed (the test is then skipped; the
-    /// acceptance script tests/acceptance/completions.sh fails instead).
+    /// acceptance script checks/acceptance/completions.sh fails instead).
     static func program(_ name: String) -> String? {
         ["/bin", "/usr/bin", "/usr/local/bin", "/opt/homebrew/bin"].map { "\($0)/\(name)" }
             .first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The HTML report's photos (data URLs) and its sign-off block; tests/acceptance/html.sh prints
+/// The HTML report's photos (data URLs) and its sign-off block; checks/acceptance/html.sh prints
 /// it with Chromium and checks the printed pages.
 final class HTMLReportTests: EndToEndCase {
     let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")

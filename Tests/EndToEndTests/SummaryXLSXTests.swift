@@ -4,7 +4,7 @@ import XCTest
 /// `summary --format xlsx -o FILE`, and `summary -o FILE.xlsx` (SPEC §10), through the built binary
 /// on three projects made with the commands a roofer uses. The workbook's cells are read back in
 /// AkkordKitTests (`SummaryXLSXTests`) and by openpyxl and LibreOffice in
-/// tests/acceptance/xlsx.sh; here: the file, its sheets, the figures it caches, and the usage errors.
+/// checks/acceptance/xlsx.sh; here: the file, its sheets, the figures it caches, and the usage errors.
 final class SummaryXLSXEndToEndTests: EndToEndCase {
     func makeProjects() throws {
         let steps: [[String]] = [

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Seeded mutation fuzzer for every reader of akkord (issue 11). Python 3 standard library only.
 
-    python3 tests/fuzz/fuzz.py --bin .build/release/akkord [--cases N] [--seed S] [--jobs J]
-    python3 tests/fuzz/fuzz.py --bin .build/release/akkord --case project:123456789
+    python3 checks/fuzz/fuzz.py --bin .build/release/akkord [--cases N] [--seed S] [--jobs J]
+    python3 checks/fuzz/fuzz.py --bin .build/release/akkord --case project:123456789
 
 Each case takes a valid seed file (made with the binary or generated here), mutates it
 (bytes, or the structure: JSON keys and values, CSV cells and headers, JPEG segments, PNG
@@ -1870,7 +1870,7 @@ def main():
                 fh.write("\t".join(re.sub(r"[\t\n\r]", " ", str(x)) for x in (
                     f.target, f.seed, f.kind, f.rc, f.cmd, f.first_stderr, f.detail, getattr(f, "mutation", ""))) + "\n")
         print("\nfailing inputs and case.txt files are under %s (all findings: findings.tsv)" % ctx.failures)
-        print("rerun one case: bash tests/fuzz/run.sh BIN --case TARGET:SEED")
+        print("rerun one case: bash checks/fuzz/run.sh BIN --case TARGET:SEED")
     print("fuzz: %d cases in %.1fs" % (len(jobs), wall))
     for d in ("cases", "seeds"):
         shutil.rmtree(os.path.join(ctx.work, d), ignore_errors=True)

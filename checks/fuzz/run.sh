@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# The seeded mutation fuzzer over every reader of akkord (tests/fuzz/README.md).
-#   bash tests/fuzz/run.sh /path/to/akkord [CASES] [SEED]       a run (default: 2000 cases, seed 1)
-#   bash tests/fuzz/run.sh /path/to/akkord --case TARGET:SEED     rerun one case, verbosely
-#   bash tests/fuzz/run.sh /path/to/akkord CASES SEED --only photo --jobs 2   more fuzz.py options
+# The seeded mutation fuzzer over every reader of akkord (checks/fuzz/README.md).
+#   bash checks/fuzz/run.sh /path/to/akkord [CASES] [SEED]       a run (default: 2000 cases, seed 1)
+#   bash checks/fuzz/run.sh /path/to/akkord --case TARGET:SEED     rerun one case, verbosely
+#   bash checks/fuzz/run.sh /path/to/akkord CASES SEED --only photo --jobs 2   more fuzz.py options
 # Ends with "  fuzz.sh: N passed, M failed" and exits non-zero on any failure.
 set -uo pipefail
 AKKORD=${1:?usage: run.sh /path/to/akkord [CASES] [SEED] [fuzz.py options]}
