@@ -39,7 +39,7 @@ final class AccountingTests: XCTestCase {
             }
             if s["closed"] as? Bool == true { p.status = .closed }
 
-            let a = FinalAccounting(p)
+            let a = try FinalAccounting(p)
             let e = s["expect"] as! [String: Any]
             XCTAssertEqual(a.subtotal.plain, e["subtotal"] as? String, name)
             XCTAssertEqual(a.total.plain, e["total"] as? String, name)
@@ -58,7 +58,7 @@ final class AccountingTests: XCTestCase {
             }
             if a.isSplit {
                 let journeymen = a.team.filter { !$0.worker.apprentice }.compactMap(\.share)
-                XCTAssertEqual(journeymen.reduce(Money.zero, +), a.pool, "\(name): shares add up to the pool")
+                XCTAssertEqual(Sum(journeymen).within(), a.pool, "\(name): shares add up to the pool")
             }
         }
     }
@@ -73,7 +73,7 @@ final class AccountingTests: XCTestCase {
             guard hours.contains(where: { $0.raw > 0 }) else { continue }
             let pool = Money(raw: Int64.random(in: -5_000_000...500_000_000, using: &rng))
             let shares = TeamShare.split(pool, by: hours)
-            XCTAssertEqual(shares.reduce(Money.zero, +), pool)
+            XCTAssertEqual(Sum(shares).within(), pool)
             let total = Int128(hours.reduce(0) { $0 + $1.raw })
             for (share, h) in zip(shares, hours) {
                 // |share × H − P × h| < H  ⇔  the share is within 1 øre of the exact value

@@ -26,7 +26,7 @@ final class LineWindowTests: XCTestCase {
         for n in 0..<3 {
             var p = StreamingTests.randomProject(&rng, id: "window-\(n)", lines: [400, 700, 1][n])
             p.status = .open
-            var bytes = ProjectCodec.encode(p)
+            var bytes = try ProjectCodec.encode(p)
             // Some files with escapes written by hand (lines not in akkord's own form: written again, not copied).
             if n == 1 { bytes = StreamingTests.escapeByHand(bytes, &rng) }
             try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
@@ -84,9 +84,9 @@ final class LineWindowTests: XCTestCase {
                     continue
                 }
                 expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
-                let encoded = ProjectCodec.encode(expected)
+                let encoded = try ProjectCodec.encode(expected)
                 XCTAssertTrue(after == encoded, "\(label): \(StreamingTests.firstDifference(after, encoded))")
-                XCTAssertEqual(subtotal, expected.subtotal, "the subtotal the change reports: \(label)")
+                XCTAssertEqual(subtotal, try expected.subtotal, "the subtotal the change reports: \(label)")
                 XCTAssertEqual(try ProjectCodec.decode(after, source: "after"), expected, label)
                 guard after == encoded else { return }
             }
@@ -103,7 +103,7 @@ final class LineWindowTests: XCTestCase {
         let store = try makeProjectStore(prefix: "akkord-window")
         var p = StreamingTests.randomProject(&rng, id: "large", lines: 40_000)
         p.status = .open
-        let bytes = ProjectCodec.encode(p)
+        let bytes = try ProjectCodec.encode(p)
         XCTAssertGreaterThan(bytes.count, 2 << 22, "more than two pieces of 4 MiB")
         try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
         let id = p.lines[20_000].id
@@ -114,7 +114,7 @@ final class LineWindowTests: XCTestCase {
         XCTAssertEqual(change.history, changes)
         expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
         let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
-        let encoded = ProjectCodec.encode(expected)
+        let encoded = try ProjectCodec.encode(expected)
         XCTAssertTrue(after == encoded, "seed \(seed): \(StreamingTests.firstDifference(after, encoded))")
     }
 

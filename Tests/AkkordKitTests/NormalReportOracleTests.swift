@@ -53,18 +53,18 @@ final class NormalReportOracleTests: XCTestCase {
         defer { TemporaryDirectory.remove(directory) }
         for (n, count) in [0, 1, 3, 40, 260].enumerated() {
             let p = Self.project(&rng, lines: count)
-            let bytes = StreamingTests.escapeByHand(ProjectCodec.encode(p), &rng)
+            let bytes = StreamingTests.escapeByHand(try ProjectCodec.encode(p), &rng)
             let path = directory + "/p\(n).json"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let model = try ProjectCodec.decode(bytes, source: path)
-            var sources: [(String, Project, ProjectLines)] = [("model", model, ProjectLines(model.lines))]
+            var sources: [(String, Project, ProjectLines)] = [("model", model, try ProjectLines(model.lines))]
             if let streamed = ProjectCodec.decodeStreaming(try MappedFile(path: path, limit: Store.maximumFileBytes)) {
                 sources.append(("streamed", streamed.0, streamed.1))
             }
             for (source, project, lines) in sources {
                 for language in Language.allCases {
                     let label = "seed \(seed), \(count) lines, \(source), \(language)"
-                    let a = FinalAccounting(project, lines: lines)
+                    let a = try FinalAccounting(project, lines: lines)
                     let sheet = ReportSheet(project, a, language: language)
                     let photos = try Self.photos(&rng)
                     let reference = ByteOutput()

@@ -62,7 +62,7 @@ final class PDFStreamTests: XCTestCase {
     func testWriteGivesTheBytesOfRender() throws {
         var pages = 0, checked = 0
         for (name, p, photos) in try Self.projects() {
-            let a = FinalAccounting(p)
+            let a = try FinalAccounting(p)
             for l in Language.allCases {
                 for holidayPay in [false, true] {
                     let what = "\(name), \(l), holiday pay \(holidayPay)"
@@ -86,10 +86,10 @@ final class PDFStreamTests: XCTestCase {
     /// What each project's PDF must show: the photos embedded and the characters replaced.
     func testPhotosAndReplacedCharacters() throws {
         let projects = try Self.projects()
-        let photos = ReportPDF.render(projects[0].project, FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
+        let photos = ReportPDF.render(projects[0].project, try FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
         XCTAssertEqual(photos.embeddedImages, 7, "the JPEGs and the RGB and gray PNGs")
         XCTAssertEqual(photos.warnings, [Words(.en)(.unprintableCharacters, "\"✓\" (U+2713)")])
-        let many = ReportPDF.render(projects[1].project, FinalAccounting(projects[1].project), language: .da, photos: [])
+        let many = ReportPDF.render(projects[1].project, try FinalAccounting(projects[1].project), language: .da, photos: [])
         XCTAssertEqual(many.warnings, [Words(.da)(.unprintableCharacters, "\"✓\" (U+2713), \"e\u{301}\" (U+65), \"→\" (U+2192)")])
         XCTAssertGreaterThan(many.pageCount, 15)
         let text = ReportSheetTests.pdfText(many.bytes)
@@ -103,7 +103,7 @@ final class PDFStreamTests: XCTestCase {
         let p = try Self.manyLines(400)
         let walks = Counter()
         let source = p.lines
-        let streamed = ProjectLines(count: source.count, subtotal: source.reduce(Money.zero) { $0 + $1.amount },
+        let streamed = ProjectLines(count: source.count, subtotal: try Sum(source, \.amount).value("lines"),
                                     hasCustom: source.contains(where: \.custom), hasMeasurement: source.contains { $0.measurement != nil },
                                     walk: {
                                         walks.add()
@@ -111,8 +111,8 @@ final class PDFStreamTests: XCTestCase {
                                         return AnyIterator(source.lazy.map { maker.view(of: $0) }.makeIterator())
                                     }, intact: { true })
         for l in Language.allCases {
-            let expected = ReportPDF.render(p, FinalAccounting(p), language: l, photos: [])
-            let accounting = FinalAccounting(p, lines: streamed)
+            let expected = ReportPDF.render(p, try FinalAccounting(p), language: l, photos: [])
+            let accounting = try FinalAccounting(p, lines: streamed)
             let before = walks.value
             let out = ByteOutput()
             let written = ReportPDF.write(p, accounting, language: l, photos: [], to: out)
@@ -125,13 +125,13 @@ final class PDFStreamTests: XCTestCase {
     /// Through a descriptor's buffer (flushed as it fills) the file is the same.
     func testWriteThroughADescriptorGivesTheSameFile() throws {
         let (p, photos) = (try Self.manyLines(300), try Self.photos())
-        let expected = ReportPDF.render(p, FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
+        let expected = ReportPDF.render(p, try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: url) }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         XCTAssertGreaterThanOrEqual(fd, 0)
         let out = ByteOutput(fd: fd, path: url.path)
-        let written = ReportPDF.write(p, FinalAccounting(p), language: .da, photos: photos, holidayPay: true, to: out)
+        let written = ReportPDF.write(p, try FinalAccounting(p), language: .da, photos: photos, holidayPay: true, to: out)
         try out.flush()
         close(fd)
         let file = Array(try Data(contentsOf: url))
@@ -147,7 +147,7 @@ final class PDFStreamTests: XCTestCase {
         let photos = try Self.photos()
         p.photos = photos.map(\.photo)
         let bytes = Dictionary(uniqueKeysWithValues: photos.map { ($0.photo.file, $0.bytes) })
-        let a = FinalAccounting(p)
+        let a = try FinalAccounting(p)
         for l in Language.allCases {
             let report = try RenderedReport(p, format: .pdf, language: l, holidayPay: true, photo: { bytes[$0] ?? nil }).render()
             let expected = ReportPDF.render(p, a, language: l, photos: photos, holidayPay: true)

@@ -67,7 +67,7 @@ final class ProjectBundleTests: XCTestCase {
         for photos in [try fixturePhotos(), []] {
             var project = try sampleProject()
             if photos.isEmpty { project.photos = [] }
-            let projectFile = ProjectCodec.encode(project)
+            let projectFile = try ProjectCodec.encode(project)
             let bundle = ProjectBundle.encode(projectFile: projectFile, photos: photos.map { ($0.file, $0.sha256, $0.bytes) })
             let tree = JSONValue([
                 "format": "akkord-bundle", "version": .int(1), "project": try JSONReader.parse(projectFile),
@@ -82,13 +82,13 @@ final class ProjectBundleTests: XCTestCase {
     func testAWrittenBundleReadsBackToTheSameProjectAndPhotos() throws {
         let photos = try fixturePhotos()
         let project = try sampleProject()
-        let bytes = ProjectBundle.encode(projectFile: ProjectCodec.encode(project), photos: photos.map { ($0.file, $0.sha256, $0.bytes) })
+        let bytes = ProjectBundle.encode(projectFile: try ProjectCodec.encode(project), photos: photos.map { ($0.file, $0.sha256, $0.bytes) })
         let read = try ProjectBundle.decode(bytes, source: "b.akkord")
         XCTAssertEqual(read.project, project)
         XCTAssertEqual(read.photos.map(\.file), photos.map(\.file).sorted())
         for p in read.photos { XCTAssertEqual(p.bytes, photos.first { $0.file == p.file }?.bytes) }
         // Written again from what was read: the same bytes.
-        XCTAssertEqual(ProjectBundle.encode(projectFile: ProjectCodec.encode(read.project),
+        XCTAssertEqual(ProjectBundle.encode(projectFile: try ProjectCodec.encode(read.project),
                                             photos: read.photos.map { ($0.file, SHA256.hex($0.bytes), $0.bytes) }), bytes)
     }
 
@@ -168,7 +168,7 @@ final class ProjectBundleTests: XCTestCase {
     }
 
     func testAKeyTwiceAtAnyDepthIsRefusedWithItsLine() throws {
-        let text = String(decoding: ProjectBundle.encode(projectFile: ProjectCodec.encode(try sampleProject(photos: false)), photos: []), as: UTF8.self)
+        let text = String(decoding: ProjectBundle.encode(projectFile: try ProjectCodec.encode(try sampleProject(photos: false)), photos: []), as: UTF8.self)
         let doubled = text.replacingOccurrences(of: "\"custom\": false,", with: "\"custom\": false, \"custom\": true,", options: [], range: nil)
         let line = doubled.components(separatedBy: "\n").firstIndex { $0.contains("\"custom\": true") }! + 1
         let error = try refused(Array(doubled.utf8))
@@ -178,7 +178,7 @@ final class ProjectBundleTests: XCTestCase {
     }
 
     func testAFileThatIsNotABundleOfThisVersionGetsOneProblem() throws {
-        let projectFile = ProjectCodec.encode(try sampleProject(photos: false))
+        let projectFile = try ProjectCodec.encode(try sampleProject(photos: false))
         var error = try refused(projectFile)
         XCTAssertEqual(error.problems.map(\.place), ["format"])
         XCTAssertTrue(error.problems[0].message.contains("a project file, not a bundle"))
@@ -204,7 +204,7 @@ final class ProjectBundleTests: XCTestCase {
                                    quantity: try Quantity(parsing: "2")))
         incoming.nextIds["line"] = 4
         incoming.name = "Vestergade 12, roof"
-        let d = ProjectDifference(stored: stored, incoming: incoming)
+        let d = try ProjectDifference(stored: stored, incoming: incoming)
         XCTAssertEqual(d.added.map(\.id), [3])
         XCTAssertEqual(d.removed.map(\.id), [2])
         XCTAssertEqual(d.changed.map(\.before.id), [1])

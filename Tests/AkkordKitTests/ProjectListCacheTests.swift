@@ -173,7 +173,7 @@ final class ProjectListCacheTests: XCTestCase {
             p.advances = p.advances.filter { $0.amount.raw > 0 }
             p.nextIds = ["line": 2, "hours": 100, "advance": 100]
             try store.write(ProjectCodec.encode(p), to: store.projectFile(p.id))
-            expected.append(ProjectListEntry(p))
+            expected.append(try ProjectListEntry(p))
         }
         return expected.sorted { $0.id < $1.id }
     }
@@ -270,7 +270,7 @@ final class ProjectListCacheTests: XCTestCase {
         let path = store.projectFile("skur")
         var old = stat()
         XCTAssertEqual(lstat(path, &old), 0)
-        let bytes = ProjectCodec.encode(changed)
+        let bytes = try ProjectCodec.encode(changed)
         XCTAssertEqual(bytes.count, Int(old.st_size), "the same size")
         let fd = open(path, O_WRONLY | O_TRUNC)
         XCTAssertGreaterThanOrEqual(fd, 0)
@@ -289,7 +289,7 @@ final class ProjectListCacheTests: XCTestCase {
         var added = Project(id: "nyt", name: "Nyt tag")
         added.status = .closed
         try store.write(ProjectCodec.encode(added), to: store.projectFile("nyt"))
-        expected.append(ProjectListEntry(added))
+        expected.append(try ProjectListEntry(added))
         expected.append(ProjectListEntry(id: "skur", name: "Skur B", status: .open, lineCount: 1, subtotal: Money(raw: 4000), end: nil))
         expected.sort { $0.id < $1.id }
         XCTAssertEqual(try listing().projects, expected, "seed \(seed)")

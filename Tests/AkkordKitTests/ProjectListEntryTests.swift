@@ -2,9 +2,17 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-/// `project list` reads each project file only up to its lines; what it shows must be what the
-/// whole file's reader gives, and a head that the whole reader refuses is refused too.
+/// `project list` reads each project file as every reader does (the streaming reader, else the
+/// whole one): what it shows must be what the whole file's reader gives, and a file that the
+/// whole reader refuses is refused too, wherever its problem is.
 final class ProjectListEntryTests: XCTestCase {
+    /// What `Store.loadListEntry` gives of `bytes` as `projects/<id>.json` of a store of its own.
+    func listEntry(_ bytes: [UInt8], id: String = "a") throws -> ProjectListEntry {
+        let store = try makeProjectStore(prefix: "akkord-list-entry")
+        XCTAssertTrue(FileManager.default.createFile(atPath: store.projectFile(id), contents: Data(bytes)))
+        return try store.loadListEntry(id)
+    }
+
     func testTheHeadGivesWhatTheWholeFileGivesOnRandomProjects() throws {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         var rng = WorkspacePropertyTests.SplitMix64(state: seed)
@@ -15,9 +23,9 @@ final class ProjectListEntryTests: XCTestCase {
             ProjectsSummaryTests.addRandomLineAndTeam(to: &p, names: ["Jens", "Ali"], &rng)
             p.advances = p.advances.filter { $0.amount.raw > 0 }   // a negative one needs --correction
             p.nextIds = ["line": 2, "hours": 100, "advance": 100]
-            let bytes = ProjectCodec.encode(p)
-            let whole = ProjectListEntry(try ProjectCodec.decode(bytes, source: "p.json"))
-            XCTAssertEqual(try ProjectCodec.decodeListEntry(bytes, source: "p.json"), whole, "seed \(seed), project \(n)")
+            let bytes = try ProjectCodec.encode(p)
+            let whole = try ProjectListEntry(try ProjectCodec.decode(bytes, source: "p.json"))
+            XCTAssertEqual(try listEntry(bytes, id: "p\(n)"), whole, "seed \(seed), project \(n)")
             XCTAssertEqual(whole.lineCount, 1)
             XCTAssertEqual(whole.subtotal, p.lines[0].amount)
         }
@@ -26,7 +34,7 @@ final class ProjectListEntryTests: XCTestCase {
     /// A script may write the members in another order: then the file is read whole.
     func testAFileWithItsLinesFirstIsReadWhole() throws {
         let text = #"{"lines": [{"id": 1, "pos": "X1", "name": "w", "unit": "m2", "price": "10.00", "quantity": "2", "amount": "20.00", "custom": true, "note": "", "section": "", "date": null}], "format": "akkord-project", "version": 1, "id": "a", "name": "A", "status": "open", "lineCount": 1, "subtotal": "20.00", "end": null, "nextIds": {"line": 2}}"#
-        let entry = try ProjectCodec.decodeListEntry(Array(text.utf8), source: "a.json")
+        let entry = try listEntry(Array(text.utf8))
         XCTAssertEqual(entry, ProjectListEntry(id: "a", name: "A", status: .open, lineCount: 1, subtotal: Money(raw: 2000), end: nil))
     }
 
@@ -37,17 +45,32 @@ final class ProjectListEntryTests: XCTestCase {
         p.workers = [Worker(id: "jens", name: "Jens")]
         p.supplements = [Supplement(id: 1, name: "S", percent: Percent(raw: 5000), scope: .init(sections: [], lines: [1]))]
         p.nextIds = ["line": 2, "supplement": 2]
-        let good = String(decoding: ProjectCodec.encode(p), as: UTF8.self)
-        XCTAssertEqual(try ProjectCodec.decodeListEntry(Array(good.utf8), source: "a.json").lineCount, 1)
+        let good = String(decoding: try ProjectCodec.encode(p), as: UTF8.self)
+        XCTAssertEqual(try listEntry(Array(good.utf8)).lineCount, 1)
         for (damage, place) in [(good.replacingOccurrences(of: #""custom": true"#, with: #""custom": true, "custm": 1"#), "custm"),
                                 (good.replacingOccurrences(of: #""custom": true"#, with: #""custom": true, "custom": true"#), "custom"),
                                 (good.replacingOccurrences(of: #""apprentice": false"#, with: #""apprentice": false, "apprentise": 1"#), "apprentise"),
                                 (good.replacingOccurrences(of: #""sections": []"#, with: #""sections": [], "sections2": []"#), "sections2"),
                                 (good.replacingOccurrences(of: #""history": []"#, with: #""history": [], "histroy": []"#), "histroy")] {
             XCTAssertNotEqual(damage, good, place)
-            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damage.utf8), source: "a.json"), place) { error in
+            XCTAssertThrowsError(try listEntry(Array(damage.utf8)), place) { error in
                 XCTAssertTrue("\(error)".contains(place), "\(place): \(error)")
             }
+        }
+    }
+
+    /// A wrong figure in a line, which only a reader of the lines finds, is refused by the list
+    /// too (it trusted the stored subtotal before): the list never shows what `lines` refuses.
+    func testAWrongAmountInALineIsRefused() throws {
+        var p = Project(id: "a", name: "A")
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
+        p.nextIds = ["line": 2]
+        let good = String(decoding: try ProjectCodec.encode(p), as: UTF8.self)
+        XCTAssertEqual(try listEntry(Array(good.utf8)).subtotal, Money(raw: 2000))   // 2 × 10.00 = 20.00
+        let damage = good.replacingOccurrences(of: #""amount": "20.00""#, with: #""amount": "21.00""#)
+        XCTAssertNotEqual(damage, good)
+        XCTAssertThrowsError(try listEntry(Array(damage.utf8))) { error in
+            XCTAssertTrue("\(error)".contains("lines[0].amount: is 21.00 but quantity × price is 20.00"), "\(error)")
         }
     }
 
@@ -56,10 +79,10 @@ final class ProjectListEntryTests: XCTestCase {
         var p = Project(id: "a", name: "A")
         p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
         p.nextIds = ["line": 2]
-        let bytes = ProjectCodec.encode(p)
+        let bytes = try ProjectCodec.encode(p)
         for damaged in [Array(bytes.prefix(bytes.count * 3 / 4)), bytes.dropLast(2) + Array("}}".utf8) + bytes.suffix(1)] {
-            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damaged), source: "a.json")) { error in
-                XCTAssertTrue("\(error)".hasPrefix("a.json"), "\(error)")
+            XCTAssertThrowsError(try listEntry(Array(damaged))) { error in
+                XCTAssertTrue("\(error)".contains("/projects/a.json"), "\(error)")
             }
         }
     }
@@ -67,7 +90,7 @@ final class ProjectListEntryTests: XCTestCase {
     func testADamagedHeadIsRefusedNamingThePlace() throws {
         var p = Project(id: "a", name: "A")
         p.end = "2026-05-01"
-        let good = String(decoding: ProjectCodec.encode(p), as: UTF8.self)
+        let good = String(decoding: try ProjectCodec.encode(p), as: UTF8.self)
         for (damage, place) in [(good.replacingOccurrences(of: #""status": "open""#, with: #""status": "opne""#), "status"),
                                 (good.replacingOccurrences(of: #""lineCount": 0"#, with: #""lineCount": 0, "lineCount": 1"#), "appears twice"),
                                 (good.replacingOccurrences(of: #""subtotal": "0.00""#, with: #""subtotal": "0.00", "subtotl": "1""#), "subtotl"),
@@ -75,7 +98,7 @@ final class ProjectListEntryTests: XCTestCase {
                                 (good.replacingOccurrences(of: #""name": "A""#, with: #""name": "A\u001b[2J""#), "name"),
                                 (good.replacingOccurrences(of: #""end": "2026-05-01""#, with: #""end": "2026-02-30""#), "end")] {
             XCTAssertNotEqual(damage, good, place)
-            XCTAssertThrowsError(try ProjectCodec.decodeListEntry(Array(damage.utf8), source: "a.json"), place) { error in
+            XCTAssertThrowsError(try listEntry(Array(damage.utf8)), place) { error in
                 XCTAssertTrue("\(error)".contains(place), "\(place): \(error)")
             }
             XCTAssertThrowsError(try ProjectCodec.decode(Array(damage.utf8), source: "a.json"), "the whole reader refuses it too: \(place)")
@@ -89,7 +112,7 @@ final class ProjectListEntryTests: XCTestCase {
         var rng = WorkspacePropertyTests.SplitMix64(state: seed)
         var p = Project(id: "a", name: "Tag \"nord\" \\ æ\u{1F600}")
         p.lines = [Line(id: 1, pos: "X1", name: "w\tx", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true)]
-        let good = ProjectCodec.encode(p)
+        let good = try ProjectCodec.encode(p)
         let alphabet = Array("{}[]\",:\\/bnu0123456789.eE+-tfl \n".utf8) + [0x01, 0xC3]
         for n in 0..<3000 {
             var bytes = good

@@ -148,7 +148,7 @@ final class ReadersFastPathTests: XCTestCase {
             valid.lines += TextWritersTests.nastyLines(&rng, from: next, count: 60, valid: true)
             valid.nextIds["line"] = next + 61
             XCTAssertEqual(ProjectRules.problems(valid).map(\.description), [], "seed \(seed): the generator makes a valid project")
-            let bytes = StreamingTests.escapeByHand(ProjectCodec.encode(valid), &rng)
+            let bytes = StreamingTests.escapeByHand(try ProjectCodec.encode(valid), &rng)
             try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(valid.id)), options: .atomic)
             let read = try store.loadProjectForReading(valid.id)
             XCTAssertEqual(read.project.lines, [], "seed \(seed): streamed")
@@ -192,7 +192,7 @@ final class ReadersFastPathTests: XCTestCase {
         var fast = 0, slow = 0
         for (_, lines) in try streamedProjects(&rng, seed: seed, directory: directory) {
             for l in Language.allCases {
-                let sheet = ReportSheet(Project(id: "p", name: "P"), FinalAccounting(Project(id: "p", name: "P")), language: l)
+                let sheet = ReportSheet(Project(id: "p", name: "P"), try FinalAccounting(Project(id: "p", name: "P")), language: l)
                 let lineTable = TextTable(sheet.lines.columns.map(ReportText.column))
                 let measurementTable = TextTable(sheet.measurementColumns.map(ReportText.column))
                 for view in lines.views {
@@ -205,7 +205,7 @@ final class ReadersFastPathTests: XCTestCase {
                     ReportSheet.LineTable.cells(view, l, into: &written)
                     check(lineTable, written, width: { cells.lineWidth($0) }, put: { cells.putLine($0, l, into: &$1) }, "line \(view.id) \(l)")
                     guard view.measurement != nil else { continue }
-                    let measurements = ReportSheet.MeasurementTable(lines: ProjectLines([]), language: l)
+                    let measurements = ReportSheet.MeasurementTable(lines: try ProjectLines([]), language: l)
                     row = TextTable.RowBytes(.measuring)
                     measurements.cells(view, into: &row)
                     XCTAssertEqual((0..<4).map { cells.measurementWidth($0) }, row.widths, "seed \(seed): measured line \(view.id) \(l)")

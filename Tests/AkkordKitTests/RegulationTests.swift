@@ -94,12 +94,12 @@ final class RegulationTests: XCTestCase {
     }
 
     func testPercentOutsideItsRangeIsRefused() throws {
-        for text in ["-50.001", "100.001", "1000", "-100"] {
+        for text in ["-50.001", "1000.001", "10000", "-100"] {
             XCTAssertThrowsError(try CatalogueRegulation.regulate(try BundledCatalogue.load(), percent: try percent(text)), text) { error in
-                XCTAssertEqual(error as? NumberError, .outOfRange(try! self.percent(text).plain, range: "-50 … 100"))
+                XCTAssertEqual(error as? NumberError, .outOfRange(try! self.percent(text).plain, range: "-50 … 1000"))
             }
         }
-        for text in ["-50", "100", "0"] { XCTAssertNoThrow(try CatalogueRegulation.regulate(try BundledCatalogue.load(), percent: try percent(text))) }
+        for text in ["-50", "100", "1000", "0"] { XCTAssertNoThrow(try CatalogueRegulation.regulate(try BundledCatalogue.load(), percent: try percent(text))) }
     }
 
     func testEditionAndValidFrom() throws {
@@ -157,8 +157,8 @@ final class RegulationTests: XCTestCase {
         XCTAssertEqual(Array(p.lines[1...]), Array(before.lines[1...]), "unchanged, custom and missing lines are kept as they were")
         XCTAssertEqual(p.catalogueEdition, "2026-1+1.4%")
         // 481.25 + 213.60 + 139.93 + 685.00 = 1519.78 → 488.00 + … = 1526.53.
-        XCTAssertEqual(before.subtotal.plain, "1519.78")
-        XCTAssertEqual(p.subtotal.plain, "1526.53")
+        XCTAssertEqual(try before.subtotal.plain, "1519.78")
+        XCTAssertEqual(try p.subtotal.plain, "1526.53")
 
         // Again: nothing to change, nothing recorded, the stamp left alone.
         var again = p

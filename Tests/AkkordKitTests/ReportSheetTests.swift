@@ -50,8 +50,8 @@ final class ReportSheetTests: XCTestCase {
 
     /// The three reports of a project in a language, as text to search: HTML entities undone, the
     /// PDF's shown strings decoded from WinAnsi; runs of white space made one space.
-    static func reports(_ p: Project, _ l: Language) -> (text: String, html: String, pdf: String) {
-        let a = FinalAccounting(p)
+    static func reports(_ p: Project, _ l: Language) throws -> (text: String, html: String, pdf: String) {
+        let a = try FinalAccounting(p)
         let pdf = ReportPDF.render(p, a, language: l, photos: []).bytes
         return (flat(ReportText.render(p, a, language: l)), flat(unescapeHTML(ReportHTML.render(p, a, language: l))), flat(pdfText(pdf)))
     }
@@ -126,15 +126,15 @@ final class ReportSheetTests: XCTestCase {
     // MARK: - Warnings
 
     func testWarningsAreTypedAndSpeakToTheClerk() throws {
-        XCTAssertEqual(FinalAccounting(try Self.noWorkersProject()).warnings, [.noWorkers])
-        let full = FinalAccounting(try Self.fullProject())
+        XCTAssertEqual(try FinalAccounting(try Self.noWorkersProject()).warnings, [.noWorkers])
+        let full = try FinalAccounting(try Self.fullProject())
         XCTAssertTrue(full.pool.isNegative)
         XCTAssertEqual(full.warnings, [.negativePool(apprenticePay: full.apprenticePay, total: full.total)])
         var p = try Self.noWorkersProject()
         _ = p.addWorker(name: "Bo", apprentice: true, rate: try UnitPrice(parsing: "100"))
-        XCTAssertEqual(FinalAccounting(p).warnings, [.noJourneymen, .apprenticeWithoutHours(name: "Bo")])
+        XCTAssertEqual(try FinalAccounting(p).warnings, [.noJourneymen, .apprenticeWithoutHours(name: "Bo")])
         _ = p.addWorker(name: "Jens", apprentice: false, rate: nil)
-        XCTAssertEqual(FinalAccounting(p).warnings, [.noJourneymanHours, .apprenticeWithoutHours(name: "Bo")])
+        XCTAssertEqual(try FinalAccounting(p).warnings, [.noJourneymanHours, .apprenticeWithoutHours(name: "Bo")])
 
         XCTAssertEqual(AccountingWarning.noWorkers.text(.en), "the team split is missing: the project has no workers")
         XCTAssertEqual(AccountingWarning.negativePool(apprenticePay: Money(raw: 128_400), total: Money(raw: 74_023)).text(.en),
@@ -156,7 +156,7 @@ final class ReportSheetTests: XCTestCase {
 
     func testJSONWarningsStayEnglish() throws {
         let p = try Self.noWorkersProject()
-        let json = String(decoding: ReportJSON.render(p, FinalAccounting(p)), as: UTF8.self)
+        let json = String(decoding: ReportJSON.render(p, try FinalAccounting(p)), as: UTF8.self)
         XCTAssertTrue(json.contains("\"the team split is missing: the project has no workers\""), json)
     }
 
@@ -164,14 +164,14 @@ final class ReportSheetTests: XCTestCase {
 
     func testDanishReportsUseTheFixedTermsAndNoEnglishLabels() throws {
         let p = try Self.fullProject()
-        let r = Self.reports(p, .da)
+        let r = try Self.reports(p, .da)
         for (format, report) in [("text", r.text), ("html", r.html), ("pdf", r.pdf)] {
             for term in Self.fixedDanishTerms { XCTAssertTrue(report.contains(term), "da \(format) lacks \(term)") }
             for label in Self.englishLabels { XCTAssertFalse(report.contains(label), "da \(format) has \(label)") }
             XCTAssertTrue(report.contains("m²") && report.contains("stk"), "da \(format): Danish units")
             XCTAssertTrue(report.contains("1,50 t × 300,00"), "da \(format): hours as t")
         }
-        let a = FinalAccounting(p)
+        let a = try FinalAccounting(p)
         XCTAssertTrue(ReportHTML.render(p, a, language: .da).contains("<title>Akkordopgørelse – Tagvej 3</title>"))
         let pdf = ReportPDF.render(p, a, language: .da, photos: []).bytes
         // The document title as UTF-16BE after a byte order mark (hex from Python: ord() of each character).
@@ -181,9 +181,9 @@ final class ReportSheetTests: XCTestCase {
 
     func testEnglishReportsKeepTheirTitles() throws {
         let p = try Self.fullProject()
-        let a = FinalAccounting(p)
+        let a = try FinalAccounting(p)
         XCTAssertTrue(ReportHTML.render(p, a, language: .en).contains("<title>Final accounting – Tagvej 3</title>"))
-        let r = Self.reports(p, .en)
+        let r = try Self.reports(p, .en)
         for report in [r.text, r.html, r.pdf] {
             for label in Self.englishLabels { XCTAssertTrue(report.contains(label), "en lacks \(label)") }
         }
@@ -192,11 +192,11 @@ final class ReportSheetTests: XCTestCase {
 
     func testHTMLHasTheRuleNotesAndNoWorkers() throws {
         let p = try Self.noWorkersProject()
-        let html = ReportHTML.render(p, FinalAccounting(p), language: .en)
+        let html = ReportHTML.render(p, try FinalAccounting(p), language: .en)
         XCTAssertTrue(html.contains("<p>(no workers)</p>"), html)
         XCTAssertTrue(html.contains("Share = pool × hours / journeyman hours, rounded down to the øre; the øre left over go one each to the largest remainders."), html)
         XCTAssertTrue(html.contains("Balance = share (or apprentice pay) − advances; negative means overpaid."), html)
-        let da = ReportHTML.render(p, FinalAccounting(p), language: .da)
+        let da = ReportHTML.render(p, try FinalAccounting(p), language: .da)
         XCTAssertTrue(da.contains("<p>(ingen medarbejdere)</p>") && da.contains("Andel = ") && da.contains("Til udbetaling = "), da)
     }
 
@@ -206,7 +206,7 @@ final class ReportSheetTests: XCTestCase {
         XCTAssertEqual(PDFFont.regular.width("−", size: 1000), 584)
         XCTAssertEqual(PDFFont.bold.width("−", size: 1000), 584)
         let p = try Self.noWorkersProject()
-        let pdf = ReportPDF.render(p, FinalAccounting(p), language: .en, photos: [])
+        let pdf = ReportPDF.render(p, try FinalAccounting(p), language: .en, photos: [])
         XCTAssertEqual(pdf.warnings, [])
         let raw = String(decoding: pdf.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         XCTAssertEqual(raw.components(separatedBy: "/BaseEncoding /WinAnsiEncoding /Differences [\(WinAnsi.minusCode) /minus]").count - 1, 2, "both fonts")
@@ -217,7 +217,7 @@ final class ReportSheetTests: XCTestCase {
         let p = try Self.noWorkersProject()
         let command = try NSRegularExpression(pattern: "akkord +[a-z]", options: [.caseInsensitive])
         for l in Language.allCases {
-            let r = Self.reports(p, l)
+            let r = try Self.reports(p, l)
             for (format, report) in [("text", r.text), ("html", r.html), ("pdf", r.pdf)] {
                 XCTAssertNil(command.firstMatch(in: report, range: NSRange(report.startIndex..., in: report)), "\(l) \(format): \(report)")
                 XCTAssertTrue(report.contains(Words(l)[.warningNoWorkers]), "\(l) \(format) warns")
@@ -230,14 +230,14 @@ final class ReportSheetTests: XCTestCase {
     func testTextHTMLAndPDFCarryTheSameLabels() throws {
         for p in [try Self.fullProject(), try Self.noWorkersProject()] {
             for l in Language.allCases {
-                let sheet = ReportSheet(p, FinalAccounting(p), language: l)
+                let sheet = ReportSheet(p, try FinalAccounting(p), language: l)
                 var labels = [sheet.title] + sheet.header.map(\.label) + sheet.lines.columns.map(\.title) + sheet.totals.rows.map(\.label)
                 labels += sheet.totals.rows.map(\.description).filter { !$0.isEmpty }
                 labels += sheet.team.rows.isEmpty ? [sheet.team.emptyNote] : sheet.team.columns.map(\.title)
                 labels += sheet.notes.map(\.text) + sheet.warnings.map { "\(sheet.warningLabel): \($0)" } + sheet.signatures
                 labels += sheet.customFootnote.map { [$0] } ?? []
                 XCTAssertEqual(sheet.customFootnote != nil, p.lines.contains(where: \.custom))
-                let r = Self.reports(p, l)
+                let r = try Self.reports(p, l)
                 for label in labels.map(Self.flat) {
                     for (format, report) in [("text", r.text), ("html", r.html), ("pdf", r.pdf)] {
                         XCTAssertTrue(report.contains(label), "\(l) \(format) of \(p.id) lacks \"\(label)\"")
@@ -253,7 +253,7 @@ final class ReportSheetTests: XCTestCase {
     /// The line table is made row by row from the accounting's lines, in their order.
     func testLineRowsFollowTheAccountingLines() throws {
         let p = try Self.fullProject()
-        let a = FinalAccounting(p)
+        let a = try FinalAccounting(p)
         let sheet = ReportSheet(p, a, language: .da)
         var rows = sheet.lines.makeIterator()
         for line in a.lines {
@@ -270,7 +270,7 @@ final class ReportSheetTests: XCTestCase {
 
     func testDanishCSVHeaderAndBOM() throws {
         let p = try Self.fullProject()
-        let a = FinalAccounting(p)
+        let a = try FinalAccounting(p)
         let da = ReportCSV.render(a, language: .da)
         XCTAssertTrue(da.hasPrefix("\u{FEFF}Id;Pos.;Ydelse;Mængde;Enhed;Pris;Beløb;Bemærkning;Opmåling\r\n"), da)
         XCTAssertTrue(da.contains(";m²;") && da.contains(";stk;"), da)

@@ -118,7 +118,7 @@ final class SummaryXLSXTests: XCTestCase {
             var total = Decimal(), apprenticePay = Decimal(), pool = Decimal(), hours = Decimal(), poolWithHours = Decimal()
             var workerHours = Decimal(), share = Decimal(), advances = Decimal()
             for p in projects where s.filter.status == nil || p.status == s.filter.status {
-                let a = FinalAccounting(p)
+                let a = try FinalAccounting(p)
                 total += Self.dec(a.total); apprenticePay += Self.dec(a.apprenticePay); pool += Self.dec(a.pool)
                 hours += Decimal(a.journeymanHours.raw)
                 if a.journeymanHours.raw > 0 { poolWithHours += Self.dec(a.pool) }

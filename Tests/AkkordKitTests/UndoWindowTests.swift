@@ -26,7 +26,7 @@ final class UndoWindowTests: XCTestCase {
         guard step.id == id, step.history.elementsEqual(current.history[..<target]) else { return .failure(.nothingToUndo(project: id, before: entry)) }
         step.history = current.history
         step.nextIds.merge(current.nextIds) { max($0, $1) }
-        let summary = ProjectListEntry(step)
+        let summary = try ProjectListEntry(step)
         step.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: Workspace.undoHistory(entry), undoes: target))
         return .success((step, summary, entry))
     }
@@ -72,7 +72,7 @@ final class UndoWindowTests: XCTestCase {
         for n in 0..<3 {
             var p = StreamingTests.randomProject(&rng, id: "undo-\(n)", lines: [300, 600, 1][n])
             p.status = .open
-            var encoded = ProjectCodec.encode(p)
+            var encoded = try ProjectCodec.encode(p)
             // Lines not in akkord's own form: an undo back to this file writes them again, not copied.
             if n == 1 { encoded = StreamingTests.escapeByHand(encoded, &rng) }
             try Data(encoded).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
@@ -96,7 +96,7 @@ final class UndoWindowTests: XCTestCase {
                 case (.success(let want), .success(let change)):
                     undos += 1
                     let after = try bytes(path)
-                    let encoded = ProjectCodec.encode(want.project)
+                    let encoded = try ProjectCodec.encode(want.project)
                     XCTAssertTrue(after == encoded, "\(label): \(StreamingTests.firstDifference(after, encoded))")
                     XCTAssertEqual(change.value.project, want.summary, label)
                     XCTAssertEqual(change.value.projectId, p.id, label)
@@ -240,7 +240,7 @@ final class UndoWindowTests: XCTestCase {
             XCTAssertEqual(try workspace.undo(dryRun: true).value.project, want.summary)
             let change = try workspace.undo()
             let after = try bytes(store.projectFile(id))
-            let encoded = ProjectCodec.encode(want.project)
+            let encoded = try ProjectCodec.encode(want.project)
             XCTAssertTrue(after == encoded, "seed \(seed), step left \(stepLeft): \(StreamingTests.firstDifference(after, encoded))")
             XCTAssertEqual(change.value.project, want.summary)
         }

@@ -83,8 +83,8 @@ final class WorkbookTests: XCTestCase {
     func testEveryFigureReadsBackAsTheJSONReportHasIt() throws {
         for p in try Self.projects {
             for l in Language.allCases {
-                let a = FinalAccounting(p)
-                let report = RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
+                let a = try FinalAccounting(p)
+                let report = try RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
                 XCTAssertEqual(report.format, .xlsx)
                 let book = try XLSXReader(try report.render().bytes)
                 let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(p, a))) as? [String: Any])
@@ -137,7 +137,7 @@ final class WorkbookTests: XCTestCase {
                 _ = p.addExtraWork(text: "Ekstra", pricing: .hourly(hours: Hours(raw: 50 * Int64.random(in: 1...500, using: &rng)),
                                                                     rate: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng))))
             }
-            let a = FinalAccounting(p)
+            let a = try FinalAccounting(p)
             let book = try XLSXReader(try ReportXLSX.render(p, a, language: .en))
             _ = try book.recalculateAll(label: "seed \(seed) run \(run)")
             // The shares add up to the pool, in the sheet as in akkord.

@@ -115,8 +115,8 @@ final class WorkdaysTests: XCTestCase {
         XCTAssertNil(SettlementDeadline(project("c", end: nil), workdays: 15, today: "2026-06-01"), "no end")
     }
 
-    func testProjectListShowsTheDeadline() {
-        let projects = [project("a", end: "2026-05-04"), project("b", end: nil), project("c", end: "2026-05-20")].map(ProjectListEntry.init)
+    func testProjectListShowsTheDeadline() throws {
+        let projects = try [project("a", end: "2026-05-04"), project("b", end: nil), project("c", end: "2026-05-20")].map(ProjectListEntry.init)
         let deadlines = ["a": SettlementDeadline(due: "2026-05-25", overdue: true), "c": SettlementDeadline(due: "2026-06-10", overdue: false)]
         XCTAssertEqual(ProjectText.list(projects, current: "b", deadlines: deadlines, language: .en), """
                Id  Name  Status  Lines  Subtotal  Due
@@ -147,11 +147,11 @@ final class WorkdaysTests: XCTestCase {
         XCTAssertFalse(ProjectText.list(projects, current: nil, deadlines: ["c": deadlines["c"]!], language: .en).contains("!"))
     }
 
-    func testProjectListJSON() {
-        let json = ProjectText.listJSON(ProjectListEntry(project("a", end: "2026-05-04")), deadline: SettlementDeadline(due: "2026-05-25", overdue: true))
+    func testProjectListJSON() throws {
+        let json = ProjectText.listJSON(try ProjectListEntry(project("a", end: "2026-05-04")), deadline: SettlementDeadline(due: "2026-05-25", overdue: true))
         XCTAssertEqual(String(decoding: JSONWriter.write(json), as: UTF8.self).filter { !$0.isWhitespace },
                        #"{"id":"a","name":"A","status":"open","lines":0,"subtotal":"0.00","due":"2026-05-25","overdue":true}"#)
-        let none = ProjectText.listJSON(ProjectListEntry(project("b", end: nil)), deadline: nil)
+        let none = ProjectText.listJSON(try ProjectListEntry(project("b", end: nil)), deadline: nil)
         XCTAssertEqual(none["due"], .null)
         XCTAssertEqual(none["overdue"], .bool(false))
     }

@@ -42,8 +42,8 @@ final class WorkspaceTests: XCTestCase {
 
         let p = try ws.project()
         XCTAssertEqual(p.catalogueName, try BundledCatalogue.load().name, "the catalogue a line was priced from is recorded")
-        XCTAssertEqual(p.subtotal.plain, "369.97")
-        let a = FinalAccounting(p)
+        XCTAssertEqual(try p.subtotal.plain, "369.97")
+        let a = try FinalAccounting(p)
         // 369.97 split over two equal hour counts: 184.98 and 184.99 (the odd øre to the first listed).
         XCTAssertEqual(a.team.map { $0.share?.plain }, ["184.99", "184.98"])
         XCTAssertEqual(a.team.map { $0.balance?.plain }, ["184.99", "84.98"])

@@ -34,13 +34,13 @@ final class WrappingRowsTests: XCTestCase {
 
     /// The tables that wrap: `lines`, the report's line table and measurements appendix, in both
     /// languages, and tables of other shapes (several wrapping columns, one column only).
-    static func tables(_ rng: inout RNG) -> [TextTable] {
+    static func tables(_ rng: inout RNG) throws -> [TextTable] {
         var tables: [TextTable] = []
         for l in Language.allCases {
             let w = Words(l)
             tables.append(TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                      .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)]))
-            let sheet = ReportSheet(Project(id: "p", name: "P"), FinalAccounting(Project(id: "p", name: "P")), language: l)
+            let sheet = ReportSheet(Project(id: "p", name: "P"), try FinalAccounting(Project(id: "p", name: "P")), language: l)
             tables.append(TextTable(sheet.lines.columns.map(ReportText.column)))
             tables.append(TextTable(sheet.measurementColumns.map(ReportText.column)))
         }
@@ -71,13 +71,13 @@ final class WrappingRowsTests: XCTestCase {
     /// Random rows written by `writeMeasured` (the cells put from their bytes, one `Wrapping`
     /// for all rows) are the bytes `write` writes of the same `RowBytes`, and `writeRow` of the
     /// `String`s.
-    func testWrappedRowsAreTheRowsOfTheGeneralPath() {
+    func testWrappedRowsAreTheRowsOfTheGeneralPath() throws {
         let seed = StreamingTests.seed()
         var rng = RNG(state: seed)
         var wrapping = TextTable.Wrapping()
         var row = TextTable.RowBytes(.writing)
         var wrapped = 0, severalLines = 0, broken = 0, rows = 0
-        for table in Self.tables(&rng) {
+        for table in try Self.tables(&rng) {
             for _ in 0..<400 {
                 let cells = table.columns.map { c in
                     guard c.wraps else { return Self.shortCell(&rng) }
@@ -155,7 +155,7 @@ final class WrappingRowsTests: XCTestCase {
             let model = Self.project(&rng, id: "wrap-\(n)", lines: [400, 60, 5][n])
             XCTAssertEqual(ProjectRules.problems(model).map(\.description), [], "seed \(seed): the generator makes a valid project")
             // Some texts escaped: those lines take the general path.
-            let encoded = ProjectCodec.encode(model)
+            let encoded = try ProjectCodec.encode(model)
             let bytes = n == 1 ? StreamingTests.escapeByHand(encoded, &rng) : encoded
             try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(model.id)), options: .atomic)
             let streamed = try store.loadProjectForReading(model.id)
@@ -171,16 +171,16 @@ final class WrappingRowsTests: XCTestCase {
                 let label = "seed \(seed), \(model.id), \(l)"
                 for width in [TextTable.defaultWidth, 60, 33, 12] {
                     let expected = ByteOutput(), got = ByteOutput()
-                    Oracle.lines(ProjectLines(model.lines), language: l, width: width, to: expected)
+                    Oracle.lines(try ProjectLines(model.lines), language: l, width: width, to: expected)
                     ProjectText.writeLines(streamed.lines, language: l, width: width, to: got)
                     TextWritersTests.assertSame(got, expected, "lines streamed, width \(width), \(label)")
-                    XCTAssertEqual(ProjectText.lines(model, language: l, width: width), String(decoding: expected.bytes, as: UTF8.self),
+                    XCTAssertEqual(try ProjectText.lines(model, language: l, width: width), String(decoding: expected.bytes, as: UTF8.self),
                                    "lines of the model, width \(width), \(label)")
                 }
                 let expected = ByteOutput(), got = ByteOutput(), fromModel = ByteOutput()
-                Oracle.reportText(ReportSheet(model, FinalAccounting(model), language: l), to: expected)
-                ReportText.write(ReportSheet(streamed.project, FinalAccounting(streamed.project, lines: streamed.lines), language: l), to: got)
-                ReportText.write(ReportSheet(model, FinalAccounting(model), language: l), to: fromModel)
+                Oracle.reportText(ReportSheet(model, try FinalAccounting(model), language: l), to: expected)
+                ReportText.write(ReportSheet(streamed.project, try FinalAccounting(streamed.project, lines: streamed.lines), language: l), to: got)
+                ReportText.write(ReportSheet(model, try FinalAccounting(model), language: l), to: fromModel)
                 TextWritersTests.assertSame(got, expected, "report streamed, \(label)")
                 TextWritersTests.assertSame(fromModel, expected, "report of the model, \(label)")
             }

@@ -54,13 +54,13 @@ final class RepriceTests: EndToEndCase {
         XCTAssertEqual(try snapshot(), before, "a dry run writes nothing, not even the catalogue history")
         XCTAssertEqual(json(try ok("catalogue", "info", "--json"))["edition"] as? String, "2026-1")
 
-        // Outside -50 … 100: usage, and nothing written.
-        for bad in ["150", "-50.5", "14.0001", "x"] {
+        // Outside -50 … 1000: usage, and nothing written.
+        for bad in ["1500", "-50.5", "14.0001", "x"] {
             let r = try akkord.run("catalogue", "regulate", bad)
             XCTAssertEqual(r.status, 64, "\(bad): \(r.stderr)")
             XCTAssertTrue(r.stderr.hasPrefix("error: <percent>: "), r.stderr)
         }
-        XCTAssertTrue(try akkord.run("catalogue", "regulate", "150").stderr.contains("\"150\" is outside -50 … 100"))
+        XCTAssertTrue(try akkord.run("catalogue", "regulate", "1500").stderr.contains("\"1500\" is outside -50 … 1000"))
         XCTAssertEqual(try snapshot(), before)
     }
 

@@ -37,36 +37,50 @@ public struct FinalAccounting: Equatable, Sendable {
     public let isSplit: Bool
     public let warnings: [AccountingWarning]
 
-    public init(_ project: Project) { self.init(project, lines: ProjectLines(project.lines)) }
+    public init(_ project: Project) throws(SumTooLargeError) { try self.init(project, lines: try ProjectLines(project.lines)) }
 
     /// The accounting of `project` (whose own `lines` are not looked at) with `lines` as its lines.
-    public init(_ project: Project, lines: ProjectLines) {
+    /// Every sum is checked (SPEC §18): one beyond what akkord keeps is a `SumTooLargeError`
+    /// naming it, never a trap (the rules refuse such a project before it gets here).
+    public init(_ project: Project, lines: ProjectLines) throws(SumTooLargeError) {
         self.lines = lines
         subtotal = lines.subtotal
-        supplements = zip(project.supplements, lines.bases(of: project.supplements)).map { s, base in
-            SupplementLine(supplement: s, base: base, amount: base.percentage(s.percent))
+        let bases = try lines.bases(of: project.supplements)
+        var supplements: [SupplementLine] = []
+        var total = Sum(subtotal)
+        for (i, (s, base)) in zip(project.supplements, bases).enumerated() {
+            let amount = try base.percentage(s.percent).value("supplements[\(i)]")
+            supplements.append(SupplementLine(supplement: s, base: base, amount: amount))
+            total.add(amount)
         }
+        self.supplements = supplements
         extraWork = project.extraWork.map { ExtraWorkLine(extra: $0, amount: $0.amount) }
-        total = supplements.reduce(subtotal) { $0 + $1.amount } + extraWork.reduce(Money.zero) { $0 + $1.amount }
+        for e in extraWork { total.add(e.amount) }
+        self.total = try total.value("the total")
 
-        var hoursByWorker: [String: Hours] = [:], advancesByWorker: [String: Money] = [:]
-        for h in project.hours { hoursByWorker[h.worker, default: .zero] += h.hours }
-        for a in project.advances { advancesByWorker[a.worker, default: .zero] += a.amount }
+        var hoursByWorker: [String: Sum<Hours>] = [:], advancesByWorker: [String: Sum<Money>] = [:]
+        for h in project.hours { hoursByWorker[h.worker, default: Sum()].add(h.hours) }
+        for a in project.advances { advancesByWorker[a.worker, default: Sum()].add(a.amount) }
+        var workerHours: [String: Hours] = [:], workerAdvances: [String: Money] = [:]
+        for w in project.workers {
+            workerHours[w.id] = try (hoursByWorker[w.id] ?? Sum()).value("hours of \(w.id)")
+            workerAdvances[w.id] = try (advancesByWorker[w.id] ?? Sum()).value("advances of \(w.id)")
+        }
 
-        var apprenticePay = Money.zero
+        var apprenticePay = Sum<Money>()
         var pays: [String: Money] = [:]
         for w in project.workers where w.apprentice {
-            let pay = (hoursByWorker[w.id] ?? .zero).pay(at: w.rate ?? .zero)
+            let pay = (workerHours[w.id] ?? .zero).pay(at: w.rate ?? .zero)
             pays[w.id] = pay
-            apprenticePay += pay
+            apprenticePay.add(pay)
         }
-        self.apprenticePay = apprenticePay
-        pool = total - apprenticePay
+        self.apprenticePay = try apprenticePay.value("the apprentice pay")
+        pool = try Sum.difference(self.total, self.apprenticePay).value("the pool")
 
         let journeymen = project.workers.filter { !$0.apprentice }
-        journeymanHours = journeymen.reduce(Hours.zero) { $0 + (hoursByWorker[$1.id] ?? .zero) }
+        journeymanHours = try Sum(journeymen) { workerHours[$0.id] ?? .zero }.value("the journeyman hours")
         isSplit = journeymanHours.raw > 0
-        let shares = isSplit ? TeamShare.split(pool, by: journeymen.map { hoursByWorker[$0.id] ?? .zero }) : []
+        let shares = isSplit ? TeamShare.split(pool, by: journeymen.map { workerHours[$0.id] ?? .zero }) : []
         hourlyEarnings = isSplit
             ? Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(Hours.unitsPerHour), Int128(journeymanHours.raw))))
             : nil
@@ -81,9 +95,11 @@ public struct FinalAccounting: Equatable, Sendable {
                 share = isSplit ? shares[journeymanIndex] : nil
                 journeymanIndex += 1
             }
-            let advances = advancesByWorker[w.id] ?? .zero
-            team.append(TeamShare(worker: w, hours: hoursByWorker[w.id] ?? .zero, share: share, advances: advances,
-                                  balance: share.map { $0 - advances }))
+            let advances = workerAdvances[w.id] ?? .zero
+            // share and advances are each within ±the largest amount, so their difference is
+            // within 64 bits (a balance is not itself a kept amount).
+            team.append(TeamShare(worker: w, hours: workerHours[w.id] ?? .zero, share: share, advances: advances,
+                                  balance: try share.map { s throws(SumTooLargeError) in try Sum.difference(s, advances).value("the balance of \(w.id)", limit: .max) }))
         }
         self.team = team
 
@@ -96,9 +112,9 @@ public struct FinalAccounting: Equatable, Sendable {
             warnings.append(.noJourneymanHours)
         }
         if pool.isNegative {
-            warnings.append(.negativePool(apprenticePay: apprenticePay, total: total))
+            warnings.append(.negativePool(apprenticePay: self.apprenticePay, total: self.total))
         }
-        for w in project.workers where w.apprentice && (hoursByWorker[w.id] ?? .zero).raw == 0 {
+        for w in project.workers where w.apprentice && (workerHours[w.id] ?? .zero).raw == 0 {
             warnings.append(.apprenticeWithoutHours(name: w.name))
         }
         // A journeyman paid aconto by the hour whose share per hour is below that rate: the
@@ -147,7 +163,7 @@ public struct TeamShare: Equatable, Sendable {
     /// the øre, and the øre left over go one each to the largest remainders (ties: listed first).
     /// The shares add up to `pool` exactly. `hours` must not sum to zero.
     public static func split(_ pool: Money, by hours: [Hours]) -> [Money] {
-        let total = Int128(hours.reduce(0) { $0 + $1.raw })
+        let total = Sum(hours).exact
         precondition(total > 0, "split needs hours")
         var floors: [Int128] = [], remainders: [Int128] = []
         for h in hours {
@@ -155,7 +171,8 @@ public struct TeamShare: Equatable, Sendable {
             floors.append(q)
             remainders.append(r)
         }
-        var leftover = Int128(pool.raw) - floors.reduce(0, +)
+        var leftover = Int128(pool.raw)
+        for f in floors { leftover -= f }
         let order = hours.indices.sorted { remainders[$0] != remainders[$1] ? remainders[$0] > remainders[$1] : $0 < $1 }
         for i in order where leftover > 0 {
             floors[i] += 1

@@ -135,10 +135,10 @@ public struct ProjectsSummary: Equatable, Sendable {
     public let withoutDate: [String]
 
     /// The summary of `all` (every project of the store, in any order) under `filter`. Throws
-    /// `SummarySumTooLargeError` when a sum does not fit (never traps).
+    /// `SumTooLargeError` when a sum does not fit (never traps).
     public init(_ all: [Project], filter: Filter) throws {
         var builder = Builder(filter: filter)
-        for p in all { builder.add(p) }
+        for p in all { try builder.add(p) }
         self = try builder.summary()
     }
 
@@ -156,7 +156,7 @@ public struct ProjectsSummary: Equatable, Sendable {
         }
 
         /// Counts `p` when it passes the filter.
-        public mutating func add(_ p: Project) {
+        public mutating func add(_ p: Project) throws(SumTooLargeError) {
             if let status = filter.status, p.status != status { return }
             if let employerKey, ProjectsSummary.employerKey(p.employer) != employerKey { return }
             if filter.hasPeriod {
@@ -164,7 +164,7 @@ public struct ProjectsSummary: Equatable, Sendable {
                 if let from = filter.from, date < from { return }
                 if let to = filter.to, date > to { return }
             }
-            let a = FinalAccounting(p)
+            let a = try FinalAccounting(p)
             chosen.append((ProjectRow(id: p.id, name: p.name, employer: p.employer, status: p.status, start: p.start, end: p.end,
                                       total: a.total, apprenticePay: a.apprenticePay, pool: a.pool,
                                       journeymanHours: a.journeymanHours, hourlyEarnings: a.hourlyEarnings), a.team))
@@ -190,40 +190,40 @@ public struct ProjectsSummary: Equatable, Sendable {
         projects = chosen.map(\.row)
 
         // The totals of the projects' figures.
-        var total = ExactSum(), apprenticePay = ExactSum(), pool = ExactSum(), hours = ExactSum(), poolWithHours = ExactSum()
+        var total = Sum<Money>(), apprenticePay = Sum<Money>(), pool = Sum<Money>(), hours = Sum<Hours>(), poolWithHours = Sum<Money>()
         for (p, _) in chosen {
-            total += p.total.raw
-            apprenticePay += p.apprenticePay.raw
-            pool += p.pool.raw
-            hours += p.journeymanHours.raw
-            if p.journeymanHours.raw > 0 { poolWithHours += p.pool.raw }
+            total.add(p.total)
+            apprenticePay.add(p.apprenticePay)
+            pool.add(p.pool)
+            hours.add(p.journeymanHours)
+            if p.journeymanHours.raw > 0 { poolWithHours.add(p.pool) }
         }
 
         // Employers, grouped by the folded name.
         var employerIndex: [[UInt8]: Int] = [:]
-        var employerGroups: [(name: String, projects: [String], total: ExactSum, apprenticePay: ExactSum, pool: ExactSum,
-                              hours: ExactSum, poolWithHours: ExactSum)] = []
+        var employerGroups: [(name: String, projects: [String], total: Sum<Money>, apprenticePay: Sum<Money>, pool: Sum<Money>,
+                              hours: Sum<Hours>, poolWithHours: Sum<Money>)] = []
         for (p, _) in chosen {
             let key = Self.employerKey(p.employer)
             let i: Int
             if let found = employerIndex[key] { i = found } else {
                 i = employerGroups.count
                 employerIndex[key] = i
-                employerGroups.append((Self.normalizedSpaces(p.employer), [], ExactSum(), ExactSum(), ExactSum(), ExactSum(), ExactSum()))
+                employerGroups.append((Self.normalizedSpaces(p.employer), [], Sum(), Sum(), Sum(), Sum(), Sum()))
             }
             employerGroups[i].projects.append(p.id)
-            employerGroups[i].total += p.total.raw
-            employerGroups[i].apprenticePay += p.apprenticePay.raw
-            employerGroups[i].pool += p.pool.raw
-            employerGroups[i].hours += p.journeymanHours.raw
-            if p.journeymanHours.raw > 0 { employerGroups[i].poolWithHours += p.pool.raw }
+            employerGroups[i].total.add(p.total)
+            employerGroups[i].apprenticePay.add(p.apprenticePay)
+            employerGroups[i].pool.add(p.pool)
+            employerGroups[i].hours.add(p.journeymanHours)
+            if p.journeymanHours.raw > 0 { employerGroups[i].poolWithHours.add(p.pool) }
         }
         var employers: [EmployerRow] = []
         for g in employerGroups {
-            let h = try g.hours.hours("an employer's journeyman hours"), pwh = try g.poolWithHours.money("an employer's pool")
-            employers.append(EmployerRow(name: g.name, projects: g.projects, total: try g.total.money("an employer's total"),
-                                         apprenticePay: try g.apprenticePay.money("an employer's apprentice pay"),
-                                         pool: try g.pool.money("an employer's pool"), journeymanHours: h, poolWithHours: pwh,
+            let h = try g.hours.value("an employer's journeyman hours", limit: .max), pwh = try g.poolWithHours.value("an employer's pool", limit: .max)
+            employers.append(EmployerRow(name: g.name, projects: g.projects, total: try g.total.value("an employer's total", limit: .max),
+                                         apprenticePay: try g.apprenticePay.value("an employer's apprentice pay", limit: .max),
+                                         pool: try g.pool.value("an employer's pool", limit: .max), journeymanHours: h, poolWithHours: pwh,
                                          hourlyEarnings: try Self.hourlyEarnings(pwh, h)))
         }
         self.employers = employers.sorted { a, b in
@@ -233,7 +233,7 @@ public struct ProjectsSummary: Equatable, Sendable {
 
         // Workers, by name across projects: the report's team rows that have a share.
         var workerIndex: [String: Int] = [:]
-        var workerGroups: [(name: String, projects: [String], hours: ExactSum, share: ExactSum, advances: ExactSum, balance: ExactSum)] = []
+        var workerGroups: [(name: String, projects: [String], hours: Sum<Hours>, share: Sum<Money>, advances: Sum<Money>, balance: Sum<Money>)] = []
         var advancesWithoutShare: [AdvanceWithoutShare] = []
         for (p, team) in chosen {
             for t in team {
@@ -246,43 +246,42 @@ public struct ProjectsSummary: Equatable, Sendable {
                 if let found = workerIndex[key] { i = found } else {
                     i = workerGroups.count
                     workerIndex[key] = i
-                    workerGroups.append((Self.normalizedSpaces(t.worker.name), [], ExactSum(), ExactSum(), ExactSum(), ExactSum()))
+                    workerGroups.append((Self.normalizedSpaces(t.worker.name), [], Sum(), Sum(), Sum(), Sum()))
                 }
                 if workerGroups[i].projects.last != p.id { workerGroups[i].projects.append(p.id) }
-                workerGroups[i].hours += t.hours.raw
-                workerGroups[i].share += share.raw
-                workerGroups[i].advances += t.advances.raw
-                workerGroups[i].balance += balance.raw
+                workerGroups[i].hours.add(t.hours)
+                workerGroups[i].share.add(share)
+                workerGroups[i].advances.add(t.advances)
+                workerGroups[i].balance.add(balance)
             }
         }
         var workers: [WorkerRow] = []
-        var workerHours = ExactSum(), shares = ExactSum(), advances = ExactSum(), balances = ExactSum()
+        var workerHours = Sum<Hours>(), shares = Sum<Money>(), advances = Sum<Money>(), balances = Sum<Money>()
         for g in workerGroups {
-            workers.append(WorkerRow(name: g.name, projects: g.projects, hours: try g.hours.hours("a worker's hours"),
-                                     share: try g.share.money("a worker's shares"), advances: try g.advances.money("a worker's advances"),
-                                     balance: try g.balance.money("a worker's balance")))
-            workerHours += g.hours
-            shares += g.share
-            advances += g.advances
-            balances += g.balance
+            workers.append(WorkerRow(name: g.name, projects: g.projects, hours: try g.hours.value("a worker's hours", limit: .max),
+                                     share: try g.share.value("a worker's shares", limit: .max), advances: try g.advances.value("a worker's advances", limit: .max),
+                                     balance: try g.balance.value("a worker's balance", limit: .max)))
+            workerHours.add(g.hours)
+            shares.add(g.share)
+            advances.add(g.advances)
+            balances.add(g.balance)
         }
         self.workers = workers.sorted { Self.alphabetical($0.name, $1.name) }
         self.advancesWithoutShare = advancesWithoutShare
 
-        let journeymanHours = try hours.hours("the journeyman hours"), withHours = try poolWithHours.money("the pool")
-        totals = Totals(projects: chosen.count, total: try total.money("the total"), apprenticePay: try apprenticePay.money("the apprentice pay"),
-                        pool: try pool.money("the pool"), journeymanHours: journeymanHours, poolWithHours: withHours,
+        let journeymanHours = try hours.value("the journeyman hours", limit: .max), withHours = try poolWithHours.value("the pool", limit: .max)
+        totals = Totals(projects: chosen.count, total: try total.value("the total", limit: .max), apprenticePay: try apprenticePay.value("the apprentice pay", limit: .max),
+                        pool: try pool.value("the pool", limit: .max), journeymanHours: journeymanHours, poolWithHours: withHours,
                         hourlyEarnings: try Self.hourlyEarnings(withHours, journeymanHours),
-                        hours: try workerHours.hours("the hours"), share: try shares.money("the shares"),
-                        advances: try advances.money("the advances"), balance: try balances.money("the balances"))
+                        hours: try workerHours.value("the hours", limit: .max), share: try shares.value("the shares", limit: .max),
+                        advances: try advances.value("the advances", limit: .max), balance: try balances.value("the balances", limit: .max))
     }
 
     /// round2(pool / hours), as the report computes a project's hourly earnings; nil without hours.
     static func hourlyEarnings(_ pool: Money, _ hours: Hours) throws -> Money? {
         guard hours.raw > 0 else { return nil }
         let raw = divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(Hours.unitsPerHour), Int128(hours.raw))
-        guard raw.magnitude <= UInt128(Int64.max) else { throw SummarySumTooLargeError(figure: "the hourly earnings") }
-        return Money(raw: Int64(raw))
+        return try Sum<Money>(exact: raw).value("the hourly earnings", limit: .max)
     }
 
     // MARK: matching names
@@ -331,27 +330,5 @@ public enum SummaryFilterError: Error, Equatable, Sendable, CustomStringConverti
         case .badDate(let end, let problem): return "the period's \(end == .from ? "first" : "last") day: \(problem)"
         case .fromAfterTo(let from, let to): return "the period starts on \(from), after it ends on \(to)"
         }
-    }
-}
-
-/// A sum across projects too large to keep exactly (it would need more than 64 bits).
-public struct SummarySumTooLargeError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let figure: String
-    public var description: String { "\(figure) of the summary is too large to add up exactly" }
-}
-
-/// A sum of raw units that cannot overflow on the way (Int128); checked when it is read.
-struct ExactSum: Equatable, Sendable {
-    private(set) var raw: Int128 = 0
-    static func += (a: inout ExactSum, b: Int64) { a.raw += Int128(b) }
-    static func += (a: inout ExactSum, b: ExactSum) { a.raw += b.raw }
-
-    func money(_ figure: String) throws -> Money { Money(raw: try checked(figure)) }
-    func hours(_ figure: String) throws -> Hours { Hours(raw: try checked(figure)) }
-
-    /// The sum as 64 bits; ±(2⁶³ − 1) at most, so negating it for printing cannot overflow either.
-    private func checked(_ figure: String) throws -> Int64 {
-        guard raw.magnitude <= UInt128(Int64.max) else { throw SummarySumTooLargeError(figure: figure) }
-        return Int64(raw)
     }
 }

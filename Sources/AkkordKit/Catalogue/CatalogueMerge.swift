@@ -98,7 +98,7 @@ public struct CatalogueImport: Sendable {
     static func percentChange(_ old: UnitPrice, _ new: UnitPrice) -> String? {
         guard old.raw != 0 else { return nil }
         // (new − old) / old × 100, to one decimal, half away from zero: in tenths of a percent.
-        let tenths = divideRoundingHalfAwayFromZero(Int128(new.raw - old.raw) * 1000, Int128(old.raw))
+        let tenths = divideRoundingHalfAwayFromZero((Int128(new.raw) - Int128(old.raw)) * 1000, Int128(old.raw))
         let text = DecimalText.plain(raw: Int64(tenths), fractionDigits: 1, minimumShown: 1)
         return tenths > 0 ? "+" + text : text
     }

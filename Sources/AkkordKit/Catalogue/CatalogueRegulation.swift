@@ -6,10 +6,12 @@
 /// øre, half away from zero, is one integer division (the product needs at most 64 + 31 bits,
 /// so it is made in Int128 and cannot overflow).
 public enum CatalogueRegulation {
-    /// The percents a regulation takes, in `Percent` raw units: −50 % … 100 %. A price handbook
-    /// regulation is a few percent a year; a value outside this is a typo (`14` for `1.4`).
-    public static let percentRange: ClosedRange<Int64> = -50_000...100_000
-    public static let percentRangeText = "-50 … 100"
+    /// The percents a regulation takes, in `Percent` raw units: −50 % … 1000 % (a supplement's
+    /// upper bound). A price handbook regulation is a few percent a year, but a regulation may
+    /// also carry a price list over to another base; a typo (`14` for `1.4`) shows in the
+    /// summary and in `--dry-run`, and a price pushed past the largest is refused by pos.
+    public static let percentRange: ClosedRange<Int64> = -50_000...1_000_000
+    public static let percentRangeText = "-50 … 1000"
 
     /// `price × (1 + percent / 100)` rounded to øre, half away from zero; nil when the result is
     /// larger than the largest unit price akkord keeps.

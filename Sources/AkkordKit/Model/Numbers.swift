@@ -1,5 +1,5 @@
 /// Exact decimal quantities of the domain, each an integer count of its smallest unit.
-public protocol FixedPointNumber: Hashable, Comparable, Sendable, CustomStringConvertible {
+public protocol FixedPointNumber: CountedNumber, Hashable, Comparable, CustomStringConvertible {
     /// Digits after the decimal point that are kept exactly.
     static var fractionDigits: Int { get }
     /// Digits always shown in plain and formatted output (trailing zeros beyond are trimmed).
@@ -13,9 +13,6 @@ public protocol FixedPointNumber: Hashable, Comparable, Sendable, CustomStringCo
 extension FixedPointNumber {
     public static func < (a: Self, b: Self) -> Bool { a.raw < b.raw }
     public static var zero: Self { Self(raw: 0) }
-    public static func + (a: Self, b: Self) -> Self { Self(raw: a.raw + b.raw) }
-    public static func - (a: Self, b: Self) -> Self { Self(raw: a.raw - b.raw) }
-    public static func += (a: inout Self, b: Self) { a = a + b }
     public static prefix func - (a: Self) -> Self { Self(raw: -a.raw) }
     public var isNegative: Bool { raw < 0 }
 
@@ -99,29 +96,31 @@ extension Quantity {
     /// quantity × price, rounded to øre half away from zero (SPEC §2).
     public func amount(at price: UnitPrice) -> Money {
         // scale 3 × scale 4 = scale 7; to øre (scale 2) divide by 10^5.
-        Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(raw) * Int128(price.raw), 100_000)))
+        // Within the limits of quantity and price this is at most about 10^16 øre; a product
+        // beyond 64 bits (numbers made from raw units) is clamped, and so is still beyond the
+        // largest amount, which every rule refuses.
+        Money(raw: Int64(clamping: divideRoundingHalfAwayFromZero(Int128(raw) * Int128(price.raw), 100_000)))
     }
 }
 
 extension Money {
-    /// round2(self × percent / 100).
-    public func percentage(_ percent: Percent) -> Money {
+    /// round2(self × percent / 100), exact: the caller takes it with `Sum.value` (a base near
+    /// the limit times 1000 % is beyond it).
+    public func percentage(_ percent: Percent) -> Sum<Money> {
         // øre × (percent × 10^3) / (100 × 10^3)
-        Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(raw) * Int128(percent.raw), 100_000)))
+        Sum(exact: divideRoundingHalfAwayFromZero(Int128(raw) * Int128(percent.raw), 100_000))
     }
 }
 
 /// Hours worked, kept exactly as entered: counted in 1/3000 h, which holds both 0.001 h and one
 /// minute exactly, so `7:20` three times is exactly 22 h.
-public struct Hours: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Hours: CountedNumber, Hashable, Comparable, CustomStringConvertible {
     public static let unitsPerHour: Int64 = 3000
     public static let maximumRaw: Int64 = 99_999 * unitsPerHour
     public let raw: Int64
     public init(raw: Int64) { self.raw = raw }
     public static var zero: Hours { Hours(raw: 0) }
     public static func < (a: Hours, b: Hours) -> Bool { a.raw < b.raw }
-    public static func + (a: Hours, b: Hours) -> Hours { Hours(raw: a.raw + b.raw) }
-    public static func += (a: inout Hours, b: Hours) { a = a + b }
 
     /// `7.5`, `7,5` or `7:30` (minutes 00–59); `7.30` is 7.3 h (see `clockTimeLookalike`).
     public init(parsing text: String) throws { try self.init(parsing: text, language: .en) }
@@ -188,7 +187,9 @@ public struct Hours: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// round2(hours × rate).
     public func pay(at rate: UnitPrice) -> Money {
         // (raw / 3000) h × (rate.raw / 10^4) kr = raw × rate.raw / 3×10^7 kr → øre: / 3×10^5
-        Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(raw) * Int128(rate.raw), 300_000)))
+        // At most about 10^14 øre for hours and rates within their limits; clamped beyond 64 bits
+        // (and so beyond the largest amount, which the rules refuse).
+        Money(raw: Int64(clamping: divideRoundingHalfAwayFromZero(Int128(raw) * Int128(rate.raw), 300_000)))
     }
 }
 

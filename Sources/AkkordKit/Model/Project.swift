@@ -31,7 +31,8 @@ public struct Project: Equatable, Sendable {
 
     public init(id: String, name: String) { self.id = id; self.name = name }
 
-    public var subtotal: Money { lines.reduce(Money.zero) { $0 + $1.amount } }
+    /// Σ line amounts; refused beyond the largest amount (the rules refuse such a project).
+    public var subtotal: Money { get throws(SumTooLargeError) { try Sum(lines, \.amount).value("lines") } }
 
     /// The kinds of id a project counts (`nextIds` in the project file).
     public static let counters = ["advance", "extra", "hours", "line", "photo", "supplement"]
@@ -138,8 +139,8 @@ public struct Supplement: Equatable, Sendable {
     }
 
     /// The sum of the amounts of the lines in scope.
-    public func base(of lines: [Line]) -> Money {
-        scope.isAll ? lines.reduce(Money.zero) { $0 + $1.amount } : lines.reduce(Money.zero) { scope.contains($1) ? $0 + $1.amount : $0 }
+    public func base(of lines: [Line]) throws(SumTooLargeError) -> Money {
+        try Sum(lines.lazy.filter(scope.contains), \.amount).value("the base of supplement \(id)")
     }
 }
 

@@ -18,9 +18,10 @@ public struct ProjectLines: Sequence, Sendable {
     /// The model's lines, when these are they (walked directly, without views).
     private let array: [Line]?
 
-    public init(_ lines: [Line]) {
+    /// The lines of a model; refused when their amounts add up beyond the largest amount.
+    public init(_ lines: [Line]) throws(SumTooLargeError) {
         count = lines.count
-        subtotal = lines.reduce(Money.zero) { $0 + $1.amount }
+        subtotal = try Sum(lines, \.amount).value("lines")
         hasCustom = lines.contains(where: \.custom)
         hasMeasurement = lines.contains { $0.measurement != nil }
         walk = {
@@ -122,21 +123,21 @@ public struct ProjectLines: Sequence, Sendable {
 
     /// The base of each supplement (SPEC §5): S without a scope; the lines in its scope, added
     /// up in one pass for all scoped ones.
-    public func bases(of supplements: [Supplement]) -> [Money] {
+    public func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
         if let known = remembered.bases(of: supplements) { return known }
-        let bases = addUpBases(of: supplements)
+        let bases = try addUpBases(of: supplements)
         remembered.remember(bases, of: supplements)
         return bases
     }
 
-    private func addUpBases(of supplements: [Supplement]) -> [Money] {
+    private func addUpBases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
         var bases = SupplementBases(supplements)
         if bases.needsLines {
             if let array { for l in array { bases.add(id: l.id, section: l.section, amount: l.amount) } } else {
                 for view in views { bases.add(view) }
             }
         }
-        return bases.bases(subtotal: subtotal)
+        return try bases.bases(subtotal: Sum(subtotal))
     }
 
     /// Remembers `bases` as those of `supplements` (worked out by a reader in its own pass).
@@ -150,14 +151,14 @@ public struct ProjectLines: Sequence, Sendable {
 public struct SupplementBases {
     private let supplements: [Supplement]
     private let scoped: [Int]
-    private var sums: [Money]
+    private var sums: [Sum<Money>]
     /// Whether any scope names sections (a line's section is then compared).
     private let bySection: Bool
 
     public init(_ supplements: [Supplement]) {
         self.supplements = supplements
         scoped = supplements.indices.filter { !supplements[$0].scope.isAll }
-        sums = supplements.map { _ in Money.zero }
+        sums = supplements.map { _ in Sum() }
         bySection = scoped.contains { !supplements[$0].scope.sections.isEmpty }
     }
 
@@ -194,7 +195,7 @@ public struct SupplementBases {
     private mutating func add(id: Int, amount: Money, inSections: (Int) -> Bool) {
         for k in scoped.indices {
             let i = scoped[k]
-            if supplements[i].scope.lines.contains(id) || inSections(i) { sums[i] += amount }
+            if supplements[i].scope.lines.contains(id) || inSections(i) { sums[i].add(amount) }
         }
     }
 
@@ -205,8 +206,14 @@ public struct SupplementBases {
         fileprivate let named: [Bool]
     }
 
-    public func bases(subtotal: Money) -> [Money] {
-        supplements.indices.map { supplements[$0].scope.isAll ? subtotal : sums[$0] }
+    /// Each supplement's base: `subtotal` without a scope, else its lines' sum.
+    public func bases(subtotal: Sum<Money>) throws(SumTooLargeError) -> [Money] {
+        var bases: [Money] = []
+        bases.reserveCapacity(supplements.count)
+        for i in supplements.indices {
+            bases.append(try (supplements[i].scope.isAll ? subtotal : sums[i]).value("the base of supplements[\(i)]"))
+        }
+        return bases
     }
 }
 

@@ -12,7 +12,7 @@ public struct ProjectListEntry: Equatable, Sendable {
         self.id = id; self.name = name; self.status = status; self.lineCount = lineCount; self.subtotal = subtotal; self.end = end
     }
 
-    public init(_ p: Project) {
-        self.init(id: p.id, name: p.name, status: p.status, lineCount: p.lines.count, subtotal: p.subtotal, end: p.end)
+    public init(_ p: Project) throws(SumTooLargeError) {
+        self.init(id: p.id, name: p.name, status: p.status, lineCount: p.lines.count, subtotal: try p.subtotal, end: p.end)
     }
 }

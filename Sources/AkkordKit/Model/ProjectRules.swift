@@ -11,13 +11,13 @@ public enum ProjectRules {
     public static func problems(_ p: Project, checked: [Line] = []) -> [Problem] {
         var lines = LineRules(nextId: p.nextIds["line"] ?? 1, count: p.lines.count)
         for (i, l) in p.lines.enumerated() { lines.check(l, at: i, alone: !(i < checked.count && checked[i] == l)) }
-        return problems(p, lines: lines) { ProjectLines(p.lines).bases(of: $0) }
+        return problems(p, lines: lines) { (s) throws(SumTooLargeError) in try ProjectLines(p.lines).bases(of: s) }
     }
 
     /// The problems of a project whose lines were checked one at a time by `lines` (the lines of
     /// `p` are not looked at); `bases` gives the supplements' bases (asked only when the lines
     /// were in order).
-    public static func problems(_ p: Project, lines: LineRules, bases: ([Supplement]) -> [Money]) -> [Problem] {
+    public static func problems(_ p: Project, lines: LineRules, bases: ([Supplement]) throws(SumTooLargeError) -> [Money]) -> [Problem] {
         var problems: [Problem] = []
         func problem(_ place: String, _ message: String) { problems.append(Problem(place, message)) }
         func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
@@ -48,7 +48,7 @@ public enum ProjectRules {
 
         // Lines, and their subtotal kept within what an amount can be.
         problems += lines.problems
-        let subtotal = lines.subtotal
+        let subtotal = lines.checkedSubtotal
 
         // The team.
         var workerIds = Set<String>()
@@ -60,19 +60,17 @@ public enum ProjectRules {
             if let rate = w.rate, rate.isNegative { problem("workers[\(i)].rate", "must not be negative") }
         }
         uniqueIds("hours", p.hours.map(\.id), counter: "hours")
-        var hoursByWorker: [String: Int64] = [:]
+        var hoursByWorker: [String: Sum<Hours>] = [:]
         for (i, h) in p.hours.enumerated() {
             if !workerIds.contains(h.worker) { problem("hours[\(i)].worker", "no worker \"\(h.worker)\"") }
             if h.hours.raw <= 0 { problem("hours[\(i)].hours", "must be greater than zero") }
             text("hours[\(i)].note", h.note, required: false, note: true)
-            let total = hoursByWorker[h.worker, default: 0] + h.hours.raw
-            hoursByWorker[h.worker] = total
-            if total > Hours.maximumRaw {
+            if !hoursByWorker[h.worker, default: Sum()].addChecked(h.hours) {
                 problem("hours[\(i)].hours", "worker \(h.worker)'s hours add up to more than \(Hours(raw: Hours.maximumRaw).plain) h")
             }
         }
         uniqueIds("advances", p.advances.map(\.id), counter: "advance")
-        var advancesByWorker: [String: Sum] = [:]
+        var advancesByWorker: [String: Sum<Money>] = [:]
         for (i, a) in p.advances.enumerated() {
             if !workerIds.contains(a.worker) { problem("advances[\(i)].worker", "no worker \"\(a.worker)\"") }
             if a.correction ? a.amount.raw == 0 : a.amount.raw <= 0 {
@@ -87,20 +85,24 @@ public enum ProjectRules {
                 }
             }
             text("advances[\(i)].note", a.note, required: false, note: true)
-            if !advancesByWorker[a.worker, default: Sum()].add(a.amount.raw) {
+            if !advancesByWorker[a.worker, default: Sum()].addChecked(a.amount) {
                 problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest.plain)")
             }
         }
 
         // Supplements and extra work, and the total they make.
         uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
-        var total = subtotal
-        let supplementBases = subtotal.isValid ? bases(p.supplements) : []
+        // Only a subtotal within the limit has bases (the lines in scope add up to no more).
+        var total = Sum(subtotal ?? .zero)
+        var supplementBases: [Money]? = nil
+        if subtotal != nil {
+            do { supplementBases = try bases(p.supplements) } catch { problem("supplements", error.description) }
+        }
         for (i, s) in p.supplements.enumerated() {
             text("supplements[\(i)].name", s.name)
             if !Supplement.range.contains(s.percent.raw) {
                 problem("supplements[\(i)].percent", "\(s.percent.plain) is outside -100 … 1000")
-            } else if subtotal.isValid, !total.add(supplementBases[i].percentage(s.percent).raw) {
+            } else if let supplementBases, !total.addChecked(supplementBases[i].percentage(s.percent)) {
                 problem("supplements[\(i)].percent", "the total would be more than \(Money.largest.plain)")
             }
         }
@@ -115,12 +117,12 @@ public enum ProjectRules {
                 if h.raw <= 0 { problem("extraWork[\(i)].hours", "must be greater than zero") }
                 if r.isNegative { problem("extraWork[\(i)].rate", "must not be negative") }
             }
-            if !total.add(e.amount.raw) { problem("extraWork[\(i)]", "the total would be more than \(Money.largest.plain)") }
+            if !total.addChecked(e.amount) { problem("extraWork[\(i)]", "the total would be more than \(Money.largest.plain)") }
         }
-        var apprenticePay = Sum()
+        var apprenticePay = Sum<Money>()
         for (i, w) in p.workers.enumerated() where w.apprentice {
-            let hours = Hours(raw: min(hoursByWorker[w.id] ?? 0, Hours.maximumRaw))
-            if !apprenticePay.add(hours.pay(at: w.rate ?? .zero).raw) {
+            let hours = (hoursByWorker[w.id] ?? Sum()).within() ?? Hours(raw: Hours.maximumRaw)
+            if !apprenticePay.addChecked(hours.pay(at: w.rate ?? .zero)) {
                 problem("workers[\(i)].rate", "apprentice pay adds up to more than \(Money.largest.plain)")
             }
         }
@@ -155,7 +157,9 @@ public enum ProjectRules {
         public private(set) var idProblems: [Problem] = []
         public private(set) var otherProblems: [Problem] = []
         public var problems: [Problem] { idProblems + otherProblems }
-        private(set) var subtotal = Sum()
+        private(set) var subtotal = Sum<Money>()
+        /// A line's own amount beyond the largest: the subtotal is then not one to add up further.
+        private var lineBeyondLimit = false
         private var ids: IdSet
         private let nextId: Int
 
@@ -165,7 +169,10 @@ public enum ProjectRules {
         }
 
         /// The subtotal of the lines so far, or nil when it went beyond what an amount can be.
-        public var checkedSubtotal: Money? { subtotal.isValid ? Money(raw: subtotal.value) : nil }
+        public var checkedSubtotal: Money? { lineBeyondLimit ? nil : subtotal.within() }
+        /// Whether the lines so far keep the rules that a sum needs (each amount, and their sum,
+        /// within the largest amount).
+        public var subtotalIsValid: Bool { checkedSubtotal != nil }
 
         /// The same rules for a line as a streaming reader gives it, its texts read as strings
         /// only when they are not plain ASCII (whose length is then its count of bytes). False at
@@ -191,14 +198,15 @@ public enum ProjectRules {
                 guard let e = try? MeasurementExpression(m.string), e.yields(v.quantity) else { return false }
             }
             let amount = v.amount
-            return amount.raw <= Money.maximumRaw && subtotal.add(amount.raw)
+            return amount.raw <= Money.maximumRaw && subtotal.addChecked(amount)
         }
 
         /// The rules that depend on the other lines, for a line read from a file where it kept
         /// the rest (a change copies it as it is): as `check(_:at:alone: false)`.
         public mutating func checkKept(id: Int, amount: Money, at i: Int) {
             checkId(id, at: i)
-            if !subtotal.add(amount.raw) {
+            if amount.raw > Money.maximumRaw { lineBeyondLimit = true }
+            if !subtotal.addChecked(amount) {
                 otherProblems.append(Problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))"))
             }
         }
@@ -236,8 +244,9 @@ public enum ProjectRules {
             if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = l.amount
             if amount.raw > Money.maximumRaw {
+                lineBeyondLimit = true
                 problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
-            } else if !subtotal.add(amount.raw) {
+            } else if !subtotal.addChecked(amount) {
                 problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
             }
         }
@@ -265,19 +274,6 @@ public enum ProjectRules {
                 return true
             }
             return others.insert(id).inserted
-        }
-    }
-
-    /// A running sum of amounts that stays within ±`Money.maximumRaw`, or says it did not.
-    public struct Sum {
-        private(set) var value: Int64 = 0
-        private(set) var isValid = true
-        mutating func add(_ raw: Int64) -> Bool {
-            guard isValid else { return false }
-            let (sum, overflow) = value.addingReportingOverflow(raw)
-            if overflow || sum.magnitude > UInt64(Money.maximumRaw) { isValid = false; return false }
-            value = sum
-            return true
         }
     }
 }

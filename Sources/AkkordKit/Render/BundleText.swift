@@ -23,7 +23,7 @@ public struct ProjectDifference: Equatable, Sendable {
     /// Keys of the project file besides `lines` whose values differ (`name`, `workers`, `history` …).
     public let otherParts: [String]
 
-    public init(stored: Project, incoming: Project) {
+    public init(stored: Project, incoming: Project) throws(SumTooLargeError) {
         id = stored.id
         let storedById = Dictionary(stored.lines.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let incomingById = Dictionary(incoming.lines.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
@@ -33,7 +33,7 @@ public struct ProjectDifference: Equatable, Sendable {
             guard let after = incomingById[before.id], after != before else { return nil }
             return ChangedLine(before: before, after: after, fields: Self.lineFields(before, after))
         }.sorted { $0.before.id < $1.before.id }
-        let (b, a) = (FinalAccounting(stored), FinalAccounting(incoming))
+        let (b, a) = (try FinalAccounting(stored), try FinalAccounting(incoming))
         subtotalBefore = b.subtotal; subtotalAfter = a.subtotal
         totalBefore = b.total; totalAfter = a.total
         var parts: [String] = []
@@ -112,11 +112,11 @@ public enum BundleText {
     // MARK: import
 
     /// What the import did, in one or two lines.
-    public static func imported(_ i: BundleImport, source: String, language l: Language) -> String {
+    public static func imported(_ i: BundleImport, source: String, language l: Language) throws(SumTooLargeError) -> String {
         let w = Words(l)
         let p = i.project
         let contents = w(.bundleContents, count(p.lines.count, l), count(i.photos, l), count(i.photosWritten, l),
-                         FinalAccounting(p).total.formatted(l))
+                         try FinalAccounting(p).total.formatted(l))
         let renamed = i.exportedAs == p.id ? "" : w(.bundleExportedAs, i.exportedAs)
         switch i.result {
         case .created: return w(.bundleCreated, p.id, p.name, source, renamed, contents)
@@ -131,10 +131,10 @@ public enum BundleText {
 
     /// `{"project", "result", "photos", "photosWritten", "lines", "total", "exportedAs", "status",
     /// "trash"}`: counts as integers, the total as a string.
-    public static func importJSON(_ i: BundleImport) -> JSONValue {
+    public static func importJSON(_ i: BundleImport) throws(SumTooLargeError) -> JSONValue {
         JSONValue(["project": .string(i.project.id), "result": .string(i.result.rawValue), "photos": .int(i.photos),
                    "photosWritten": .int(i.photosWritten), "lines": .int(i.project.lines.count),
-                   "total": .string(FinalAccounting(i.project).total.plain), "exportedAs": .string(i.exportedAs),
+                   "total": .string(try FinalAccounting(i.project).total.plain), "exportedAs": .string(i.exportedAs),
                    "status": .string(i.project.status.rawValue), "trash": .optional(i.trashCopy)])
     }
 

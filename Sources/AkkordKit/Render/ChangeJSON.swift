@@ -2,7 +2,7 @@
 /// removed, under its kind's name, so a script reads back the id it created:
 /// `{"line": {…}, "subtotal": "…"}`, `{"worker": {…}}`, `{"removed": {"hours": {…}}}`.
 public enum ChangeJSON {
-    public static func project(_ p: Project) -> JSONValue { JSONValue(["project": ProjectText.summaryJSON(p)]) }
+    public static func project(_ p: Project) throws(SumTooLargeError) -> JSONValue { JSONValue(["project": try ProjectText.summaryJSON(p)]) }
 
     public static func line(_ l: Line, subtotal: Money) -> JSONValue {
         JSONValue(["line": ProjectText.lineJSON(l), "subtotal": .string(subtotal.plain)])

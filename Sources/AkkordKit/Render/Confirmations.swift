@@ -138,7 +138,7 @@ public enum Confirmation {
     /// Minutes are rounded to the nearest whole minute.
     public static func hours(_ h: Hours, _ l: Language) -> String {
         let unitsPerMinute = Hours.unitsPerHour / 60
-        let minutes = (abs(h.raw) + unitsPerMinute / 2) / unitsPerMinute
+        let minutes = Int64((Int128(h.raw).magnitude + UInt128(unitsPerMinute / 2)) / UInt128(unitsPerMinute))
         let m = minutes % 60
         let clock = "\(h.raw < 0 ? "-" : "")\(minutes / 60):\(m < 10 ? "0" : "")\(m)"
         return Words(l)(.hoursAndDecimal, clock, h.formatted(l))

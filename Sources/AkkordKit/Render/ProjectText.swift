@@ -1,7 +1,7 @@
 /// Text and JSON views of projects, lines and history for the project commands.
 public enum ProjectText {
-    public static func summaryJSON(_ p: Project) -> JSONValue {
-        summaryJSON(id: p.id, name: p.name, status: p.status, lines: p.lines.count, subtotal: p.subtotal)
+    public static func summaryJSON(_ p: Project) throws(SumTooLargeError) -> JSONValue {
+        summaryJSON(id: p.id, name: p.name, status: p.status, lines: p.lines.count, subtotal: try p.subtotal)
     }
 
     /// The same summary from what `project list` shows of a project (a change that did not read
@@ -44,7 +44,7 @@ public enum ProjectText {
 
     /// `project list --trash`: each entry of the trash; a file that does not read is named with
     /// its problem.
-    public static func trash(_ entries: [TrashedProject], language: Language, width: Int = TextTable.defaultWidth) -> String {
+    public static func trash(_ entries: [TrashedProject], language: Language, width: Int = TextTable.defaultWidth) throws(SumTooLargeError) -> String {
         let w = Words(language)
         guard !entries.isEmpty else { return w[.trashEmpty] + "\n" }
         var table = TextTable([.init(w[.trashEntry], wrapsLast: true), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]),
@@ -52,7 +52,7 @@ public enum ProjectText {
         table.maxWidth = width
         for e in entries {
             if let p = e.project {
-                table.add([e.entry, p.id, p.name, status(p.status, language), "\(p.lines.count)", p.subtotal.formatted(language)])
+                table.add([e.entry, p.id, p.name, status(p.status, language), "\(p.lines.count)", try p.subtotal.formatted(language)])
             } else {
                 table.add([e.entry, "", e.problem ?? "", "", "", ""])
             }
@@ -61,9 +61,9 @@ public enum ProjectText {
     }
 
     /// `project list --trash --json`: `{"trash": [{"entry", "id", "name", "status", "lines", "subtotal"} or {"entry", "problem"}]}`.
-    public static func trashJSON(_ entries: [TrashedProject]) -> JSONValue {
-        JSONValue(["trash": .array(entries.map { e in
-            guard let p = e.project, case .object(var object) = summaryJSON(p) else {
+    public static func trashJSON(_ entries: [TrashedProject]) throws(SumTooLargeError) -> JSONValue {
+        JSONValue(["trash": .array(try entries.map { (e) throws(SumTooLargeError) -> JSONValue in
+            guard let p = e.project, case .object(var object) = try summaryJSON(p) else {
                 return JSONValue(["entry": .string(e.entry), "problem": .optional(e.problem)])
             }
             object.entries.insert(("entry", .string(e.entry)), at: 0)
@@ -86,7 +86,7 @@ public enum ProjectText {
         Words(language)[s == .open ? .statusOpen : .statusClosed]
     }
 
-    public static func show(_ p: Project, current: Bool, language: Language) -> String {
+    public static func show(_ p: Project, current: Bool, language: Language) throws(SumTooLargeError) -> String {
         let w = Words(language)
         var rows: [(String, String)] = [(w[.project], "\(p.name) (\(p.id))\(current ? ", \(w[.current])" : "")"), (w[.status], status(p.status, language))]
         if !p.address.isEmpty { rows.append((w[.address], p.address)) }
@@ -97,24 +97,24 @@ public enum ProjectText {
         if !p.catalogueName.isEmpty {
             rows.append((w[.catalogue], p.catalogueEdition.isEmpty ? p.catalogueName : w(.catalogueEdition, p.catalogueName, p.catalogueEdition)))
         }
-        rows.append((w[.linesTitle], w(.linesAndSubtotal, "\(p.lines.count)", p.subtotal.formatted(language))))
+        rows.append((w[.linesTitle], w(.linesAndSubtotal, "\(p.lines.count)", try p.subtotal.formatted(language))))
         rows.append((w[.workersLabel], p.workers.isEmpty ? w[.nobody] : p.workers.map(\.name).joined(separator: ", ")))
         let labels: [Term] = [.project, .status, .address, .employer, .customer, .period, .note, .catalogue, .linesTitle, .workersLabel]
         return TextTable.labelled(rows, column: w.labelColumn(labels, atLeast: 11))
     }
 
-    public static func showJSON(_ p: Project) -> JSONValue {
+    public static func showJSON(_ p: Project) throws(SumTooLargeError) -> JSONValue {
         JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
                    "address": .string(p.address), "employer": .string(p.employer), "customer": .string(p.customer),
                    "start": .optional(p.start), "end": .optional(p.end), "note": .string(p.note),
                    "catalogue": JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]),
-                   "lines": .int(p.lines.count), "subtotal": .string(p.subtotal.plain)])
+                   "lines": .int(p.lines.count), "subtotal": .string(try p.subtotal.plain)])
     }
 
     /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
-    public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) -> String {
+    public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) throws(SumTooLargeError) -> String {
         let out = ByteOutput()
-        writeLines(ProjectLines(p.lines), language: language, width: width, to: out)
+        writeLines(try ProjectLines(p.lines), language: language, width: width, to: out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
@@ -160,8 +160,8 @@ public enum ProjectText {
                    "measurement": .optional(l.measurement)])
     }
 
-    public static func linesJSON(_ p: Project) -> JSONValue {
-        JSONValue(["lines": .array(p.lines.map(lineJSON)), "subtotal": .string(p.subtotal.plain)])
+    public static func linesJSON(_ p: Project) throws(SumTooLargeError) -> JSONValue {
+        JSONValue(["lines": .array(p.lines.map(lineJSON)), "subtotal": .string(try p.subtotal.plain)])
     }
 
     /// `linesJSON`, written as `JSONWriter` lays it out, one line at a time.

@@ -43,10 +43,10 @@ public struct RenderedReport {
     /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables
     /// show holiday pay (12.5 % of each share) for information; JSON, CSV and xlsx do not change.
     public init(_ project: Project, lines: ProjectLines? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false,
-                widths: LineWidths? = nil, photo: @escaping (String) -> [UInt8]?) {
+                widths: LineWidths? = nil, photo: @escaping (String) -> [UInt8]?) throws(SumTooLargeError) {
         self.widths = widths
         self.project = project
-        accounting = FinalAccounting(project, lines: lines ?? ProjectLines(project.lines))
+        if let lines { accounting = try FinalAccounting(project, lines: lines) } else { accounting = try FinalAccounting(project) }
         self.format = format
         self.language = language
         self.holidayPay = holidayPay

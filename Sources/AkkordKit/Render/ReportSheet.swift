@@ -283,7 +283,7 @@ public struct ReportSheet {
             rows: a.team.map { t in
                 TeamRow(name: t.worker.name, role: t.worker.apprentice ? w(.apprenticeRole, t.worker.rate?.formatted(l) ?? Self.missing) : nil,
                         hours: t.hours.formatted(l), share: t.share?.formatted(l) ?? Self.missing,
-                        holidayPay: holidayPay ? (t.share.map { $0.percentage(Self.holidayPayPercent).formatted(l) } ?? Self.missing) : nil,
+                        holidayPay: holidayPay ? (t.share.flatMap { $0.percentage(Self.holidayPayPercent).within(.max)?.formatted(l) } ?? Self.missing) : nil,
                         advances: t.advances.formatted(l), balance: t.balance?.formatted(l) ?? Self.missing)
             },
             emptyNote: w[.noWorkers])

@@ -159,7 +159,8 @@ public enum ReportXLSX {
                 if a.isSplit, let s = t.share {
                     // akkord's share less ROUNDDOWN(P × h / H, 2) (toward zero, as the spreadsheet's ROUNDDOWN).
                     let truncated = Int128(a.pool.raw) * Int128(t.hours.raw) / Int128(a.journeymanHours.raw)
-                    ore = .number(Number(Money(raw: s.raw - Int64(truncated))), .money)
+                    // Less than the øre the shares hand out one by one: always within an amount.
+                    if let left = Sum<Money>(exact: Int128(s.raw) - truncated).within() { ore = .number(Number(left), .money) }
                     shareCell = .formula("ROUNDDOWN(\(pool)*\(hours)/\(journeymanHours),2)+\(team(.roundingOre, row))",
                                          cached: Number(s), .money)
                 }

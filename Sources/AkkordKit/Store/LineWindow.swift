@@ -92,8 +92,9 @@ struct LineWindow {
                 n += 1
             }
         }
+        // Without a subtotal (the lines' problems say why) no base is asked for.
         let subtotal = rules.checkedSubtotal ?? .zero
-        let problems = ProjectRules.problems(staged, lines: rules) { _ in bases.bases(subtotal: subtotal) }
+        let problems = ProjectRules.problems(staged, lines: rules) { (_) throws(SumTooLargeError) in try bases.bases(subtotal: Sum(subtotal)) }
         return (problems, n, subtotal)
     }
 
@@ -183,18 +184,17 @@ extension Store {
 
 extension LineWindow {
     /// What `project list` shows of the project after the change `staged` made to the window's lines.
-    func listEntry(after staged: Project) -> ProjectListEntry {
+    func listEntry(after staged: Project) throws(SumTooLargeError) -> ProjectListEntry {
         ProjectListEntry(id: staged.id, name: staged.name, status: staged.status, lineCount: Rows(self, staged: staged).count,
-                         subtotal: subtotal(after: staged), end: staged.end)
+                         subtotal: try subtotal(after: staged), end: staged.end)
     }
 
     /// The subtotal of all the lines after the change `staged` made to the window's: exact, as
-    /// the commit's check adds it up (0 when it would overflow, which that check refuses).
-    func subtotal(after staged: Project) -> Money {
-        var sum = ProjectRules.Sum()
-        _ = sum.add(subtotal.raw)
-        for l in project.lines { _ = sum.add(-l.amount.raw) }
-        for l in staged.lines { _ = sum.add(l.amount.raw) }
-        return sum.isValid ? Money(raw: sum.value) : .zero
+    /// the commit's check adds it up (which refuses one beyond the largest amount).
+    func subtotal(after staged: Project) throws(SumTooLargeError) -> Money {
+        var sum = Sum(subtotal)
+        for l in project.lines { sum.subtract(l.amount) }
+        for l in staged.lines { sum.add(l.amount) }
+        return try sum.value("lines")
     }
 }

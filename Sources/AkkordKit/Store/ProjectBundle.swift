@@ -288,7 +288,7 @@ extension Store {
             }
             photos.append((file, digest, bytes))
         }
-        return (ProjectBundle.encode(projectFile: ProjectCodec.encode(project), photos: photos), photos.count)
+        return (ProjectBundle.encode(projectFile: try ProjectCodec.encode(project), photos: photos), photos.count)
     }
 }
 

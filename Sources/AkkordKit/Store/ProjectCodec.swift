@@ -1,16 +1,16 @@
 /// The project file format (`projects/<id>.json`): every figure a string, every problem reported
 /// with its JSON path. The subtotal and line count are written too, so a reader can check them.
 public enum ProjectCodec {
-    public static func encode(_ p: Project) -> [UInt8] {
+    public static func encode(_ p: Project) throws(SumTooLargeError) -> [UInt8] {
         let out = ByteOutput()
-        write(p, to: out)
+        try write(p, to: out)
         return out.bytes
     }
 
     /// Writes the project file as `JSONWriter` lays it out; the lines, which may be 100,000,
     /// one by one without a tree.
-    public static func write(_ p: Project, to out: ByteOutput) {
-        write(p, lineCount: p.lines.count, subtotal: p.subtotal, to: out) { writeLines(p.lines, to: $0) }
+    public static func write(_ p: Project, to out: ByteOutput) throws(SumTooLargeError) {
+        write(p, lineCount: p.lines.count, subtotal: try p.subtotal, to: out) { writeLines(p.lines, to: $0) }
     }
 
     /// The project file with its `lines` array written by `writeLines` (which must write
@@ -122,8 +122,8 @@ public enum ProjectCodec {
         }
         let ruleProblems = ProjectRules.problems(p)
         // The subtotal is added up only when the rules say it cannot overflow.
-        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), stored != p.subtotal {
-            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(p.subtotal.plain)")
+        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), let subtotal = try? p.subtotal, stored != subtotal {
+            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(subtotal.plain)")
         }
         f.problems += ruleProblems
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
@@ -227,64 +227,6 @@ public enum ProjectCodec {
         f.rejectUnknown(topLevelKeys)
         return p
     }
-
-    /// What `project list` shows, read from the members before `lines` (akkord writes `id`,
-    /// `name`, `status`, `lineCount`, `subtotal` and `end` there) and checked as the whole file's
-    /// reader checks them; the rest of the file is only checked to be JSON with the keys the
-    /// whole reader allows, each once (`laterMembers`), not built into lines: a file cut short or garbled is refused, a wrong figure in a line is
-    /// `check`'s to find. A file that has any of them after its lines (as a script may write it)
-    /// is read whole.
-    public static func decodeListEntry(_ bytes: [UInt8], source: String) throws -> ProjectListEntry {
-        var head = JSONObject(), later = Set<String>()
-        var complete = false
-        do {
-            try bytes.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(buffer: buffer)
-                try scanner.begin()
-                guard scanner.peekByte() == UInt8(ascii: "{") else { return }
-                try scanner.readObject { scanner, key in
-                    if head[key] != nil || later.contains(key) { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
-                    if complete || key == "lines" {
-                        complete = true
-                        later.insert(key)
-                        guard let schema = laterMembers[key] else { throw scanner.error("an unknown key") }
-                        try scanner.skipChecked(schema, depth: 1)
-                    } else {
-                        head.append(key, try scanner.readValue())
-                    }
-                }
-                try scanner.end()
-            }
-        } catch {
-            return ProjectListEntry(try decode(bytes, source: source))   // the whole reader names the problem
-        }
-        let needed = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "end"]
-        guard complete, needed.allSatisfy({ head[$0] != nil }) else { return ProjectListEntry(try decode(bytes, source: source)) }
-        // The head is checked by the whole reader itself (every field, rule and key, nested ones
-        // too), as a project without lines; then its line count and subtotal as stored figures.
-        // On any problem the real file is read whole, so the message names what is wrong there.
-        let headOnly = JSONObject(head.entries.filter { $0.key != "lineCount" && $0.key != "subtotal" })
-        var f = FieldReader(object: JSONObject(head.entries.filter { $0.key == "lineCount" || $0.key == "subtotal" }), path: "", problems: [])
-        let count = f.integer("lineCount", required: true) ?? -1
-        let subtotal: Money? = f.storedNumber("subtotal", required: true)
-        guard let p = try? decode(JSONWriter.write(.object(headOnly)), source: source), f.problems.isEmpty, count >= 0, let subtotal else {
-            return ProjectListEntry(try decode(bytes, source: source))
-        }
-        return ProjectListEntry(id: p.id, name: p.name, status: p.status, lineCount: count, subtotal: subtotal, end: p.end)
-    }
-
-    /// The members after the head with the keys the whole reader allows in them: what
-    /// `decodeListEntry` checks without building lines (the decoder rejects unknown keys with the same lists).
-    static let laterMembers: [String: KeySchema] = [
-        "lines": .array(.flat(lineKeys)),
-        "workers": .array(.flat(workerKeys)),
-        "hours": .array(.flat(hoursKeys)),
-        "advances": .array(.flat(advanceKeys)),
-        "supplements": .array(.object(supplementKeys.map { (Array($0.utf8), $0 == "scope" ? KeySchema.flat(scopeKeys) : .anyValue) })),
-        "extraWork": .array(.flat(extraWorkKeys)),
-        "photos": .array(.flat(photoKeys)),
-        "history": .array(.flat(historyKeys)),
-    ]
 
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
                                "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",

@@ -26,7 +26,8 @@ extension ProjectCodec {
         let count = pass.count
         let hasCustom = pass.hasCustom, hasMeasurement = pass.hasMeasurement
         if keepingLines {
-            let projectLines = ProjectLines(pass.kept)
+            // Lines the pass added up within the limit; any other sum is the whole-file reader's to name.
+            guard let projectLines = try? ProjectLines(pass.kept) else { return nil }
             projectLines.remember(supplementBases, of: project.supplements)
             return (project, projectLines)
         }
@@ -188,7 +189,8 @@ extension ProjectCodec {
             while let line = lines.next() { bases.add(line) }
             file.release(0..<buffer.count)
             guard !lines.failed else { return nil }
-            supplementBases = bases.bases(subtotal: subtotal)
+            guard let checked = try? bases.bases(subtotal: Sum(subtotal)) else { return nil }
+            supplementBases = checked
         }
         guard ProjectRules.problems(project, lines: pass.rules, bases: { _ in supplementBases }).isEmpty else { return nil }
         return StreamRead(project: project, pass: pass, linesStart: linesStart, subtotal: subtotal, supplementBases: supplementBases)
@@ -404,10 +406,11 @@ struct LineAmounts {
 
     func bases(of supplements: [Supplement], subtotal: Money) -> [Money]? {
         var bases = SupplementBases(supplements)
-        guard bases.needsLines else { return bases.bases(subtotal: subtotal) }
+        // nil also for bases beyond the largest amount: the whole-file reader then names them.
+        guard bases.needsLines else { return try? bases.bases(subtotal: Sum(subtotal)) }
         guard complete else { return nil }
         bases.add(ids.indices.lazy.map(line), of: bases.sections(sectionNames))
-        return bases.bases(subtotal: subtotal)
+        return try? bases.bases(subtotal: Sum(subtotal))
     }
 }
 
@@ -429,7 +432,7 @@ extension Store {
         throws -> (project: Project, lines: ProjectLines, observed: Bool) {
         if let streamed = try streamedProject(id, copyingJSON: copyingJSON, observing: observing) { return (streamed.project, streamed.lines, true) }
         let project = try readProjectFile(id, ProjectCodec.decode, id: \.id)
-        return (project, ProjectLines(project.lines), false)
+        return (project, try ProjectLines(project.lines), false)
     }
 
     /// The project and its lines from the streaming reader; nil when the file is to be read

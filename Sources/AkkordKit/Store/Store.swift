@@ -203,9 +203,15 @@ public struct Store: Sendable {
         return try readProjectFile(id, ProjectCodec.decode, id: \.id)
     }
 
-    /// What `project list` shows of a project (see `ProjectCodec.decodeListEntry`).
+    /// What `project list` shows of a project: the file read and checked as every reader reads
+    /// it (every line and sum, SPEC §18), so the list never shows a project the others refuse.
+    /// The list's cache (`ProjectListCache`) spares this for a file that has not changed.
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
-        try readProjectFile(id, ProjectCodec.decodeListEntry, id: \.id)
+        if let (project, lines) = try streamedProject(id) {
+            return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: lines.count,
+                                    subtotal: lines.subtotal, end: project.end)
+        }
+        return try ProjectListEntry(try readProjectFile(id, ProjectCodec.decode, id: \.id))
     }
 
     /// Reads `projects/<id>.json` with `decode`; the id inside must be the file's.

@@ -83,13 +83,15 @@ final class Transaction {
     }
 
     /// The subtotal of a project as staged (all its lines, also when only a window of them is loaded).
-    func subtotal(of p: Project) -> Money {
-        windows[p.id]?.subtotal(after: p) ?? p.subtotal
+    func subtotal(of p: Project) throws(SumTooLargeError) -> Money {
+        if let window = windows[p.id] { return try window.subtotal(after: p) }
+        return try p.subtotal
     }
 
     /// What `project list` shows of a project as staged (also when only a window of its lines is loaded).
-    func listEntry(of p: Project) -> ProjectListEntry {
-        windows[p.id]?.listEntry(after: p) ?? ProjectListEntry(p)
+    func listEntry(of p: Project) throws(SumTooLargeError) -> ProjectListEntry {
+        if let window = windows[p.id] { return try window.listEntry(after: p) }
+        return try ProjectListEntry(p)
     }
 
     func projectIds() throws -> [String] {
@@ -202,7 +204,7 @@ final class Transaction {
             if let window = windows[id], let lines = windowed[id] {
                 try store.write(to: path) { try window.write(p, lineCount: lines.count, subtotal: lines.subtotal, to: $0, source: windowSources[id] ?? path) }
             } else {
-                try store.write(to: path) { ProjectCodec.write(p, to: $0) }
+                try store.write(to: path) { try ProjectCodec.write(p, to: $0) }
             }
         }
         if let s = stagedState, s != loadedState { try store.saveState(s) }

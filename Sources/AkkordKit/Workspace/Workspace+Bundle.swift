@@ -48,7 +48,7 @@ extension Workspace {
             var changes: [String] = []
             let renamed = target != exportedAs ? " (exported as \"\(exportedAs)\")" : ""
             if let stored {
-                guard replace else { throw BundleConflict(difference: ProjectDifference(stored: stored, incoming: incoming), source: source) }
+                guard replace else { throw BundleConflict(difference: try ProjectDifference(stored: stored, incoming: incoming), source: source) }
                 guard stored.status == .open else { throw AkkordError.projectClosed(target) }
                 tx.trashBeforeReplacing(target)
                 changes.append("project \"\(target)\" replaced from the bundle \(fileName)\(renamed); the previous version is in the trash")

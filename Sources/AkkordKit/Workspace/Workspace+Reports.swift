@@ -6,7 +6,7 @@ extension Workspace {
         // The text report's column widths are gathered as the reader checks the lines.
         let widths = format == .text ? LineWidths(language) : nil
         let (project, lines) = try projectLines(id, forJSON: format == .json, measuring: widths)
-        return RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
+        return try RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled
@@ -20,6 +20,6 @@ extension Workspace {
         // The throwaway store is gone when the report is written: its photos are read now.
         var photos: [String: [UInt8]] = [:]
         for p in project.photos { photos[p.file] = workspace.store.readPhoto(p.file) }
-        return RenderedReport(project, format: format, language: language, photo: { photos[$0] })
+        return try RenderedReport(project, format: format, language: language, photo: { photos[$0] })
     }
 }

@@ -49,7 +49,7 @@ extension Workspace {
     }
 
     private static func reprice(_ p: inout Project, from catalogue: Catalogue) throws -> (Repricing, [String]) {
-        let before = p.subtotal
+        let before = try p.subtotal
         let (changes, missing, history) = p.reprice(from: catalogue)
         if !changes.isEmpty {
             // Checked here as well as at commit, so the subtotal below cannot overflow and a dry
@@ -57,7 +57,7 @@ extension Workspace {
             let problems = ProjectRules.problems(p)
             guard problems.isEmpty else { throw AkkordError.invalidChange(project: p.id, problems: problems) }
         }
-        let value = Repricing(changes: changes, missing: missing, subtotalBefore: before, subtotalAfter: p.subtotal,
+        let value = Repricing(changes: changes, missing: missing, subtotalBefore: before, subtotalAfter: try p.subtotal,
                               catalogueName: catalogue.name, catalogueEdition: catalogue.edition)
         return (value, history)
     }

@@ -8,7 +8,7 @@ extension Workspace {
         var unreadable: [Error] = []
         try store.shared {
             for id in try store.projectIds() {
-                do { builder.add(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
+                do { try builder.add(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
                     unreadable.append(e)
                 }
             }

@@ -24,7 +24,7 @@ extension Workspace {
                 let current = try store.loadProjectForReading(id).project
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
                 let restored = try restore(current)
-                let summary = restored.window?.listEntry(after: restored.project) ?? ProjectListEntry(restored.project)
+                let summary = try restored.window.map { (w) throws(SumTooLargeError) in try w.listEntry(after: restored.project) } ?? ProjectListEntry(restored.project)
                 return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
             }
             return Change(value: step, history: [], warnings: [])
@@ -35,7 +35,7 @@ extension Workspace {
             let restored = try restore(current)
             tx.stage(restored.project, linesFrom: restored.window, source: restored.source,
                      changes: Self.undoHistory(restored.undone), undoing: restored.target)
-            return UndoStep(projectId: current.id, undone: restored.undone, project: tx.listEntry(of: try tx.project(current.id)))
+            return UndoStep(projectId: current.id, undone: restored.undone, project: try tx.listEntry(of: try tx.project(current.id)))
         }
     }
 

@@ -50,16 +50,18 @@ public struct Workspace: Sendable {
     /// Loads, changes and stages the chosen open project. `onlyLines`: the change touches no
     /// line but these (it may add lines), so only these are loaded (`Transaction.openProject(_:onlyLines:)`).
     func changeProject<T>(_ id: String? = nil, onlyLines: Set<Int>? = nil, _ body: (inout Project) throws -> (T, [String])) throws -> Change<T> {
-        var subtotal = Money.zero
+        // Added up here, taken after the commit: a subtotal beyond the largest amount is the
+        // rules' to refuse there, naming the line.
+        var subtotal: Result<Money, SumTooLargeError> = .success(.zero)
         var result = try change { tx in
             let id = try projectId(id, in: tx)
             var p = try onlyLines.map { try tx.openProject(id, onlyLines: $0) } ?? tx.openProject(id)
             let (value, changes) = try body(&p)
             tx.stage(p, changes: changes)
-            subtotal = tx.subtotal(of: p)
+            subtotal = Result { () throws(SumTooLargeError) in try tx.subtotal(of: p) }
             return value
         }
-        result.subtotal = subtotal
+        result.subtotal = try subtotal.get()
         return result
     }
 
@@ -157,7 +159,7 @@ public struct Workspace: Sendable {
 
 /// `project list`: the projects that read, and the files that do not.
 public struct ProjectListing {
-    /// Each read up to its lines (`ProjectCodec.decodeListEntry`): what the list shows.
+    /// What the list shows of each (`Store.loadListEntry`, through the list's cache).
     public let projects: [ProjectListEntry]
     public let currentProjectId: String?
     /// `StoreFileError` or `InvalidDataError`, each naming its file.

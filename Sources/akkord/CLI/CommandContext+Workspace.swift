@@ -21,7 +21,7 @@ extension CommandContext {
 
     /// What a changing command prints: the changed object as JSON with --json (SPEC §11),
     /// else the confirmation for people.
-    func printChange(json: @autoclosure () -> JSONValue, _ text: @autoclosure () -> String) {
-        if wantsJSON { printJSON(json()) } else { print(text()) }
+    func printChange(json: @autoclosure () throws -> JSONValue, _ text: @autoclosure () -> String) rethrows {
+        if wantsJSON { printJSON(try json()) } else { print(text()) }
     }
 }

@@ -168,3 +168,9 @@ extension ConfigFileError: UserFacingError {
         }
     }
 }
+
+/// A sum beyond what akkord keeps (SPEC §18): refused as data, never a trap.
+extension SumTooLargeError: UserFacingError {
+    var message: String { description }
+    var exitStatus: ExitStatus { .dataError }
+}

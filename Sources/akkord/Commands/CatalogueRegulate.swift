@@ -14,7 +14,9 @@ struct CatalogueRegulateCommand: Command {
         price with more decimals is rounded even at 0 %. The new edition is brought in as an import \
         is: the summary counts the changes, --dry-run lists them, and the replaced catalogue is kept \
         in the store's catalogue-history/. Projects keep their prices until 'akkord project reprice'. \
-        A percent below -50 or above 100 is refused (exit 64).
+        A percent below -50 or above 1000 is refused (exit 64); a price that would grow past the \
+        largest price akkord keeps (9,999,999.9999) is refused naming its pos (exit 65), and nothing \
+        is changed.
         """,
         arguments: [percent, edition, validFrom, dryRun])
     let percent: Percent
@@ -40,7 +42,7 @@ struct CatalogueRegulateCommand: Command {
 }
 
 extension ValueParser where Value == Percent {
-    /// A regulation's percent, read in the user's language: -50 … 100.
+    /// A regulation's percent, read in the user's language: -50 … 1000.
     static var regulationPercent: ValueParser {
         ValueParser(example: "1,4", withContext: { text, context in
             let p = try Percent(parsing: text, language: context.language)

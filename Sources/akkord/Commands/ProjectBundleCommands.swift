@@ -68,9 +68,9 @@ struct ProjectImport: Command {
             let bytes = file == "-" ? try ProjectBundle.read(fd: 0, source: source) : try ProjectBundle.readFile(file)
             let change = try context.workspace().importBundle(bytes, source: source, as: asId, replace: replace)
             if context.wantsJSON {
-                context.printJSON(BundleText.importJSON(change.value))
+                context.printJSON(try BundleText.importJSON(change.value))
             } else {
-                context.print(BundleText.imported(change.value, source: source, language: context.language))
+                context.print(try BundleText.imported(change.value, source: source, language: context.language))
             }
             context.warn(change.warnings)
         } catch let conflict as BundleConflict {

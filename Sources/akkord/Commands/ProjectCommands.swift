@@ -42,7 +42,7 @@ struct ProjectNew: Command {
         let change = try context.workspace().createProject(name: name, details: details)
         context.warn(change.warnings)
         let project = change.value
-        if context.wantsJSON { context.printJSON(ChangeJSON.project(project)) } else {
+        if context.wantsJSON { context.printJSON(try ChangeJSON.project(project)) } else {
             context.print(Confirmation.projectCreated(project, context.language))
         }
     }
@@ -70,7 +70,7 @@ struct ProjectList: Command {
     func run(_ context: CommandContext) throws {
         if trash {
             let entries = try context.workspace().trash()
-            if context.wantsJSON { context.printJSON(ProjectText.trashJSON(entries)) } else { context.print(ProjectText.trash(entries, language: context.language, width: context.width)) }
+            if context.wantsJSON { context.printJSON(try ProjectText.trashJSON(entries)) } else { context.print(try ProjectText.trash(entries, language: context.language, width: context.width)) }
             return
         }
         // The config file is read only when an open project has an end (SPEC §9, §12).
@@ -114,7 +114,7 @@ struct ProjectUse: Command {
 
     func run(_ context: CommandContext) throws {
         let project = try context.workspace().useProject(id).value
-        context.printChange(json: ChangeJSON.project(project), Confirmation.projectCurrent(project.id, context.language))
+        try context.printChange(json: ChangeJSON.project(project), Confirmation.projectCurrent(project.id, context.language))
     }
 }
 
@@ -130,8 +130,8 @@ struct ProjectShow: Command {
 
     func run(_ context: CommandContext) throws {
         let (project, current) = try context.workspace().projectAndCurrent(id)
-        if context.wantsJSON { context.printJSON(ProjectText.showJSON(project)); return }
-        context.print(ProjectText.show(project, current: current, language: context.language))
+        if context.wantsJSON { context.printJSON(try ProjectText.showJSON(project)); return }
+        context.print(try ProjectText.show(project, current: current, language: context.language))
     }
 }
 
@@ -157,7 +157,7 @@ struct ProjectEdit: Command {
         let change = try context.workspace().editProject(id, details)
         context.warn(change.warnings)
         let edit = change.value
-        context.printChange(json: ChangeJSON.project(edit.after), Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
+        try context.printChange(json: ChangeJSON.project(edit.after), Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
     }
 }
 
@@ -167,7 +167,7 @@ struct ProjectClose: Command {
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().closeProject(id).value
-        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
+        try context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -177,7 +177,7 @@ struct ProjectReopen: Command {
     init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id] }
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().reopenProject(id).value
-        context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
+        try context.printChange(json: ChangeJSON.project(p), Confirmation.projectStatus(p, context.language))
     }
 }
 
@@ -233,7 +233,7 @@ struct ProjectRestore: Command {
     func run(_ context: CommandContext) throws {
         let change = try context.workspace().restoreProject(entry, as: newId)
         context.warn(change.warnings)
-        context.printChange(json: ChangeJSON.project(change.value), Confirmation.projectRestored(change.value, context.language))
+        try context.printChange(json: ChangeJSON.project(change.value), Confirmation.projectRestored(change.value, context.language))
     }
 }
 

@@ -80,7 +80,7 @@ struct SummaryCommand: Command {
             summary = try context.workspace().summary(filter, format: format, table: table, language: context.language)
         } catch let error as SummaryUnreadableProjectsError {
             throw SummaryIncompleteError(wrapped: error)
-        } catch let error as SummarySumTooLargeError {
+        } catch let error as SumTooLargeError {
             throw InvalidArgumentError("summary", "\(error)")
         } catch let error as WorkbookError {
             throw SummaryWorkbookError(wrapped: error)

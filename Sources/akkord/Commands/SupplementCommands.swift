@@ -35,7 +35,7 @@ struct SupplementList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the supplements with their amounts.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let accounting = FinalAccounting(try context.workspace().project())
+        let accounting = try FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("supplements", ReportJSON.supplements(accounting))]))) } else {
             context.print(TeamText.supplements(accounting, language: context.language, width: context.width))
         }
@@ -94,7 +94,7 @@ struct ExtraList: Command {
     static let spec = CommandSpec(name: "list", abstract: "List the agreed extra work.")
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
-        let accounting = FinalAccounting(try context.workspace().project())
+        let accounting = try FinalAccounting(try context.workspace().project())
         if context.wantsJSON { context.printJSON(.object(JSONObject([("extraWork", ReportJSON.extraWork(accounting))]))) } else {
             context.print(TeamText.extraWork(accounting, language: context.language, width: context.width))
         }

@@ -35,7 +35,7 @@ struct WorkerList: Command {
     init(_ a: ParsedArguments) throws {}
     func run(_ context: CommandContext) throws {
         let p = try context.workspace().project()
-        let accounting = FinalAccounting(p)
+        let accounting = try FinalAccounting(p)
         if context.wantsJSON { context.printJSON(TeamText.workersJSON(accounting)) } else { context.print(TeamText.workers(accounting, language: context.language, width: context.width)) }
     }
 }
