@@ -37,9 +37,9 @@
 # within the same second or so, and the script warns when the UTC date changed during the run.
 #
 # Time: `time bash bench/compare-outputs.sh B B` (200 projects, 5,847 comparisons, about 12,400
-# runs of akkord) took 2 min 21 s on 2 cores shared with a Swift build (load about 3.5; 2 min 3 s
-# of CPU in all: on idle cores roughly a minute, not measured); --large adds about 10 s. Most of it
-# is akkord itself (~10 ms a run, much of it the start of a 13 MB binary).
+# runs of akkord) on 2 cores shared with Swift builds: 1 min 21 s at a load of about 2.8, 2 min 21 s
+# at about 3.5 (2 min of CPU in all); --large adds about 10 s. Most of it is akkord itself (~10 ms
+# a run, much of it the start of a 13 MB binary).
 # The work directory is under /dev/shm when it exists (`-o` files are fsynced), else $TMPDIR or
 # /tmp, or --tmp DIR. --keep leaves it (stores, manifest.tsv, verdicts.tsv, the outputs of failed
 # comparisons); without it, it is removed. Needs bash 4, python3 (standard library), diff, cmp.
