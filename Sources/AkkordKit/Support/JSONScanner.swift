@@ -407,7 +407,7 @@ extension JSONScanner {
 /// The keys a reader allows in each object of a document, for checking a part of it that is
 /// skipped rather than built: an object's keys (no other, none twice), an array's elements, or
 /// any value.
-indirect enum KeySchema {
+indirect enum KeySchema: Sendable {
     case anyValue
     case array(KeySchema)
     case object([(key: [UInt8], value: KeySchema)])
