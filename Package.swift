@@ -29,5 +29,5 @@ let package = Package(
             path: "Tests/EndToEndTests"
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

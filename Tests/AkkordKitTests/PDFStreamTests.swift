@@ -276,7 +276,7 @@ final class PDFStreamTests: XCTestCase {
     }
 }
 
-private final class Counter: @unchecked Sendable {
+private final class Counter {
     private(set) var value = 0
     func add() { value += 1 }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 @testable import AkkordKit
 #if canImport(Glibc)
@@ -405,7 +406,11 @@ final class StreamingTests: XCTestCase {
         var fds: [Int32] = [0, 0]
         XCTAssertEqual(pipe(&fds), 0)
         let (readEnd, writeEnd) = (fds[0], fds[1])
-        final class Collected: @unchecked Sendable { var bytes: [UInt8] = [] }
+        final class Collected: Sendable {
+            private let stored = Mutex<[UInt8]>([])
+            var bytes: [UInt8] { stored.withLock { $0 } }
+            func append(_ more: ArraySlice<UInt8>) { stored.withLock { $0 += more } }
+        }
         let collected = Collected()
         let done = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
@@ -414,7 +419,7 @@ final class StreamingTests: XCTestCase {
                 let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress!, $0.count) }
                 if n < 0, errno == EINTR { continue }
                 if n <= 0 { break }
-                collected.bytes += buffer[0..<n]
+                collected.append(buffer[0..<n])
             }
             done.signal()
         }
@@ -1348,7 +1353,13 @@ final class StreamingTests: XCTestCase {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
-        final class Box: @unchecked Sendable { var bytes: [UInt8] = [] }
+        final class Box: Sendable {
+            private let stored = Mutex<[UInt8]>([])
+            var bytes: [UInt8] {
+                get { stored.withLock { $0 } }
+                set { stored.withLock { $0 = newValue } }
+            }
+        }
         let errBox = Box()
         let errDone = DispatchSemaphore(value: 0)
         try process.run()

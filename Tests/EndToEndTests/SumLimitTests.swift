@@ -20,12 +20,18 @@ final class SumLimitTests: EndToEndCase {
         ["project", "export", "-o", "OUT/p.akkord"],
     ]
 
+    /// Runs a set-up command, which must succeed.
+    func ok(_ arguments: String..., file: StaticString = #filePath, line: UInt = #line) throws {
+        let r = try akkord.run(arguments)
+        XCTAssertEqual(r.status, 0, "\(arguments.joined(separator: " ")): \(r.stderr)", file: file, line: line)
+    }
+
     /// A project made by akkord with one line, a worker with hours and the file's text.
     func makeProject() throws -> URL {
-        try akkord.run("project", "new", "Grænse")
-        try akkord.run("add", "1.01", "10")
-        try akkord.run("worker", "add", "Ole")
-        try akkord.run("hours", "add", "ole", "10")
+        try ok("project", "new", "Grænse")
+        try ok("add", "1.01", "10")
+        try ok("worker", "add", "Ole")
+        try ok("hours", "add", "ole", "10")
         return akkord.store.appendingPathComponent("projects/graense.json")
     }
 
@@ -109,7 +115,7 @@ final class SumLimitTests: EndToEndCase {
     /// only with a supplement of 1000 % (8,000,000,000,000.00 more).
     func testSupplementPushesTheTotalPastTheLimit() throws {
         let file = try makeProject()
-        try akkord.run("supplement", "add", "Vinter", "1000")
+        try ok("supplement", "add", "Vinter", "1000")
         try replaceLines(in: file, count: 2, storedSubtotal: "800000000000.00") {
             Self.line($0, price: "100000", quantity: "4000000", amount: "\"400000000000.00\"")
         }
@@ -132,8 +138,8 @@ final class SumLimitTests: EndToEndCase {
     /// Two advances of the largest amount to one worker.
     func testAdvancesAddingUpPastTheLimit() throws {
         let file = try makeProject()
-        try akkord.run("advance", "add", "ole", "1000")
-        try akkord.run("advance", "add", "ole", "1000")
+        try ok("advance", "add", "ole", "1000")
+        try ok("advance", "add", "ole", "1000")
         var text = try String(contentsOf: file, encoding: .utf8)
         text = text.replacingOccurrences(of: #""amount": "1000.00""#, with: "\"amount\": \"\(Self.largestAmount)\"")
         try text.write(to: file, atomically: true, encoding: .utf8)
@@ -145,8 +151,8 @@ final class SumLimitTests: EndToEndCase {
     /// `project reprice` onto a catalogue whose price makes a line's amount too large: refused
     /// whole, nothing written.
     func testRepricePastTheLimitIsRefused() throws {
-        try akkord.run("project", "new", "Grænse")
-        try akkord.run("add", "1.01", "9999999")
+        try ok("project", "new", "Grænse")
+        try ok("add", "1.01", "9999999")
         let export = try akkord.run("catalogue", "export")
         var catalogue = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(export.stdout.utf8)) as? [String: Any])
         var activities = try XCTUnwrap(catalogue["activities"] as? [[String: Any]])

@@ -9,7 +9,7 @@
 ///     P  = T − Σ round2(apprentice hours × rate)
 ///     journeyman share = P × hours / Σ journeyman hours, to øre by largest remainder
 ///     balance = share (or apprentice pay) − advances
-public struct FinalAccounting: Equatable, Sendable {
+public struct FinalAccounting: Equatable {
     public struct SupplementLine: Equatable, Sendable {
         public let supplement: Supplement
         /// The amounts of the lines in the supplement's scope (S when it has none).

@@ -2,17 +2,17 @@
 /// model's array, or read again from the project file each time they are walked (the Store's
 /// streaming reader), so a report of 100,000 lines never holds them all. The figures of one pass
 /// (count, subtotal, whether any line is custom or measured) are known up front.
-public struct ProjectLines: Sequence, Sendable {
+public struct ProjectLines: Sequence {
     public let count: Int
     /// Σ line amounts (S of the final accounting).
     public let subtotal: Money
     public let hasCustom: Bool
     public let hasMeasurement: Bool
-    private let walk: @Sendable () -> AnyIterator<LineView>
-    private let measuredWalk: (@Sendable () -> AnyIterator<LineView>)?
-    private let jsonWriter: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)?
-    private let eachView: (@Sendable ((LineView) -> Void) -> Void)?
-    private let intact: @Sendable () -> Bool
+    private let walk: () -> AnyIterator<LineView>
+    private let measuredWalk: (() -> AnyIterator<LineView>)?
+    private let jsonWriter: ((LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)?
+    private let eachView: (((LineView) -> Void) -> Void)?
+    private let intact: () -> Bool
     /// The bases last worked out: the reader's rules and the accounting ask for the same ones.
     private let remembered = RememberedBases()
     /// The model's lines, when these are they (walked directly, without views).
@@ -41,11 +41,11 @@ public struct ProjectLines: Sequence, Sendable {
     /// `measuredWalk`, when given, produces only the lines with a measurement, in order;
     /// `writeJSON`, when given, does what `writeJSON(_:to:separator:)` says (from the file).
     public init(count: Int, subtotal: Money, hasCustom: Bool, hasMeasurement: Bool,
-                walk: @escaping @Sendable () -> AnyIterator<LineView>,
-                measuredWalk: (@Sendable () -> AnyIterator<LineView>)? = nil,
-                writeJSON: (@Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)? = nil,
-                eachView: (@Sendable ((LineView) -> Void) -> Void)? = nil,
-                intact: @escaping @Sendable () -> Bool) {
+                walk: @escaping () -> AnyIterator<LineView>,
+                measuredWalk: (() -> AnyIterator<LineView>)? = nil,
+                writeJSON: ((LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void)? = nil,
+                eachView: (((LineView) -> Void) -> Void)? = nil,
+                intact: @escaping () -> Bool) {
         self.count = count
         self.subtotal = subtotal
         self.hasCustom = hasCustom
@@ -114,7 +114,7 @@ public struct ProjectLines: Sequence, Sendable {
     }
 
     public struct Views: Sequence {
-        let walk: @Sendable () -> AnyIterator<LineView>
+        let walk: () -> AnyIterator<LineView>
         public func makeIterator() -> AnyIterator<LineView> { walk() }
     }
     /// Lines read again from a file are not promised (a file changed in place may give fewer).
@@ -230,7 +230,7 @@ extension InvalidDataError {
     }
 }
 
-private final class RememberedBases: @unchecked Sendable {
+private final class RememberedBases {
     private var supplements: [Supplement]?
     private var bases: [Money] = []
     func bases(of s: [Supplement]) -> [Money]? { supplements == s ? bases : nil }

@@ -3,7 +3,7 @@
 /// first — gathered one line at a time. A writer walks the lines once for these before it
 /// writes a row; a reader that checks every line anyway can show each to `add` as it goes
 /// (`Workspace.projectLines(measuring:)`), and the writer then needs no walk of its own.
-public final class LineWidths: @unchecked Sendable {
+public final class LineWidths {
     public let language: Language
     private(set) var id = 0
     private(set) var line = [Int](repeating: 0, count: 6)

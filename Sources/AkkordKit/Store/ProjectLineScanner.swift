@@ -420,8 +420,9 @@ struct ProjectLineScanner: IteratorProtocol {
         return negative ? -value : value
     }
 
-    /// `""`, in the program's own bytes.
-    private static let empty = TextSlice(quoted: UnsafeBufferPointer(start: ("\"\"" as StaticString).utf8Start, count: 2), escaped: false, plain: true)
+    /// `""`, in the program's own bytes (made on each use: a `TextSlice` holds a pointer, so it
+    /// is not `Sendable` and cannot be a stored global).
+    private static var empty: TextSlice { TextSlice(quoted: UnsafeBufferPointer(start: ("\"\"" as StaticString).utf8Start, count: 2), escaped: false, plain: true) }
 
     /// A JSON string, left in the file's bytes: checked to be UTF-8 when not ASCII, and its
     /// escapes checked (by the scanner the tree reader uses) when it has any.

@@ -33,7 +33,7 @@ extension ProjectCodec {
         }
         let health = StreamHealth()
         let start = linesStart
-        let walk: @Sendable () -> AnyIterator<LineView> = {
+        let walk: () -> AnyIterator<LineView> = {
             var scanner = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
             var n = 0
             return AnyIterator {
@@ -42,14 +42,14 @@ extension ProjectCodec {
                 return nil
             }
         }
-        let eachView: @Sendable ((LineView) -> Void) -> Void = { body in
+        let eachView: ((LineView) -> Void) -> Void = { body in
             var scanner = ProjectLineScanner(file.bytes, arrayAt: start, file: file)
             var n = 0
             while let line = scanner.next() { n += 1; body(line) }
             if scanner.failed || n != count { health.broken = true }
         }
         let measuredAt = pass.measured
-        let measuredWalk: @Sendable () -> AnyIterator<LineView> = {
+        let measuredWalk: () -> AnyIterator<LineView> = {
             var i = 0, released = measuredAt.first ?? 0
             return AnyIterator {
                 guard i < measuredAt.count else { return nil }
@@ -64,7 +64,7 @@ extension ProjectCodec {
             }
         }
         let places = pass.places
-        let copyJSON: @Sendable (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void = { members, out, separator in
+        let copyJSON: (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void = { members, out, separator in
             let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
             var released = places.first?.start ?? 0
             for (i, place) in places.enumerated() {
@@ -416,7 +416,7 @@ struct LineAmounts {
 
 /// Whether a pass over a mapped file's lines found what the first pass found (another program
 /// writing the file in place, which akkord never does, could change it between passes).
-private final class StreamHealth: @unchecked Sendable {
+private final class StreamHealth {
     var broken = false
 }
 

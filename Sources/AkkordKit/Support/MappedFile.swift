@@ -10,7 +10,7 @@ import Darwin
 ///
 /// The mapping is of the file as it was opened: akkord replaces files by renaming a new one over
 /// them, which leaves this one's bytes as they were.
-public final class MappedFile: @unchecked Sendable {
+public final class MappedFile {
     public let bytes: UnsafeBufferPointer<UInt8>
     private let base: UnsafeMutableRawPointer?
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))

@@ -2,21 +2,21 @@ import AkkordKit
 
 /// Turns an argument's text into a typed value. A thrown error becomes `<argument>: reason`
 /// (exit 64), e.g. `--quantity: "x" is not a number`.
-struct ValueParser<Value> {
+struct ValueParser<Value>: Sendable {
     /// A text this parser accepts: the sample value the declaration test gives the argument.
     let example: String
-    let parse: (String, ParseContext) throws -> Value
+    let parse: @Sendable (String, ParseContext) throws -> Value
     /// What a shell offers for values this parser reads (nil: the argument's conventional one).
     var completion: ValueCompletion?
 
     /// A parser that reads the text alone.
-    init(example: String, _ parse: @escaping (String) throws -> Value) {
+    init(example: String, _ parse: @escaping @Sendable (String) throws -> Value) {
         self.example = example
         self.parse = { text, _ in try parse(text) }
     }
 
     /// A parser that reads the text as the user's language writes it (numbers: SPEC §2).
-    init(example: String, withContext parse: @escaping (String, ParseContext) throws -> Value) {
+    init(example: String, withContext parse: @escaping @Sendable (String, ParseContext) throws -> Value) {
         self.example = example
         self.parse = parse
     }
@@ -36,7 +36,7 @@ struct ParseContext {
 
 /// A typed argument constant: a command declares each once as `static let`, lists it in its
 /// spec and reads it through `ParsedArguments`.
-protocol DeclaredArgument {
+protocol DeclaredArgument: Sendable {
     var spec: ArgumentSpec { get }
 }
 

@@ -3,7 +3,7 @@ import AkkordKit
 /// One declared argument as help and the parser see it: a positional value, an option taking a
 /// value, or a flag. Made only by the typed constants (`Option`, `Flag`, `Positional`,
 /// `Positionals`), which also know how the text becomes a value.
-struct ArgumentSpec: Equatable {
+struct ArgumentSpec: Equatable, Sendable {
     /// How a positional takes the words left after the options: in declaration order, required
     /// ones first, then trailing optional ones, then at most one repeating one.
     enum Arity: Equatable {
@@ -44,7 +44,7 @@ struct ArgumentSpec: Equatable {
 }
 
 /// What a command declares about itself; help text and parsing come from this alone.
-struct CommandSpec {
+struct CommandSpec: Sendable {
     let name: String
     let abstract: String
     var discussion: String
@@ -71,7 +71,7 @@ struct CommandSpec {
 }
 
 /// What a shell offers for an argument's value when the user presses Tab.
-enum ValueCompletion: Equatable {
+enum ValueCompletion: Equatable, Sendable {
     /// Nothing: free text, numbers, a new id.
     case nothing
     /// A fixed list: formats, `en|da`.
@@ -109,7 +109,7 @@ enum ValueCompletion: Equatable {
 }
 
 /// A command: declares its spec, builds itself from parsed values (validating them), and runs.
-protocol Command {
+protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
     init(_ arguments: ParsedArguments) throws
     func run(_ context: CommandContext) throws
