@@ -170,9 +170,6 @@ public enum ProjectRules {
 
         /// The subtotal of the lines so far, or nil when it went beyond what an amount can be.
         public var checkedSubtotal: Money? { lineBeyondLimit ? nil : subtotal.within() }
-        /// Whether the lines so far keep the rules that a sum needs (each amount, and their sum,
-        /// within the largest amount).
-        public var subtotalIsValid: Bool { checkedSubtotal != nil }
 
         /// The same rules for a line as a streaming reader gives it, its texts read as strings
         /// only when they are not plain ASCII (whose length is then its count of bytes). False at
