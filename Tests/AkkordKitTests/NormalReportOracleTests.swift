@@ -58,9 +58,8 @@ final class NormalReportOracleTests: XCTestCase {
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let model = try ProjectCodec.decode(bytes, source: path)
             var sources: [(String, Project, ProjectLines)] = [("model", model, try ProjectLines(model.lines))]
-            if let streamed = ProjectCodec.decodeStreaming(try MappedFile(path: path, limit: Store.maximumFileBytes)) {
-                sources.append(("streamed", streamed.0, streamed.1))
-            }
+            let streamed = try ProjectReader.streamed(path)
+            sources.append(("streamed", streamed.0, streamed.1))
             for (source, project, lines) in sources {
                 for language in Language.allCases {
                     let label = "seed \(seed), \(count) lines, \(source), \(language)"

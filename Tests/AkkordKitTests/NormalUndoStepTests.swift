@@ -51,12 +51,11 @@ final class NormalUndoStepTests: XCTestCase {
                 case (.success(let e), .success(let found)):
                     guard let restored = found else { XCTFail("\(label): the step file was not found"); continue }
                     var g = restored.project
-                    if let window = restored.window {
-                        XCTAssertEqual(g.lines, [], "\(label): a window's project has no lines")
-                        XCTAssertEqual(window.places.count, e.lines.count, label)
-                        XCTAssertEqual(window.subtotal, try e.subtotal, label)
-                        g.lines = e.lines
-                    }
+                    let window = restored.window
+                    XCTAssertEqual(g.lines, [], "\(label): a window's project has no lines")
+                    XCTAssertEqual(window.places.count, e.lines.count, label)
+                    XCTAssertEqual(window.subtotal, try e.subtotal, label)
+                    g.lines = e.lines
                     if e.id == id { XCTAssertEqual(g, e, label) } else { XCTFail("\(label): a step of another project was read") }
                 case (.success(let e), .failure(let g)):
                     XCTAssertNotEqual(e.id, id, "\(label): refused \(g)")

@@ -23,9 +23,9 @@ final class WritePathTests: XCTestCase {
 
     // MARK: - supplements' bases by section index
 
-    /// `SupplementBases` fed sections as indices into the distinct names (as the line window and
-    /// the streaming reader feed them) gives the bases it gives when fed the names, and the bases
-    /// of the model (`Supplement.base(of:)`).
+    /// `LineAmounts` gives the bases of the model (`Supplement.base(of:)`, the oracle kept in the
+    /// tests) whether fed `Line`s (the model), views (the reader) or lines copied from another
+    /// (the line window).
     func testBasesBySectionIndexAreTheBasesByName() throws {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
@@ -52,26 +52,18 @@ final class WritePathTests: XCTestCase {
             }
             let subtotal = try Sum(lines, \.amount).value("lines")
 
-            var byName = SupplementBases(supplements), byIndex = SupplementBases(supplements)
-            // Distinct by their bytes, as `LineAmounts` keeps them (a `Set` of strings would merge the two é).
-            let names = Array(Set(lines.map { Array($0.section.utf8) })).sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
-            let sections = byIndex.sections(names)
-            var indexed: [(id: Int, section: Int, amount: Money)] = []
+            var byLine = LineAmounts(), byView = LineAmounts(), copied = LineAmounts()
+            let maker = LineViewMaker()
             for l in lines {
-                byName.add(id: l.id, section: l.section, amount: l.amount)
-                indexed.append((l.id, names.firstIndex { Array($0.utf8) == Array(l.section.utf8) }!, l.amount))
+                byLine.add(l)
+                byView.add(maker.view(of: l))
                 for s in supplements where !s.scope.isAll { if s.scope.contains(l) { inScope += 1 } else { outOfScope += 1 } }
             }
-            // In runs, as the line window adds the kept lines between the ones a change names.
-            var from = 0
-            while from < indexed.count {
-                let to = min(indexed.count, from + Int.random(in: 1...20, using: &rng))
-                byIndex.add(indexed[from..<to], of: sections)
-                from = to
-            }
+            for i in 0..<byView.count { copied.add(i, of: byView) }
             let model = try supplements.map { try $0.base(of: lines) }
-            XCTAssertEqual(try byIndex.bases(subtotal: Sum(subtotal)), try byName.bases(subtotal: Sum(subtotal)), label)
-            XCTAssertEqual(try byIndex.bases(subtotal: Sum(subtotal)), model, label)
+            XCTAssertEqual(try byLine.bases(of: supplements, subtotal: subtotal), model, label)
+            XCTAssertEqual(try byView.bases(of: supplements, subtotal: subtotal), model, label)
+            XCTAssertEqual(try copied.bases(of: supplements, subtotal: subtotal), model, label)
         }
         XCTAssertGreaterThan(inScope, 500, "seed \(seed)")
         XCTAssertGreaterThan(outOfScope, 500, "seed \(seed)")
@@ -87,7 +79,7 @@ final class WritePathTests: XCTestCase {
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         let store = try makeProjectStore(prefix: "akkord-writepath")
-        var refused = 0, accepted = 0, windowed = 0
+        var refused = 0, accepted = 0
         for n in 0..<12 {
             var p = StreamingTests.randomProject(&rng, id: "limit-\(n)", lines: 0)
             p.status = .open
@@ -115,8 +107,6 @@ final class WritePathTests: XCTestCase {
                 let label = "seed \(seed), project \(n), step \(step)"
                 let before = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
                 var expected = try ProjectCodec.decode(before, source: "before")
-                let file = try MappedFile(path: store.projectFile(p.id), limit: Store.maximumFileBytes)
-                if ProjectCodec.decodeForLineChange(file, wanted: []) != nil { windowed += 1 }
                 let line = expected.lines.randomElement(using: &rng)!
                 let quantity = Quantity(raw: line.quantity.raw + 1000)
                 let changes = try expected.editLine(line.id, quantity: quantity, note: nil, price: nil)
@@ -138,7 +128,6 @@ final class WritePathTests: XCTestCase {
         }
         XCTAssertGreaterThan(refused, 5, "seed \(seed)")
         XCTAssertGreaterThan(accepted, 5, "seed \(seed)")
-        XCTAssertGreaterThan(windowed, 80, "the changes went through the window (seed \(seed))")
     }
 
     /// The streaming reader's bases (`LineAmounts`, by the section's bytes in the file) are the
@@ -157,8 +146,7 @@ final class WritePathTests: XCTestCase {
             let path = try TemporaryDirectory.make(prefix: "akkord-bases") + "/p.json"
             defer { TemporaryDirectory.remove(AtomicFile.parentDirectory(of: path)) }
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            let file = try MappedFile(path: path, limit: Store.maximumFileBytes)
-            guard let (project, lines) = ProjectCodec.decodeStreaming(file) else { XCTFail("seed \(seed), project \(n): not streamed"); continue }
+            let (project, lines) = try ProjectReader.streamed(path)
             XCTAssertEqual(try lines.bases(of: project.supplements), try p.supplements.map { try $0.base(of: p.lines) }, "seed \(seed), project \(n)")
         }
     }

@@ -137,11 +137,6 @@ public struct Supplement: Equatable, Sendable {
     public init(id: Int, name: String, percent: Percent, scope: Scope = .all) {
         self.id = id; self.name = name; self.percent = percent; self.scope = scope
     }
-
-    /// The sum of the amounts of the lines in scope.
-    public func base(of lines: [Line]) throws(SumTooLargeError) -> Money {
-        try Sum(lines.lazy.filter(scope.contains), \.amount).value("the base of supplement \(id)")
-    }
 }
 
 /// Agreed extra work (aftaleseddel): an agreed amount (negative for an agreed deduction), or

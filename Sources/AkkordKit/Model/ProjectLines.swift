@@ -125,95 +125,18 @@ public struct ProjectLines: Sequence {
     /// up in one pass for all scoped ones.
     public func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
         if let known = remembered.bases(of: supplements) { return known }
-        let bases = try addUpBases(of: supplements)
+        var amounts = LineAmounts()
+        if supplements.contains(where: { !$0.scope.isAll }) {
+            if let array { for l in array { amounts.add(l) } } else { forEachView { amounts.add($0) } }
+        }
+        let bases = try amounts.bases(of: supplements, subtotal: subtotal)
         remembered.remember(bases, of: supplements)
         return bases
-    }
-
-    private func addUpBases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
-        var bases = SupplementBases(supplements)
-        if bases.needsLines {
-            if let array { for l in array { bases.add(id: l.id, section: l.section, amount: l.amount) } } else {
-                for view in views { bases.add(view) }
-            }
-        }
-        return try bases.bases(subtotal: Sum(subtotal))
     }
 
     /// Remembers `bases` as those of `supplements` (worked out by a reader in its own pass).
     public func remember(_ bases: [Money], of supplements: [Supplement]) {
         remembered.remember(bases, of: supplements)
-    }
-}
-
-/// The bases of supplements (SPEC §5), added up as the lines go by: S for a supplement without a
-/// scope, the amounts of the lines in its scope for the others.
-public struct SupplementBases {
-    private let supplements: [Supplement]
-    private let scoped: [Int]
-    private var sums: [Sum<Money>]
-    /// Whether any scope names sections (a line's section is then compared).
-    private let bySection: Bool
-
-    public init(_ supplements: [Supplement]) {
-        self.supplements = supplements
-        scoped = supplements.indices.filter { !supplements[$0].scope.isAll }
-        sums = supplements.map { _ in Sum() }
-        bySection = scoped.contains { !supplements[$0].scope.sections.isEmpty }
-    }
-
-    /// Whether the lines are needed at all (some supplement has a scope).
-    public var needsLines: Bool { !scoped.isEmpty }
-
-    public mutating func add(_ view: LineView) {
-        guard !scoped.isEmpty else { return }
-        add(id: view.id, section: bySection ? view.section.string : "", amount: view.amount)
-    }
-
-    public mutating func add(id: Int, section: String, amount: Money) {
-        let supplements = self.supplements
-        add(id: id, amount: amount) { supplements[$0].scope.sections.contains(section) }
-    }
-
-    /// The distinct sections of some lines, `names`, each compared once with the scopes, for
-    /// lines that give their section as an index into them (`add(_:of:)`).
-    public func sections(_ names: [String]) -> Sections {
-        Sections(supplements: supplements.count, named: names.flatMap { name in supplements.map { $0.scope.sections.contains(name) } })
-    }
-
-    /// `add(id:section:amount:)` for each of `lines`, whose sections are indices into the `names`
-    /// of `sections(names)`: no string is compared per line.
-    public mutating func add<Lines: Sequence>(_ lines: Lines, of sections: Sections) where Lines.Element == (id: Int, section: Int, amount: Money) {
-        for (id, section, amount) in lines {
-            add(id: id, amount: amount) { sections.named[section * sections.supplements + $0] }
-        }
-    }
-
-    /// Adds `amount` to each scoped supplement whose lines name `id` or for which `inSections`
-    /// (given the supplement's index) says the line's section is named.
-    @inline(__always)
-    private mutating func add(id: Int, amount: Money, inSections: (Int) -> Bool) {
-        for k in scoped.indices {
-            let i = scoped[k]
-            if supplements[i].scope.lines.contains(id) || inSections(i) { sums[i].add(amount) }
-        }
-    }
-
-    /// Which sections each supplement's scope names (see `sections(_:)`).
-    public struct Sections {
-        fileprivate let supplements: Int
-        /// By section, then supplement.
-        fileprivate let named: [Bool]
-    }
-
-    /// Each supplement's base: `subtotal` without a scope, else its lines' sum.
-    public func bases(subtotal: Sum<Money>) throws(SumTooLargeError) -> [Money] {
-        var bases: [Money] = []
-        bases.reserveCapacity(supplements.count)
-        for i in supplements.indices {
-            bases.append(try (supplements[i].scope.isAll ? subtotal : sums[i]).value("the base of supplements[\(i)]"))
-        }
-        return bases
     }
 }
 

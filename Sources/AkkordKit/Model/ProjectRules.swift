@@ -10,7 +10,10 @@ public enum ProjectRules {
     /// does not read all their texts again.
     public static func problems(_ p: Project, checked: [Line] = []) -> [Problem] {
         var lines = LineRules(nextId: p.nextIds["line"] ?? 1, count: p.lines.count)
-        for (i, l) in p.lines.enumerated() { lines.check(l, at: i, alone: !(i < checked.count && checked[i] == l)) }
+        let maker = LineViewMaker()
+        for (i, l) in p.lines.enumerated() {
+            if i < checked.count, checked[i] == l { lines.check(keptId: l.id, amount: l.amount, at: i) } else { lines.check(maker.view(of: l), at: i) }
+        }
         return problems(p, lines: lines) { (s) throws(SumTooLargeError) in try ProjectLines(p.lines).bases(of: s) }
     }
 
@@ -171,81 +174,68 @@ public enum ProjectRules {
         /// The subtotal of the lines so far, or nil when it went beyond what an amount can be.
         public var checkedSubtotal: Money? { lineBeyondLimit ? nil : subtotal.within() }
 
-        /// The same rules for a line as a streaming reader gives it, its texts read as strings
-        /// only when they are not plain ASCII (whose length is then its count of bytes). False at
-        /// the first problem, without saying which: the caller then reads the file whole, where
-        /// `check(_:at:)` names every problem.
-        public mutating func accepts(_ v: LineView) -> Bool {
-            func ok(_ t: TextSlice, _ kind: TextField, required: Bool) -> Bool {
-                if let n = t.plainASCIICount { return (!required || n > 0) && n <= kind.maximumCharacters }
-                // A text without escapes is valid UTF-8 without a byte below 0x20 (the reader saw
-                // to that), so DEL and the C1 controls are all it may hold that is refused; and
-                // its bytes bound its characters from above.
-                if let bytes = t.unescapedBytes, bytes.count <= kind.maximumCharacters {
-                    return (!required || !bytes.isEmpty) && ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(bytes))
-                }
-                let s = t.string
-                return (!required || !s.isEmpty) && kind.problem(s) == nil
+        /// Every rule of a line: its texts, measurement, price, quantity and amount, its id new
+        /// and below `nextIds.line`, the subtotal within the largest amount; each problem at
+        /// `lines[i]`. A plain text is checked by its bytes, the others read as strings.
+        public mutating func check(_ v: LineView, at i: Int) {
+            checkId(v.id, at: i)
+            // Places are built only for a problem: this runs on every line of every read.
+            text(v.pos, .name, required: true, at: i, "pos")
+            text(v.name, .name, required: true, at: i, "name")
+            text(v.unit, .unit, required: true, at: i, "unit")
+            text(v.section, .section, required: false, at: i, "section")
+            text(v.note, .note, required: false, at: i, "note")
+            if let m = v.measurement?.string {
+                // The stored expression must give the stored quantity (read as da or en: the
+                // language it was typed in is not kept).
+                if let e = try? MeasurementExpression(m) {
+                    if !e.yields(v.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(v.quantity.plain)") }
+                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
             }
-            guard v.id >= 1, v.id < nextId, ids.insert(v.id),
-                  ok(v.pos, .name, required: true), ok(v.name, .name, required: true), ok(v.unit, .unit, required: true),
-                  ok(v.section, .section, required: false), ok(v.note, .note, required: false),
-                  !v.price.isNegative, v.quantity.raw > 0 else { return false }
-            if let m = v.measurement {
-                guard let e = try? MeasurementExpression(m.string), e.yields(v.quantity) else { return false }
-            }
+            if v.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
+            if v.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = v.amount
-            return amount.raw <= Money.maximumRaw && subtotal.addChecked(amount)
+            if amount.raw > Money.maximumRaw {
+                lineBeyondLimit = true
+                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
+            } else {
+                add(amount, at: i)
+            }
         }
 
-        /// The rules that depend on the other lines, for a line read from a file where it kept
-        /// the rest (a change copies it as it is): as `check(_:at:alone: false)`.
-        public mutating func checkKept(id: Int, amount: Money, at i: Int) {
+        /// The rules that depend on the other lines, for a line known to keep its own (one a
+        /// change copies as it was read): its id new and below `nextIds.line`, the subtotal
+        /// within the largest amount.
+        public mutating func check(keptId id: Int, amount: Money, at i: Int) {
             checkId(id, at: i)
             if amount.raw > Money.maximumRaw { lineBeyondLimit = true }
+            add(amount, at: i)
+        }
+
+        private mutating func add(_ amount: Money, at i: Int) {
             if !subtotal.addChecked(amount) {
-                otherProblems.append(Problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))"))
+                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
             }
+        }
+
+        private mutating func problem(_ place: String, _ message: String) { otherProblems.append(Problem(place, message)) }
+
+        @inline(__always) private mutating func text(_ t: TextSlice, _ kind: TextField, required: Bool, at i: Int, _ key: StaticString) {
+            if let n = t.plainASCIICount, !required || n > 0, n <= kind.maximumCharacters { return }
+            // A text without escapes is valid UTF-8 without a byte below 0x20 (the reader saw to
+            // that), so DEL and the C1 controls are all it may hold that is refused; and its
+            // bytes bound its characters from above.
+            if let bytes = t.unescapedBytes, bytes.count <= kind.maximumCharacters, !required || !bytes.isEmpty,
+               ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(bytes)) { return }
+            let s = t.string
+            if required, s.isEmpty { problem("lines[\(i)].\(key)", "must not be empty") }
+            if let p = kind.problem(s) { problem("lines[\(i)].\(key)", p) }
         }
 
         private mutating func checkId(_ id: Int, at i: Int) {
             if id < 1 { idProblems.append(Problem("lines[\(i)].id", "id \(id) must be 1 or more")) }
             if !ids.insert(id) { idProblems.append(Problem("lines[\(i)].id", "duplicate id \(id)")) }
             if id >= nextId { idProblems.append(Problem("lines[\(i)].id", "id \(id) is not below nextIds.line")) }
-        }
-
-        /// `alone: false` checks only what depends on the other lines (the id is new and below
-        /// `nextIds.line`, the subtotal stays within an amount), for a line known to keep the rest.
-        public mutating func check(_ l: Line, at i: Int, alone: Bool = true) {
-            func problem(_ place: String, _ message: String) { otherProblems.append(Problem(place, message)) }
-            func text(_ place: @autoclosure () -> String, _ value: String, required: Bool = true, kind: TextField = .name) {
-                if required, value.isEmpty { problem(place(), "must not be empty") }
-                if let p = kind.problem(value) { problem(place(), p) }
-            }
-            guard alone else { checkKept(id: l.id, amount: l.amount, at: i); return }
-            checkId(l.id, at: i)
-            // Places are built only for a problem: this runs on every line of every read.
-            text("lines[\(i)].pos", l.pos)
-            text("lines[\(i)].name", l.name)
-            text("lines[\(i)].unit", l.unit, kind: .unit)
-            text("lines[\(i)].section", l.section, required: false, kind: .section)
-            text("lines[\(i)].note", l.note, required: false, kind: .note)
-            if let m = l.measurement {
-                // The stored expression must give the stored quantity (read as da or en: the
-                // language it was typed in is not kept).
-                if let e = try? MeasurementExpression(m) {
-                    if !e.yields(l.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(l.quantity.plain)") }
-                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
-            }
-            if l.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
-            if l.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
-            let amount = l.amount
-            if amount.raw > Money.maximumRaw {
-                lineBeyondLimit = true
-                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
-            } else if !subtotal.addChecked(amount) {
-                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
-            }
         }
     }
 

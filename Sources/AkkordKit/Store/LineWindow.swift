@@ -73,28 +73,29 @@ struct LineWindow {
     func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
-        var bases = SupplementBases(staged.supplements)
-        let sections = bases.needsLines ? bases.sections(amounts.sectionNames) : nil
+        var lines = LineAmounts()
+        lines.reserveCapacity(rows.count)
+        let maker = LineViewMaker()
         var n = 0
         for row in rows {
             switch row {
-            case .kept(let lines):
-                for i in lines {
+            case .kept(let kept):
+                for i in kept {
                     let (id, _, amount) = amounts.line(i)
-                    rules.checkKept(id: id, amount: amount, at: n)
+                    rules.check(keptId: id, amount: amount, at: n)
+                    lines.add(i, of: amounts)
                     n += 1
                 }
-                if let sections { bases.add(lines.lazy.map(amounts.line), of: sections) }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
-                rules.check(line, at: n, alone: line != read)
-                bases.add(id: line.id, section: line.section, amount: line.amount)
+                if line == read { rules.check(keptId: line.id, amount: line.amount, at: n) } else { rules.check(maker.view(of: line), at: n) }
+                lines.add(line)
                 n += 1
             }
         }
         // Without a subtotal (the lines' problems say why) no base is asked for.
         let subtotal = rules.checkedSubtotal ?? .zero
-        let problems = ProjectRules.problems(staged, lines: rules) { (_) throws(SumTooLargeError) in try bases.bases(subtotal: Sum(subtotal)) }
+        let problems = ProjectRules.problems(staged, lines: rules) { (s) throws(SumTooLargeError) in try lines.bases(of: s, subtotal: subtotal) }
         return (problems, n, subtotal)
     }
 
@@ -138,8 +139,8 @@ struct LineWindow {
                     guard place.stands(in: bytes) else { throw .linesChangedInPlace(source: source) }
                     if !place.isStoredForm {
                         rewritten.removeAll()
-                        var scanner = ProjectLineScanner(bytes, lineAt: place.start)
-                        guard let view = scanner.next() else { throw .linesChangedInPlace(source: source) }
+                        var decoder = LineDecoder(bytes, lineAt: place.start)
+                        guard case .line(let view)? = try? decoder.next() else { throw .linesChangedInPlace(source: source) }
                         view.writeJSON(.stored, to: rewritten)
                         if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
                             flush()
@@ -173,12 +174,17 @@ struct LineWindow {
 }
 
 extension Store {
-    /// The project `id` read for a change to the lines `wanted` (see `LineWindow`); nil when the
-    /// file is to be read whole (`loadProject`), which also gives that reader's errors.
-    func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow? {
+    /// The project `id` read for a change to the lines `wanted` (see `LineWindow`).
+    func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow {
         let file = try mapProjectFile(id)
-        guard let window = ProjectCodec.decodeForLineChange(file, wanted: wanted), window.project.id == id else { return nil }
-        return window
+        return LineWindow(file, try readProjectFile(id, file, keeping: .window(wanted)))
+    }
+}
+
+extension LineWindow {
+    init(_ file: MappedFile, _ read: ProjectReader.Read) {
+        self.init(file: file, project: read.project, places: read.places, windowIndices: read.keptIndices,
+                  amounts: read.amounts, subtotal: read.subtotal)
     }
 }
 

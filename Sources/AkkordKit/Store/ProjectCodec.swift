@@ -102,38 +102,15 @@ public enum ProjectCodec {
         return s.problems.isEmpty ? scope : nil
     }
 
-    /// Decodes and validates a project file; every problem is listed with its JSON path.
+    /// Decodes and validates a project file held in memory (`ProjectReader`, keeping every line).
     public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
-        // Lines are decoded as they are scanned (a project may have 100,000 of them); the rest
-        // of the file is small and read as a tree.
-        var lines: [Line] = []
-        var lineProblems: [Problem] = []
-        let object = try JSONReader.readObject(bytes, source: source, streaming: "lines", element: { i, entry in
-            var r = FieldReader(object: entry, path: "lines", index: i, problems: [])
-            if let line = decodeLine(&r), r.problems.isEmpty { lines.append(line) }
-            lineProblems += r.problems
-        }, nonObject: { i, value in
-            lineProblems.append(Problem("lines[\(i)]", "expected an object, got \(value.kindDescription)"))
-        })
-        var f = FieldReader(object: object, path: "", problems: [])
-        let p = decodeMembers(&f, lines: lines, lineProblems: lineProblems)
-        if let count = f.integer("lineCount"), count != p.lines.count {
-            f.problem("lineCount", "is \(count) but the file has \(p.lines.count) lines")
-        }
-        let ruleProblems = ProjectRules.problems(p)
-        // The subtotal is added up only when the rules say it cannot overflow.
-        if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), let subtotal = try? p.subtotal, stored != subtotal {
-            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(subtotal.plain)")
-        }
-        f.problems += ruleProblems
-        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
-        return p
+        try bytes.withUnsafeBufferPointer { try ProjectReader.read($0, source: source, keeping: .all).project }
     }
 
-    /// Every member of a project file's tree but the line count and subtotal, with `lines` (and
-    /// their problems) decoded by the caller; the problems go to `f`, in the order of the file's
-    /// members. The project's rules are the caller's to check.
-    static func decodeMembers(_ f: inout FieldReader, lines: [Line], lineProblems: [Problem]) -> Project {
+    /// Every member of a project file's tree but the lines, the line count and the subtotal; the
+    /// problems go to `f` (with the lines' own, `lineProblems`, where the lines are), in the order
+    /// of the file's members. The project's rules are the caller's to check.
+    static func decodeMembers(_ f: inout FieldReader, lineProblems: [Problem]) -> Project {
         if let format = f.string("format", required: true), format != Project.format {
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
         }
@@ -166,7 +143,7 @@ public enum ProjectCodec {
                 if case .number(let n) = v, let i = Int(n), i >= 1 { p.nextIds[k] = i } else { f.problem("nextIds.\(k)", "expected a whole number ≥ 1") }
             }
         }
-        p.lines = lines
+        if let v = f.value("lines"), v.arrayValue == nil { f.problem("lines", "expected an array, got \(v.kindDescription)") }
         f.problems += lineProblems
         p.workers = f.list("workers") { r in
             guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
@@ -239,22 +216,4 @@ public enum ProjectCodec {
     static let extraWorkKeys = ["id", "text", "amount", "hours", "rate", "number", "date"]
     static let photoKeys = ["id", "caption", "originalName", "file", "added"]
     static let historyKeys = ["time", "command", "changes", "undoes"]
-    static let lineKeys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date", "measurement"]
-
-    static func decodeLine(_ r: inout FieldReader) -> Line? {
-        r.rejectUnknown(lineKeys)
-        let price: UnitPrice? = r.storedNumber("price", required: true)
-        let quantity: Quantity? = r.storedNumber("quantity", required: true)
-        guard let id = r.integer("id", required: true), let pos = r.string("pos", required: true),
-              let name = r.string("name", required: true), let unit = r.string("unit", required: true),
-              let price, let quantity else { return nil }
-        var line = Line(id: id, pos: pos, name: name, unit: unit, price: price, quantity: quantity,
-                        note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
-                        custom: r.bool("custom") ?? false)
-        line.measurement = r.string("measurement")
-        if let stored: Money = r.storedNumber("amount"), stored != line.amount {
-            r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
-        }
-        return line
-    }
 }

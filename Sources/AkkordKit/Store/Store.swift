@@ -191,38 +191,19 @@ public struct Store: Sendable {
         return ids.sorted()
     }
 
-    /// Reads and checks a project file (`ProjectCodec.decode`'s rules), its lines scanned
-    /// straight from the mapped file when it is in the form akkord writes (see
-    /// `Store.loadProjectForReading`), else read as a tree.
+    /// Reads and checks a project file (`ProjectReader`), every line kept in the model.
     public func loadProject(_ id: String) throws -> Project {
-        if let (project, lines) = try streamedProject(id, keepingLines: true) {
-            var p = project
-            p.lines = Array(lines)
-            return p
-        }
-        return try readProjectFile(id, ProjectCodec.decode, id: \.id)
+        try readProjectFile(id, try mapProjectFile(id), keeping: .all).project
     }
 
     /// What `project list` shows of a project: the file read and checked as every reader reads
     /// it (every line and sum, SPEC §18), so the list never shows a project the others refuse.
     /// The list's cache (`ProjectListCache`) spares this for a file that has not changed.
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
-        if let (project, lines) = try streamedProject(id) {
-            return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: lines.count,
-                                    subtotal: lines.subtotal, end: project.end)
-        }
-        return try ProjectListEntry(try readProjectFile(id, ProjectCodec.decode, id: \.id))
-    }
-
-    /// Reads `projects/<id>.json` with `decode`; the id inside must be the file's.
-    func readProjectFile<T>(_ id: String, _ decode: ([UInt8], String) throws -> T, id idOf: (T) -> String) throws -> T {
-        // An id that is not a slug names no file: nothing outside projects/ is ever read.
-        guard Slug.isValid(id) else { throw AkkordError.projectNotFound(id) }
-        let path = projectFile(id)
-        guard let bytes = try readFile(path) else { throw AkkordError.projectNotFound(id) }
-        let value = try decode(bytes, path)
-        guard idOf(value) == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(idOf(value))) but the file is named \(id).json") }
-        return value
+        let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none)
+        let project = read.project
+        return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: read.count,
+                                subtotal: read.subtotal, end: project.end)
     }
 
     /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier

@@ -51,20 +51,15 @@ extension Store {
     }
 
     /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there
-    /// is none: a `LineWindow` of none of its lines (the streaming reader checks every line and
-    /// notes where it is, so the commit copies them from the step's file), with `project` its
-    /// project without lines; else, when the streaming reader leaves the file to the whole
-    /// reader, the project read whole (with its lines) and no window. Errors are
-    /// `ProjectCodec.decode`'s, as for a project file.
-    func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow?, path: String)? {
+    /// is none: a `LineWindow` of none of its lines (the reader checks every line and notes where
+    /// it is, so the commit copies them from the step's file), with `project` its project
+    /// without lines. Errors are `ProjectReader`'s, as for a project file.
+    func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow, path: String)? {
         let path = undoStepFile(id, historyCount: historyCount)
         guard let file = try mapFile(path) else { return nil }
-        if let window = ProjectCodec.decodeForLineChange(file, wanted: []), window.project.id == id {
-            return (window.project, window, path)
-        }
-        let project = try ProjectCodec.decode(Array(file.bytes), source: path)
-        guard project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(project.id)), not \(id)") }
-        return (project, nil, path)
+        let window = LineWindow(file, try ProjectReader.read(file.bytes, file: file, source: path, keeping: .window([])))
+        guard window.project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(window.project.id)), not \(id)") }
+        return (window.project, window, path)
     }
 
     /// The history counts of a project's kept steps, ascending.

@@ -403,3 +403,176 @@ extension JSONScanner {
 
     static func isHex(_ b: UInt8) -> Bool { (b >= 48 && b <= 57) || (b >= 65 && b <= 70) || (b >= 97 && b <= 102) }
 }
+
+/// The bytes a hot reader expects next (`"key": ` and the punctuation around it, up to 32
+/// bytes), matched as four masked words at once by `JSONScanner.take(_:)`.
+struct JSONLiteral {
+    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private(set) var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    let length: Int
+    init(_ text: StaticString) {
+        self.init(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+    init(_ bytes: some Collection<UInt8>) {
+        length = bytes.count
+        precondition(length <= 32)
+        withUnsafeMutableBytes(of: &words) { w in withUnsafeMutableBytes(of: &masks) { m in
+            for (i, b) in bytes.enumerated() { w[i] = b; m[i] = 0xFF }
+        } }
+    }
+}
+
+/// How a figure read by `takeFigure` was written, for telling akkord's plain form.
+struct FigureShape {
+    var quoted = false, negative = false
+    /// Digits after the point, and whether the last of them is 0.
+    var shown = 0, endsInZero = false
+}
+
+/// The lexing the hot readers (a project file's lines and history) use between the tree reader's
+/// structure: each `take…` reads one token at `index` when it is there and in the form asked
+/// for, and otherwise gives nil (or false) with `index` left where it may be anywhere inside the
+/// token: the caller then goes back to where the value began and reads it with the tree reader,
+/// which names any problem. Nothing here builds a `String` for a plain text.
+extension JSONScanner {
+    @inline(__always) mutating func take(_ byte: UInt8) -> Bool {
+        guard index < buffer.count, buffer[index] == byte else { return false }
+        index += 1
+        return true
+    }
+
+    /// Whether `literal` is at `index` (then read); needs 32 bytes left in the buffer.
+    @inline(__always) mutating func take(_ literal: JSONLiteral) -> Bool {
+        guard index + 32 <= buffer.count else { return false }
+        let w = literal.words, m = literal.masks
+        guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1 else { return false }
+        if literal.length > 16 {
+            guard ByteScan.word(buffer, index + 16) & m.2 == w.2, ByteScan.word(buffer, index + 24) & m.3 == w.3 else { return false }
+        }
+        index += literal.length
+        return true
+    }
+
+    @inline(__always) mutating func takeNull() -> Bool {
+        guard index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "n"), buffer[index + 1] == UInt8(ascii: "u"),
+              buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "l") else { return false }
+        index += 4
+        return true
+    }
+
+    mutating func takeBool() -> Bool? {
+        if index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "t"), buffer[index + 1] == UInt8(ascii: "r"),
+           buffer[index + 2] == UInt8(ascii: "u"), buffer[index + 3] == UInt8(ascii: "e") { index += 4; return true }
+        if index + 5 <= buffer.count, buffer[index] == UInt8(ascii: "f"), buffer[index + 1] == UInt8(ascii: "a"),
+           buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "s"), buffer[index + 4] == UInt8(ascii: "e") {
+            index += 5; return false
+        }
+        return nil
+    }
+
+    /// A key without escapes, and past its closing quote (not the colon): its bytes.
+    mutating func takeKey() -> UnsafeBufferPointer<UInt8>? {
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index + 1
+        var end = start
+        while end < buffer.count, buffer[end] != UInt8(ascii: "\""), buffer[end] != UInt8(ascii: "\\") { end += 1 }
+        guard end < buffer.count, buffer[end] == UInt8(ascii: "\"") else { return nil }
+        index = end + 1
+        return UnsafeBufferPointer(rebasing: buffer[start..<end])
+    }
+
+    /// A JSON number that is a whole number of 1 to 18 digits (0 included), no sign, fraction,
+    /// exponent or leading zero.
+    @inline(__always) mutating func takeWholeNumber() -> Int? {
+        var n = 0, digits = 0
+        let first = index
+        while index < buffer.count, buffer[index] &- 48 < 10 {
+            if digits == 18 { return nil }  // before the multiplication, which would overflow
+            n = n * 10 + Int(buffer[index] &- 48)
+            digits += 1
+            index += 1
+        }
+        guard digits > 0, digits == 1 || buffer[first] != 48, index < buffer.count else { return nil }
+        let b = buffer[index]
+        return b == UInt8(ascii: ".") || b == UInt8(ascii: "e") || b == UInt8(ascii: "E") ? nil : n
+    }
+
+    /// A figure in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
+    /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
+    @inline(__always) mutating func takeFigure(fractionDigits: Int, max: Int64, shape: inout FigureShape) -> Int64? {
+        let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
+        if quoted { index += 1 }
+        var negative = false
+        if index < buffer.count, buffer[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+        var value: Int64 = 0, digits = 0
+        let first = index
+        while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+            value = value * 10 + Int64(buffer[index] - 48)
+            digits += 1
+            index += 1
+            if digits > 14 { return nil }  // more than any kind of number may be; keeps the scaling below in range
+        }
+        guard digits > 0, digits == 1 || buffer[first] != 48 else { return nil }
+        var fraction = 0
+        if index < buffer.count, buffer[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < buffer.count, buffer[index] >= 48, buffer[index] <= 57 {
+                fraction += 1
+                guard fraction <= fractionDigits else { return nil }
+                value = value * 10 + Int64(buffer[index] - 48)
+                index += 1
+            }
+            guard fraction > 0 else { return nil }
+            shape.endsInZero = buffer[index - 1] == 48
+        }
+        for _ in fraction..<fractionDigits { value *= 10 }
+        guard value <= max else { return nil }
+        if quoted {
+            guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+            index += 1
+        } else if index < buffer.count, buffer[index] == UInt8(ascii: "e") || buffer[index] == UInt8(ascii: "E") {
+            return nil
+        }
+        shape.quoted = quoted
+        shape.negative = negative
+        shape.shown = fraction
+        return negative ? -value : value
+    }
+
+    /// A JSON string, left in the buffer's bytes: checked to be UTF-8 when not ASCII, and its
+    /// escapes checked (by `parseString`) when it has any.
+    @inline(__always) mutating func takeString() -> TextSlice? {
+        guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
+        let start = index
+        var i = start + 1, special = false
+        // Whole words of plain text first: no quote, backslash, control byte; DEL or non-ASCII noted.
+        while i + 8 <= buffer.count {
+            let w = ByteScan.word(buffer, i)
+            let stops = ByteScan.matches(w, UInt8(ascii: "\"")) | ByteScan.matches(w, UInt8(ascii: "\\")) | ByteScan.below(w, 0x20)
+            guard stops == 0 else {
+                // Straight to the first stop; the bytes before it noted as the whole words were.
+                let plain = stops.trailingZeroBitCount / 8
+                if plain > 0, ByteScan.hasDeleteOrHigh(w & (UInt64.max >> (64 - 8 * plain))) { special = true }
+                i += plain
+                break
+            }
+            if ByteScan.hasDeleteOrHigh(w) { special = true }
+            i += 8
+        }
+        while i < buffer.count {
+            let b = buffer[i]
+            if b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") || b < 0x20 { break }
+            if b >= 0x7F { special = true }
+            i += 1
+        }
+        guard i < buffer.count, buffer[i] >= 0x20 else { return nil }
+        if buffer[i] == UInt8(ascii: "\"") {
+            if special, UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[(start + 1)..<i])) != nil { return nil }
+            index = i + 1
+            return TextSlice(quoted: UnsafeBufferPointer(rebasing: buffer[start..<index]), escaped: false, plain: !special)
+        }
+        guard (try? parseString()) != nil,
+              UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[start..<index])) == nil else { return nil }
+        return TextSlice(quoted: UnsafeBufferPointer(rebasing: buffer[start..<index]), escaped: true, plain: false)
+    }
+}

@@ -70,11 +70,11 @@ final class Transaction {
 
     /// An open project whose `lines` are only those of `wanted` it has, in order, for a change
     /// that touches no other line (it may add lines): the others stay as they are in the file
-    /// and are written back from it (see `LineWindow`). A file the streaming reader leaves to
-    /// the whole reader is loaded whole; the change cannot tell the two apart. Other reads of
-    /// this project in the same transaction see only the window's lines.
+    /// and are written back from it (see `LineWindow`). Other reads of this project in the same
+    /// transaction see only the window's lines.
     func openProject(_ id: String, onlyLines wanted: Set<Int>) throws -> Project {
-        if loaded[id] == nil, let window = try store.loadLineWindow(id, wanted: wanted) {
+        if loaded[id] == nil {
+            let window = try store.loadLineWindow(id, wanted: wanted)
             windows[id] = window
             loaded[id] = window.project
             storedHistoryCount[id] = window.project.history.count

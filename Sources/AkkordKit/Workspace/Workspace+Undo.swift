@@ -24,7 +24,7 @@ extension Workspace {
                 let current = try store.loadProjectForReading(id).project
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
                 let restored = try restore(current)
-                let summary = try restored.window.map { (w) throws(SumTooLargeError) in try w.listEntry(after: restored.project) } ?? ProjectListEntry(restored.project)
+                let summary = try restored.window.listEntry(after: restored.project)
                 return UndoStep(projectId: current.id, undone: restored.undone, project: summary)
             }
             return Change(value: step, history: [], warnings: [])
@@ -39,9 +39,9 @@ extension Workspace {
         }
     }
 
-    /// The project as it will be after the undo (its lines those of `window` when there is one),
+    /// The project as it will be after the undo (its lines those of `window`),
     /// the history entry it takes back and that entry's index. `current`'s lines are not used.
-    private func restore(_ current: Project) throws -> (project: Project, window: LineWindow?, source: String, undone: HistoryEntry, target: Int) {
+    private func restore(_ current: Project) throws -> (project: Project, window: LineWindow, source: String, undone: HistoryEntry, target: Int) {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
         let entry = current.history[target]
         guard let (step, window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),

@@ -80,12 +80,11 @@ public struct Workspace: Sendable {
     /// The chosen project with its lines read from the file as they are walked (see
     /// `Store.loadProjectForReading`): for views of every line.
     /// `forJSON`: the lines are to be written as JSON (see `ProjectLines.writeJSON`); `measuring`:
-    /// the widths of the lines' text table are gathered as the reader checks them (complete
-    /// when it saw them all).
+    /// the widths of the lines' text table are gathered as the reader checks them.
     public func projectLines(_ id: String? = nil, forJSON: Bool = false, measuring widths: LineWidths? = nil) throws -> (project: Project, lines: ProjectLines) {
         try store.shared {
             let read = try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: forJSON, observing: widths.map { w in w.add })
-            widths?.isComplete = read.observed
+            widths?.isComplete = true
             return (read.project, read.lines)
         }
     }

@@ -2,10 +2,10 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-/// The history array's direct reader (`HistoryScanner`) and writer (`ProjectCodec.writeHistory`)
+/// The history array's direct reader (`HistoryDecoder`) and writer (`ProjectCodec.writeHistory`)
 /// against the tree path they replace (`JSONScanner` → `JSONValue` → `decodeMembers`, and
-/// `JSONWriter`). Seeded: `AKKORD_SEED=<n> swift test --filter HistoryScannerTests` repeats a run.
-final class HistoryScannerTests: XCTestCase {
+/// `JSONWriter`). Seeded: `AKKORD_SEED=<n> swift test --filter HistoryDecoderTests` repeats a run.
+final class HistoryDecoderTests: XCTestCase {
     typealias RNG = WorkspacePropertyTests.SplitMix64
 
     static func seed() -> UInt64 {
@@ -88,7 +88,7 @@ final class HistoryScannerTests: XCTestCase {
     }
 
     static func scan(_ bytes: [UInt8], at start: Int) -> (entries: [HistoryEntry], end: Int)? {
-        bytes.withUnsafeBufferPointer { HistoryScanner.read($0, arrayAt: start) }
+        bytes.withUnsafeBufferPointer { HistoryDecoder.read($0, arrayAt: start) }
     }
 
     /// What the tree path makes of the value at `start`, as the streaming reader reads a member
@@ -103,7 +103,7 @@ final class HistoryScannerTests: XCTestCase {
             let object = JSONObject([("format", .string(Project.format)), ("version", .int(Project.version)), ("id", "h"),
                                      ("name", "H"), ("status", "open"), ("history", value)])
             var f = FieldReader(object: object, path: "", problems: [])
-            let p = ProjectCodec.decodeMembers(&f, lines: [], lineProblems: [])
+            let p = ProjectCodec.decodeMembers(&f, lineProblems: [])
             return f.problems.isEmpty ? (p.history, scanner.index) : nil
         }
     }
@@ -265,7 +265,7 @@ final class HistoryScannerTests: XCTestCase {
             XCTAssertEqual(got.end, tree.end, label)
             if testRun?.failureCount ?? 0 > 0 { break }
         }
-        print("HistoryScannerTests mutations (seed \(seed)): \(taken) taken, \(refused) refused (\(refusedTreeTook) of them taken by the tree path)")
+        print("HistoryDecoderTests mutations (seed \(seed)): \(taken) taken, \(refused) refused (\(refusedTreeTook) of them taken by the tree path)")
         XCTAssertGreaterThan(taken, 0)
         XCTAssertGreaterThan(refused, 0)
     }
@@ -327,7 +327,7 @@ final class HistoryScannerTests: XCTestCase {
 /// path, and the project with 1,000 entries encoded. Best and median wall time of many runs;
 /// with `AKKORD_BENCH_ONE=scan500|tree500|scan5000|tree5000|encode` it does that one call once,
 /// for `valgrind --tool=callgrind --toggle-collect=<its function>` to count.
-extension HistoryScannerTests {
+extension HistoryDecoderTests {
     static func benchHistory(_ file: [UInt8], count: Int) throws -> [UInt8] {
         let key = Array("\"history\": ".utf8)
         let at = try XCTUnwrap((0...(file.count - key.count)).last { file[$0..<($0 + key.count)].elementsEqual(key) }) + key.count
