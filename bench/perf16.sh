@@ -117,6 +117,10 @@ about() { echo "$("$1" --version 2>/dev/null || echo '?') at $1, built $(date -u
     echo "akkord performance (issue 16, SPEC §13): $(about "$BIN")"
   fi
   echo "bench/ at commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'); run $(date -u +%Y-%m-%dT%H:%MZ), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg) at start"
+  if awk -v n="$(nproc)" '{ exit !($1 > 0.75 * n) }' /proc/loadavg; then
+    echo
+    echo "**Warning: other processes keep the cores busy (load $(cut -d' ' -f1 /proc/loadavg) on $(nproc) cores): the times wait for a core and are noisy; compare ratios only from a quiet machine (bench/README.md, reading a borderline row).**"
+  fi
   echo
 }
 rc=0

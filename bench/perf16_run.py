@@ -81,15 +81,15 @@ def wanted(group):
 
 def run(argv):
     """One whole process, or a pipeline (`A | B` as [A..., "|", B...]), timed by bench/timeit.c:
-    (seconds, peak KiB, exit status)."""
+    (seconds, peak KiB, exit status, CPU seconds: user + system)."""
     acts = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0), (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
             (os.POSIX_SPAWN_OPEN, 2, ERR, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)]
     pid = os.posix_spawn(TIMEIT, [TIMEIT, RESULT] + argv, ENV, file_actions=acts)
     _, status, _ = os.wait4(pid, 0)
     if os.waitstatus_to_exitcode(status) != 0:
-        return 0.0, 0, f"timeit failed: {open(ERR, errors='replace').read().strip()}"
-    ns, kib, code = open(RESULT).read().split()
-    return int(ns) / 1e9, int(kib), int(code)
+        return 0.0, 0, f"timeit failed: {open(ERR, errors='replace').read().strip()}", 0.0
+    ns, kib, code, cpu = open(RESULT).read().split()
+    return int(ns) / 1e9, int(kib), int(code), int(cpu) / 1e9
 
 
 class Restorer:
@@ -143,7 +143,7 @@ class Row:
     def __init__(self, label, argv, restore=None, target=None, who=None):
         self.label, self.argv, self.restore, self.target, self.who = label, argv, restore, target, who
         self.key = None  # the program's name in the memory table
-        self.times, self.by_round, self.peak, self.error = [], {}, 0, None
+        self.times, self.cpu, self.by_round, self.peak, self.error = [], [], {}, 0, None
 
 
 def akkord(who): return BIN if who == "new" else BASE
@@ -167,7 +167,7 @@ def measure(title, units, rounds, warmup=True):
     t_warm = time.perf_counter()
     for row in (rows if warmup else []):
         if row.restore: row.restore()
-        t, kib, code = run(row.argv)
+        t, kib, code, _ = run(row.argv)
         row.peak = max(row.peak, kib)
         if code != 0:
             failed(row, code)
@@ -185,11 +185,11 @@ def measure(title, units, rounds, warmup=True):
         for unit in order:
             for row in (unit if k % 2 == 0 else unit[::-1]):
                 if row.restore: row.restore()
-                t, kib, code = run(row.argv)
+                t, kib, code, cpu = run(row.argv)
                 if code != 0:
                     failed(row, code, k)
                     continue
-                row.times.append(t); row.by_round[k] = t; row.peak = max(row.peak, kib)
+                row.times.append(t); row.cpu.append(cpu); row.by_round[k] = t; row.peak = max(row.peak, kib)
     for restore in {id(r.restore): r.restore for r in rows if r.restore}.values():
         restore()  # leave the stores as they were
     return rounds
@@ -396,12 +396,12 @@ def table_rows(units, ref, targets=True):
 
 
 def compare_rows(units, ref, rounds, targets=True):
-    """With --base: | program | base | new | new/base | paired | Δ | ≤ tol | × ref | target | result | base peak | new peak |."""
+    """With --base: | program | base | new | new/base | paired | CPU | Δ | ≤ tol | × ref | target | result | base peak | new peak |."""
     lines = []
     for unit in units:
         if len(unit) == 1:  # the reference, run once a round for both
             row = unit[0]
-            cells = [row.label, "", fmt_t(best(row)), "", "", "", error_cell(row) if row.error else "", "1", "reference", "", "", fmt_m(row.peak)]
+            cells = [row.label, "", fmt_t(best(row)), "", "", "", "", error_cell(row) if row.error else "", "1", "reference", "", "", fmt_m(row.peak)]
             lines.append("| " + " | ".join(cells) + " |"); continue
         new, base = unit
         tn, tb = best(new), best(base)
@@ -409,14 +409,15 @@ def compare_rows(units, ref, rounds, targets=True):
         if new.error or base.error:
             err = "; ".join(f"{r.who}: {r.error}" for r in unit if r.error)
             fails["programs failed"] += 1
-            lines.append(f"| {new.label} | {fmt_t(tb)} | {fmt_t(tn)} | | | | **ERROR** {err} | | | | {fmt_m(base.peak)} | {fmt_m(new.peak)} |")
+            lines.append(f"| {new.label} | {fmt_t(tb)} | {fmt_t(tn)} | | | | | **ERROR** {err} | | | | {fmt_m(base.peak)} | {fmt_m(new.peak)} |")
             continue
         pairs = [new.by_round[k] / base.by_round[k] for k in new.by_round if k in base.by_round]
         paired = f"{statistics.median(pairs):.3f}" if pairs else "—"
+        cpu = f"{min(new.cpu) / min(base.cpu):.3f}" if min(base.cpu) > 0 else "—"
         delta = f"{(tn - tb) * 1000:+.1f} ms"
         ok = verdict(tn <= tb * TOL, "slower than base") if rounds >= 3 else "— (1 run)" if rounds == 1 else f"— ({rounds} runs)"
         x, target, result = ratio_cells(new, ref[0] if ref else None, tgt)
-        lines.append(f"| {new.label} | {fmt_t(tb)} | {fmt_t(tn)} | {tn / tb:.3f} | {paired} | {delta} | {ok} | {x} | {target} | "
+        lines.append(f"| {new.label} | {fmt_t(tb)} | {fmt_t(tn)} | {tn / tb:.3f} | {paired} | {cpu} | {delta} | {ok} | {x} | {target} | "
                      f"{result} | {fmt_m(base.peak)} | {fmt_m(new.peak)} |")
     return lines
 
@@ -424,9 +425,9 @@ def compare_rows(units, ref, rounds, targets=True):
 out = []
 if BASE:
     tol = f"{a.tolerance:g}"
-    out.append(f"| program | base min | new min | new/base | paired | Δ new − base | ≤ +{tol} % | new × ref | target | result | base peak | new peak |")
-    out.append("|---|---:|---:|---:|---:|---:|---|---:|---|---|---:|---:|")
-    group_header = lambda text: f"| *{text}* | | | | | | | | | | | |"
+    out.append(f"| program | base min | new min | new/base | paired | CPU new/base | Δ new − base | ≤ +{tol} % | new × ref | target | result | base peak | new peak |")
+    out.append("|---|---:|---:|---:|---:|---:|---:|---|---:|---|---|---:|---:|")
+    group_header = lambda text: f"| *{text}* | | | | | | | | | | | | |"
 else:
     out.append("| program | min time | × ref | target | result | peak memory |")
     out.append("|---|---:|---:|---|---|---:|")
@@ -472,7 +473,9 @@ if BASE:
     out.append("")
     out.append(f"new = {BIN}, base = {BASE}. new/base is the ratio of the two minimums (the verdict: PASS when at most "
                f"{TOL:.2f}); paired is the median over the rounds of new/base within a round (the two runs of a program "
-               "are neighbours in every round); Δ is new − base of the minimums. Targets and × ref are the new binary's.")
+               "are neighbours in every round); CPU new/base is the ratio of the minimum CPU times (user + system: "
+               "without the time spent waiting for a core or the disk); Δ is new − base of the minimums. Targets and "
+               "× ref are the new binary's.")
 
 # memory table: SPEC §13, under 40 MiB at 100,000 lines and under 64 MiB at 1,000,000, readers and writers
 have = lambda size: any(k[0] == size for k in results)
