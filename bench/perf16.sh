@@ -2,7 +2,7 @@
 # Issue 16 / SPEC §13: the performance table for akkord, side by side in one run; issue 25: the
 # same against a baseline binary, both measured in one interleaved run.
 #
-#   bench/perf16.sh [BIN] [--baseline BIN0] [--tolerance 10] [--million] [--million-rounds 1]
+#   bench/perf16.sh [BIN] [--baseline BIN0] [--tolerance 10] [--recheck 2] [--million] [--million-rounds 1]
 #                   [--part3-memory] [--rounds N] [--fast-rounds 15] [--budget S] [--only GROUP,...]
 #                   [--tmp DIR] [--keep]
 #
@@ -21,7 +21,9 @@
 # next to each other (which first alternates by round), reads on hard-linked copies of the same
 # stores, writes on the same store restored before every run; each row adds base and new minimum,
 # new/base, the median of the per-round ratios, the difference in ms and PASS/FAIL for new/base
-# <= 1 + --tolerance/100 (10 %); the memory table has a row per binary.
+# <= 1 + --tolerance/100 (10 %); the memory table has a row per binary. A program over the
+# tolerance runs again (both binaries) for the group's rounds, up to --recheck times (2; 0: never),
+# and its row is then over all its runs: marked ² +N.
 # --rounds N: rounds per group (5); a group slower than --budget S seconds (60, per binary) for N
 # rounds gets fewer (never under 3), a group of runs under 0.1 s more (--fast-rounds, 15).
 # --million adds the reads and the writes at 1,000,000 lines (--million-rounds, 1, no warm-up:
@@ -34,11 +36,12 @@
 set -euo pipefail
 trap 'echo "perf16: set-up failed (line $LINENO)" >&2; exit 2' ERR
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-BIN= BASE= TOL=10 MILLION= MROUNDS=1 PART3= ROUNDS=5 FAST=15 TMPBASE=${TMPDIR:-/tmp} KEEP= BUDGET=60 ONLY=
+BIN= BASE= TOL=10 RECHECK=2 MILLION= MROUNDS=1 PART3= ROUNDS=5 FAST=15 TMPBASE=${TMPDIR:-/tmp} KEEP= BUDGET=60 ONLY=
 while [ $# -gt 0 ]; do
   case "$1" in
     --baseline) BASE=$2; shift ;;
     --tolerance) TOL=$2; shift ;;
+    --recheck) RECHECK=$2; shift ;;
     --million) MILLION=--million ;;
     --million-rounds) MROUNDS=$2; shift ;;
     --part3-memory) PART3=--part3-memory ;;
@@ -124,7 +127,7 @@ about() { echo "$("$1" --version 2>/dev/null || echo '?') at $1, built $(date -u
   echo
 }
 rc=0
-python3 "$ROOT/bench/perf16_run.py" --bin "$BIN" ${BASE:+--base "$BASE" --tolerance "$TOL"} --work "$W" --rounds "$ROUNDS" \
+python3 "$ROOT/bench/perf16_run.py" --bin "$BIN" ${BASE:+--base "$BASE" --tolerance "$TOL" --recheck "$RECHECK"} --work "$W" --rounds "$ROUNDS" \
   --fast-rounds "$FAST" --budget "$BUDGET" ${ONLY:+--only "$ONLY"} $MILLION --million-rounds "$MROUNDS" $PART3 || rc=$?
 echo "Load at the end: $(cut -d' ' -f1-3 /proc/loadavg). Whole script: $(( $(date +%s) - START )) s."
 exit $rc
