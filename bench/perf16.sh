@@ -20,9 +20,9 @@
 # --baseline BIN0: every akkord program is run for BIN (new) and BIN0 (base) in the same rounds,
 # next to each other (which first alternates by round), reads on hard-linked copies of the same
 # stores, writes on the same store restored before every run; each row adds base and new minimum,
-# new/base, the median of the per-round ratios, the difference in ms and PASS/FAIL for new/base
-# <= 1 + --tolerance/100 (10 %); the memory table has a row per binary. A program over the
-# tolerance runs again (both binaries) for the group's rounds, up to --recheck times (2; 0: never),
+# new/base, the median of the per-round ratios, the ratio of CPU times, the difference in ms and
+# PASS/FAIL for new/base <= 1 + --tolerance/100 (10 %); the memory table has a row per binary.
+# A program over the tolerance runs again (both binaries) for the group's rounds, up to --recheck times (2; 0: never),
 # and its row is then over all its runs: marked ² +N.
 # --rounds N: rounds per group (5); a group slower than --budget S seconds (60, per binary) for N
 # rounds gets fewer (never under 3), a group of runs under 0.1 s more (--fast-rounds, 15).

@@ -3,7 +3,7 @@
 baseline binary). Run it through perf16.sh, which builds the C programs and the hello world and
 generates the stores first.
 
-perf16_run.py --bin AKKORD --work DIR [--base AKKORD0] [--tolerance 10] [--rounds 5] [--million]
+perf16_run.py --bin AKKORD --work DIR [--base AKKORD0] [--tolerance 10] [--recheck 2] [--rounds 5] [--million]
               [--million-rounds 1] [--budget 60] [--fast-rounds 15] [--only GROUP,...] [--part3-memory]
 
 Every row is a whole process (stdin and stdout /dev/null, stderr to a file read only on failure)
@@ -30,7 +30,10 @@ per-binary copies of each store made of hard links (the same file bytes and page
 files such as `.project-list` stay each binary's own); writes share one store, restored before
 every run. The budget is per binary. A row passes when new/base, the ratio of the two minimums,
 is at most 1 + tolerance/100; the table also gives the median of the per-round ratios ("paired")
-and the difference of the minimums in ms, to judge a borderline row.
+and the difference of the minimums in ms, to judge a borderline row, and the ratio of the minimum
+CPU times (user + system). A program over the tolerance after its group's rounds runs again (both
+binaries, with the reference) for as many rounds, up to --recheck times (2); its row is then over
+all its runs. Groups of fewer than 3 rounds get no verdict on time.
 
 Groups (--only): 10k, 100k (reads), writes (100k), list (20,000 projects), normal (500 lines),
 1M (reads and writes at 1,000,000 lines; needs --million), part3 (memory only: report xlsx,
