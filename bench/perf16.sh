@@ -22,8 +22,8 @@
 # stores, writes on the same store restored before every run; each row adds base and new minimum,
 # new/base, the median of the per-round ratios, the ratio of CPU times, the difference in ms and
 # PASS/FAIL for new/base <= 1 + --tolerance/100 (10 %); the memory table has a row per binary.
-# A program over the tolerance runs again (both binaries) for the group's rounds, up to --recheck times (2; 0: never),
-# and its row is then over all its runs: marked ² +N.
+# A program over the tolerance runs again (both binaries) for the group's rounds, up to
+# --recheck times (2; 0: never), and its row is then over all its runs: marked ² +N.
 # --rounds N: rounds per group (5); a group slower than --budget S seconds (60, per binary) for N
 # rounds gets fewer (never under 3), a group of runs under 0.1 s more (--fast-rounds, 15).
 # --million adds the reads and the writes at 1,000,000 lines (--million-rounds, 1, no warm-up:
