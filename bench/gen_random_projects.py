@@ -44,54 +44,13 @@ import argparse, datetime, hashlib, json, os, random, re, shutil, struct, zlib
 from decimal import Decimal, ROUND_HALF_UP
 from fractions import Fraction
 
+import akkord_gen
+from akkord_gen import Raw, emit, js  # akkord's JSON writer (bench/akkord_gen.py, shared with gen_large.py)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 
-# --- akkord's JSON writer (Sources/AkkordKit/Support/JSONWriter.swift), as in gen_large.py ---
-_ESCAPE = re.compile(r'[\x00-\x1f"\\]')
-_ESCAPES = {'"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
-
-def js(s):
-    """A JSON string as akkord writes it: only ", \\ and control characters escaped."""
-    if not _ESCAPE.search(s):
-        return '"' + s + '"'
-    return '"' + _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(), "\\u%04x" % ord(m.group())), s) + '"'
-
-
-class Raw:
-    """A value written as these exact bytes (a pre-rendered line, a JSON number literal)."""
-    def __init__(self, text): self.text = text
-
-
-def scalar(v):
-    return isinstance(v, (str, int, bool, Raw)) or v is None or (isinstance(v, (list, dict)) and not v)
-
-
-def flat(v):
-    return all(scalar(x) for x in v) if isinstance(v, list) else scalar(v)
-
-
-def emit(v, indent=0, inline=False):
-    """akkord's layout: objects whose members are all flat on one line inside arrays."""
-    if isinstance(v, Raw): return v.text
-    if v is None: return "null"
-    if isinstance(v, bool): return "true" if v else "false"
-    if isinstance(v, int): return str(v)
-    if isinstance(v, str): return js(v)
-    if isinstance(v, list):
-        if not v: return "[]"
-        if inline: return "[" + ", ".join(emit(x, indent, True) for x in v) + "]"
-        pad = "\n" + " " * (indent + 2)
-        parts = [pad + emit(x, indent + 2, isinstance(x, dict) and all(flat(y) for y in x.values())) for x in v]
-        return "[" + ",".join(parts) + "\n" + " " * indent + "]"
-    if isinstance(v, dict):
-        if not v: return "{}"
-        if inline: return "{" + ", ".join(js(k) + ": " + emit(x, indent + 2, True) for k, x in v.items()) + "}"
-        pad = "\n" + " " * (indent + 2)
-        return "{" + ",".join(pad + js(k) + ": " + emit(x, indent + 2, False) for k, x in v.items()) + "\n" + " " * indent + "}"
-    raise TypeError(v)
-
-
+# --- other layouts than akkord's ---
 class Style:
     """Another layout: indentation (None: compact), separators, newline, string escaping."""
     def __init__(self, indent=None, colon=":", comma=",", nl="\n", ascii=False, slash=False, escape_keys=False, rnd=None):
@@ -176,14 +135,7 @@ class H:
 
 # --- images: tiny, whole, valid ---
 def jpeg(n, w=16, h=16):
-    def seg(marker, payload): return bytes([0xFF, marker]) + (len(payload) + 2).to_bytes(2, "big") + payload
-    head = b"\xFF\xD8" + seg(0xE0, b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00")
-    head += seg(0xDB, b"\x00" + bytes(range(1, 65)))
-    head += seg(0xC0, b"\x08" + h.to_bytes(2, "big") + w.to_bytes(2, "big") + b"\x03\x01\x22\x00\x02\x11\x00\x03\x11\x00")
-    head += seg(0xC4, b"\x00" + bytes([0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]) + bytes(range(12)))
-    head += seg(0xFE, f"compare photo {n}".encode())
-    head += seg(0xDA, b"\x03\x01\x00\x02\x11\x03\x11\x00\x3F\x00")
-    return head + random.Random(n).randbytes(200).replace(b"\xFF", b"\xFF\x00") + b"\xFF\xD9"
+    return akkord_gen.jpeg(w, h, f"compare photo {n}", n, 200)
 
 
 def png_chunk(ctype, data):

@@ -1,5 +1,6 @@
 /* `timeit RESULT CMD [ARG...] ['|' CMD [ARG...]]...`: runs one command, or a pipeline of them,
-   as whole processes and writes "<nanoseconds> <peak KiB> <exit status>" to the file RESULT.
+   as whole processes and writes "<nanoseconds> <peak KiB> <exit status> <CPU nanoseconds>" to the
+   file RESULT.
 
    The time is from the first fork to the last wait4 (CLOCK_MONOTONIC). The peak is the largest
    ru_maxrss wait4 reports for the processes (KiB, mapped file pages included): the figure
@@ -7,7 +8,10 @@
    the Python loop of perf16_run.py, because Linux counts the resident size of the process a
    program was exec'd from into its ru_maxrss, and Python's own 15 MiB would be every small
    program's floor. stdin, stdout and stderr are inherited (the first command reads our stdin,
-   the last writes our stdout); the status is that of the first command that failed, else 0.
+   the last writes our stdout); the status is that of the first command that failed, else 0. The
+   CPU time is user + system time (wait4's ru_utime + ru_stime, microseconds) summed over the
+   processes: unlike the elapsed time it leaves out the time a program waited for a core (or a
+   disk), so it moves less on a busy machine.
    Built by bench/perf16.sh with cc -O2. */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -55,6 +59,7 @@ int main(int argc, char **argv) {
         in = p[0];
     }
     long peak = 0;
+    long long cpu = 0;
     int status_out = 0;
     for (int k = 0; k < n; k++) {
         int status;
@@ -63,6 +68,7 @@ int main(int argc, char **argv) {
             if (errno != EINTR) { perror("timeit: wait4"); return 70; }
         }
         if (ru.ru_maxrss > peak) peak = ru.ru_maxrss;
+        cpu += ((long long)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000LL + ((long long)ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000LL;
         int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
         if (code != 0 && status_out == 0) status_out = code;
     }
@@ -70,7 +76,7 @@ int main(int argc, char **argv) {
     long long ns = (long long)(t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
     FILE *f = fopen(argv[1], "w");
     if (!f) { perror("timeit: result file"); return 70; }
-    fprintf(f, "%lld %ld %d\n", ns, peak, status_out);
+    fprintf(f, "%lld %ld %d %lld\n", ns, peak, status_out, cpu);
     fclose(f);
     return 0;
 }
