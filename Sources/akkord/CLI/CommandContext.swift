@@ -67,7 +67,7 @@ final class CommandContext {
     /// A call to the settings; a config file that does not parse is told with the hint to fix it
     /// by hand (exit 65).
     func withSettings<T>(_ body: (Settings) throws -> T) throws -> T {
-        do { return try body(settings) } catch let error as InvalidDataError { throw HintedError.damagedConfigFile(error) }
+        do { return try body(settings) } catch let error as InvalidDataError { throw HintedError.damagedConfig(error) }
     }
 
     /// A setting that applies: the config file's value, else the key's default (nil: none).

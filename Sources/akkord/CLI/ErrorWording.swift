@@ -141,7 +141,7 @@ extension EnvironmentValueError: UserFacingError {
 
 extension HintedError {
     /// A config file that does not parse, with the hint.
-    static func damagedConfigFile(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: ConfigFileError.damagedFileHint) }
+    static func damagedConfig(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: ConfigFileError.damagedFileHint) }
 }
 
 extension ConfigFileError: UserFacingError {
