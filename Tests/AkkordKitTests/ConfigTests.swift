@@ -306,6 +306,68 @@ final class ConfigTests: XCTestCase {
         XCTAssertNoThrow(try ConfigFile.update(path, lockTimeout: 0) { $0.set(.lang(.da)) })
     }
 
+    // MARK: through Settings (the Workspace layer), as the program reads and changes them
+
+    func testSettingsGetListSetAndUnset() throws {
+        let dir = try TemporaryDirectory.make(prefix: "akkord-config")
+        defer { TemporaryDirectory.remove(dir) }
+        let env = ["XDG_CONFIG_HOME": dir + "/xdg", "HOME": "/home/ane", "LANG": "da_DK.UTF-8"]
+        let path = dir + "/xdg/akkord/config.json"
+        let settings = Settings(environment: env)
+        XCTAssertEqual(settings.path, path)
+        XCTAssertEqual(try settings.get(.lang), Setting(key: .lang, value: .lang(.da), isDefault: true))
+        XCTAssertEqual(try settings.get(.holidayPay), Setting(key: .holidayPay, value: nil, isDefault: true))
+        XCTAssertEqual(try settings.list(), SettingsList(file: path, exists: false, settings: [
+            Setting(key: .lang, value: .lang(.da), isDefault: true),
+            Setting(key: .store, value: .store("/home/ane/.local/share/akkord"), isDefault: true),
+            Setting(key: .holidayPay, value: nil, isDefault: true),
+            Setting(key: .deadlineWorkdays, value: .deadlineWorkdays(15), isDefault: true),
+        ]))
+
+        var timeoutAsked = false
+        let set = try settings.set(.lang(.en), lockTimeout: { timeoutAsked = true; return 1 }())
+        XCTAssertTrue(timeoutAsked)
+        XCTAssertEqual(set.before, nil)
+        XCTAssertEqual(set.after, .lang(.en))
+        XCTAssertEqual(try settings.get(.lang), Setting(key: .lang, value: .lang(.en), isDefault: false))
+        XCTAssertEqual(try settings.language(flag: nil), .en)
+        XCTAssertEqual(String(decoding: try FileIO.read(path, limit: 1 << 20), as: UTF8.self),
+                       "{\n  \"format\": \"akkord-config\",\n  \"version\": 1,\n  \"lang\": \"en\"\n}\n")
+        // A fresh Settings reads the file; unset gives what was removed.
+        let again = Settings(environment: env)
+        XCTAssertTrue(try again.list().exists)
+        XCTAssertEqual(try again.unset(.lang, lockTimeout: 1).before, .lang(.en))
+        XCTAssertEqual(try again.unset(.lang, lockTimeout: 1).before, nil)
+        XCTAssertEqual(try Settings(environment: env).config(), Config())
+    }
+
+    func testSettingsReadTheFileOnceAndNeverRewriteADamagedOne() throws {
+        let dir = try TemporaryDirectory.make(prefix: "akkord-config")
+        defer { TemporaryDirectory.remove(dir) }
+        let env = ["XDG_CONFIG_HOME": dir, "HOME": "/home/ane"]
+        try FileManager.default.createDirectory(atPath: dir + "/akkord", withIntermediateDirectories: true)
+        let path = dir + "/akkord/config.json"
+        try Data(#"{"format": "akkord-config", "version": 1, "store": "~/roofs"}"#.utf8).write(to: URL(fileURLWithPath: path))
+        let settings = Settings(environment: env)
+        XCTAssertEqual(try settings.storeDirectory(explicit: nil), "/home/ane/roofs")
+        XCTAssertEqual(try settings.storeDirectory(explicit: "/s"), "/s")
+        // Read once: a later change on disk is not seen by the same Settings.
+        let damaged = #"{"format": "akkord-config", "version": 1, "lang": "dk"}"#
+        try Data(damaged.utf8).write(to: URL(fileURLWithPath: path))
+        XCTAssertEqual(try settings.value(.store), .store("~/roofs"))
+        let fresh = Settings(environment: env)
+        XCTAssertThrowsError(try fresh.get(.lang)) { XCTAssertTrue($0 is InvalidDataError, "\($0)") }
+        XCTAssertThrowsError(try fresh.set(.lang(.da), lockTimeout: 1)) { XCTAssertTrue($0 is InvalidDataError, "\($0)") }
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)), Data(damaged.utf8))
+        // No place for the file: reads find nothing set; a change is refused before the timeout is asked for.
+        let nowhere = Settings(environment: [:])
+        XCTAssertNil(nowhere.path)
+        XCTAssertEqual(try nowhere.config(), Config())
+        XCTAssertThrowsError(try nowhere.set(.lang(.da), lockTimeout: { XCTFail("asked for the timeout"); return 1 }())) {
+            XCTAssertEqual($0 as? ConfigFileError, .noLocation)
+        }
+    }
+
     private func mode(_ path: String) -> mode_t {
         var st = stat()
         XCTAssertEqual(lstat(path, &st), 0, path)

@@ -18,7 +18,7 @@ final class LayeringTests: XCTestCase {
         let folders = try FileManager.default.contentsOfDirectory(atPath: root.path).sorted()
         XCTAssertEqual(Set(folders), Set(Self.rungs.keys), "every folder of AkkordKit has its rung")
 
-        // Code of each file, without comments and string literals, and the types each folder declares.
+        // Code of each file (comments and string text dropped, interpolated values kept: `SwiftSource`), and the types each folder declares.
         var code: [(folder: String, file: String, text: String)] = []
         var declared: [String: String] = [:]   // type name → folder
         let declaration = try NSRegularExpression(pattern: #"^(?:public\s+|final\s+|indirect\s+)*(?:struct|enum|class|protocol)\s+([A-Z]\w*)"#,
@@ -26,7 +26,7 @@ final class LayeringTests: XCTestCase {
         for folder in folders {
             for file in try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent(folder).path) where file.hasSuffix(".swift") {
                 let raw = try String(contentsOf: root.appendingPathComponent("\(folder)/\(file)"), encoding: .utf8)
-                let text = Self.stripCommentsAndStrings(raw)
+                let text = SwiftSource(raw).code
                 code.append((folder, file, text))
                 for m in declaration.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
                     declared[String(text[Range(m.range(at: 1), in: text)!])] = folder
@@ -43,25 +43,5 @@ final class LayeringTests: XCTestCase {
             }
         }
         XCTAssertEqual(violations.sorted(), [])
-    }
-
-    static func stripCommentsAndStrings(_ s: String) -> String {
-        var out = "", i = s.startIndex
-        while i < s.endIndex {
-            let rest = s[i...]
-            if rest.hasPrefix("//") { i = s[i...].firstIndex(of: "\n") ?? s.endIndex; continue }
-            if rest.hasPrefix("\"") {
-                // Skip a string literal (interpolations included: they name values, not types, here).
-                let triple = rest.hasPrefix("\"\"\"")
-                let end = triple ? "\"\"\"" : "\""
-                var j = s.index(i, offsetBy: triple ? 3 : 1)
-                while j < s.endIndex, !s[j...].hasPrefix(end) { if s[j] == "\\" { j = s.index(after: j) }; if j < s.endIndex { j = s.index(after: j) } }
-                i = j < s.endIndex ? s.index(j, offsetBy: end.count) : s.endIndex
-                out += " "
-                continue
-            }
-            out.append(s[i]); i = s.index(after: i)
-        }
-        return out
     }
 }

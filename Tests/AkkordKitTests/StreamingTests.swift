@@ -688,7 +688,9 @@ final class StreamingTests: XCTestCase {
             try handle.write(contentsOf: Data(replacement.utf8))
             try handle.close()
 
-            XCTAssertThrowsError(try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .en, photo: { _ in nil }).render(), label) { error in
+            var report = try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .en, photo: { _ in nil })
+            report.source = Store.projectFileName(p.id)
+            XCTAssertThrowsError(try report.render(), label) { error in
                 XCTAssertTrue("\(error)".contains("changed while akkord was reading them"), "\(label): \(error)")
                 XCTAssertTrue("\(error)".contains("projects/inplace.json"), "\(label): \(error)")
             }

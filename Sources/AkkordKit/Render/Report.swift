@@ -38,6 +38,8 @@ public struct RenderedReport {
     let photo: (String) -> [UInt8]?
     /// The line table's widths as the reader gathered them (the text report then walks the lines once fewer).
     let widths: LineWidths?
+    /// The lines' file as messages name it, should a pass not give them all (the reader's to set).
+    var source = "the project's file"
 
     /// `project` with `lines` as its lines (by default its own); `photo` gives a stored photo
     /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables
@@ -72,7 +74,7 @@ public struct RenderedReport {
             warnings += ReportPDF.write(project, accounting, language: language, photos: photos, holidayPay: holidayPay, to: out).warnings
         case .xlsx: out.write(try ReportXLSX.render(project, accounting, language: language))
         }
-        try accounting.lines.checkIntact(source: "projects/\(project.id).json")
+        try accounting.lines.checkIntact(source: source)
         return warnings
     }
 

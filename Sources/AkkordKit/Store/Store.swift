@@ -30,7 +30,10 @@ public struct Store: Sendable {
     public var catalogueFile: String { directory + "/catalogue.json" }
     public var catalogueHistoryDirectory: String { directory + "/catalogue-history" }
     public var photosDirectory: String { directory + "/photos" }
-    public func projectFile(_ id: String) -> String { "\(projectsDirectory)/\(id).json" }
+    public func projectFile(_ id: String) -> String { directory + "/" + Self.projectFileName(id) }
+    /// A project's file as messages name it, relative to the store: `projects/<id>.json`. The one
+    /// place that names it; nothing outside Store builds a store path.
+    public static func projectFileName(_ id: String) -> String { "projects/\(id).json" }
 
     // MARK: locking and layout
 

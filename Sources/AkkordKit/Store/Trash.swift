@@ -8,8 +8,12 @@ import Darwin
 /// … for later ones of the same id). Entries are named `<id>.<n>`: `a.1` is `a.json`, `a.2` is
 /// `a.2.json`, so a project id alone never names one of several.
 extension Store {
-    func trashFile(_ entry: String) -> String {
-        "\(trashDirectory)/\(entry.hasSuffix(".1") ? String(entry.dropLast(2)) : entry).json"
+    func trashFile(_ entry: String) -> String { directory + "/" + Self.trashFileName(entry) }
+
+    /// An entry's file as messages name it, relative to the store: `trash/a.json` for `a.1`,
+    /// `trash/a.2.json` for `a.2`.
+    public static func trashFileName(_ entry: String) -> String {
+        "trash/\(entry.hasSuffix(".1") ? String(entry.dropLast(2)) : entry).json"
     }
 
     /// The entries, oldest of an id first (`a.1`, `a.2`, `a.10`, `b.1`).

@@ -1,6 +1,12 @@
 /// Project bundles (SPEC §10): one file that carries a project and its photos from the roofer's
 /// store to the union clerk's.
 extension Workspace {
+    /// A bundle file's bytes, for `importBundle` (a file that cannot be read is named by its error).
+    public static func readBundle(file path: String) throws -> [UInt8] { try ProjectBundle.readFile(path) }
+
+    /// A bundle's bytes from an open file descriptor (standard input), named `source` in errors.
+    public static func readBundle(fd: Int32, source: String) throws -> [UInt8] { try ProjectBundle.read(fd: fd, source: source) }
+
     /// Writes the chosen project's bundle to `path` (outside the store), or returns its bytes
     /// unwritten when `path` is nil (the program prints them). Closed projects are exported too.
     public func exportBundle(_ id: String? = nil, to path: String?) throws -> BundleExport {

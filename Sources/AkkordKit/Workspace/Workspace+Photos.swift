@@ -1,5 +1,10 @@
 /// Photos of the work: stored once per content, kept while any project uses them.
 extension Workspace {
+    /// Reads and checks photo files (JPEG or PNG by their bytes, at most 25 MB, sound to the end of
+    /// their structure), each named by its error: done before `addPhotos`, so nothing is stored
+    /// unless all of them are good.
+    public static func readPhotos(_ paths: [String]) throws -> [PhotoUpload] { try paths.map(PhotoUpload.read) }
+
     /// Adds checked photos to the project. Every file was read and checked before this call, so
     /// nothing is stored unless all of them are good.
     public func addPhotos(_ uploads: [PhotoUpload], caption: String) throws -> Change<[Photo]> {

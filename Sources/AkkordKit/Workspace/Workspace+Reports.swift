@@ -6,7 +6,9 @@ extension Workspace {
         // The text report's column widths are gathered as the reader checks the lines.
         let widths = format == .text ? LineWidths(language) : nil
         let (project, lines) = try projectLines(id, forJSON: format == .json, measuring: widths)
-        return try RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
+        var report = try RenderedReport(project, lines: lines, format: format, language: language, holidayPay: holidayPay, widths: widths, photo: store.readPhoto)
+        report.source = Store.projectFileName(project.id)
+        return report
     }
 
     /// The demo job's accounting, from a store of its own (made and removed here), on the bundled

@@ -19,7 +19,7 @@ extension Workspace {
             var project = try store.loadTrashedProject(entry)
             let oldId = project.id
             project.id = newId ?? project.id
-            let restoreEntry = "restored from the trash (trash/\(AtomicFile.fileName(store.trashFile(entry))))"
+            let restoreEntry = "restored from the trash (\(Store.trashFileName(entry)))"
             if try tx.projectIds().contains(project.id) {
                 // A restore stopped after writing the project (before store.json or before the
                 // trash file went) is finished, not refused: the project is this entry plus the restore.

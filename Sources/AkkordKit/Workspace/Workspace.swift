@@ -17,6 +17,20 @@ public struct Workspace: Sendable {
         self.selectedProject = selectedProject
     }
 
+    /// The workspace of the store in `directory`, whose lock is waited for at most `lockTimeout` seconds.
+    public init(directory: String, lockTimeout: Double = 10, clock: Clock = .system, command: String, selectedProject: String? = nil) {
+        self.init(store: Store(directory: directory, lockTimeout: lockTimeout), clock: clock, command: command, selectedProject: selectedProject)
+    }
+
+    /// How many changes of each project `undo` can take back.
+    public static let keptUndoSteps = Store.keptUndoSteps
+
+    /// A project's file as messages name it, relative to the store (`projects/<id>.json`).
+    public static func projectFileName(_ id: String) -> String { Store.projectFileName(id) }
+
+    /// Something `check` lists that harms nothing and `check --fix` removes.
+    public typealias Leftover = Store.Leftover
+
     /// Runs one change and commits it.
     func change<T>(_ body: (Transaction) throws -> T) throws -> Change<T> {
         let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command, body)

@@ -6,7 +6,8 @@ extension CommandContext {
         if let id = globals.project, !Slug.isValid(id) {
             throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
         }
-        return Workspace(store: try store(), clock: clock, command: commandLine, selectedProject: globals.project)
+        let (directory, lockTimeout) = try storeSetup()
+        return Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)
     }
 
     /// Prints what a change asks to be told beyond its result.

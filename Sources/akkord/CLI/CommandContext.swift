@@ -13,6 +13,8 @@ final class CommandContext {
     /// The command as typed, for the project's history.
     let commandLine: String
     let clock: Clock
+    /// The user's settings (the config file), read at most once per command.
+    let settings: Settings
     private var stdoutBuffer: [UInt8] = []
 
     init(globals: GlobalOptions, environment: [String: String], argv: [String], clock: Clock = .system) {
@@ -20,6 +22,7 @@ final class CommandContext {
         self.environment = environment
         self.commandLine = CommandContext.historyCommandLine(argv)
         self.clock = clock
+        self.settings = Settings(environment: environment)
     }
 
     /// `akkord add 2.01 12,5`: global options that say where, not what, are left out.
@@ -34,14 +37,14 @@ final class CommandContext {
         return (["akkord"] + words).joined(separator: " ")
     }
 
-    /// The store, with the lock timeout of `AKKORD_LOCK_TIMEOUT`. Resolves the language too, so a
-    /// command that prints numbers fails (a damaged config file: 65; a bad `AKKORD_LANG`: 64)
-    /// before it changes or prints anything.
-    func store() throws -> Store {
+    /// The store's directory and the lock timeout of `AKKORD_LOCK_TIMEOUT`. Resolves the language
+    /// too, so a command that prints numbers fails (a damaged config file: 65; a bad `AKKORD_LANG`:
+    /// 64) before it changes or prints anything.
+    func storeSetup() throws -> (directory: String, lockTimeout: Double) {
         let timeout = try lockTimeout()
         let directory = try resolvedStoreDirectory()
         _ = try resolvedLanguage()
-        return Store(directory: directory, lockTimeout: timeout)
+        return (directory, timeout)
     }
 
     /// Seconds from `AKKORD_LOCK_TIMEOUT`: a finite number ≥ 0 (anything else is refused before
@@ -57,25 +60,18 @@ final class CommandContext {
 
     // MARK: settings
 
-    private var cachedConfig: Result<Config, Error>?
     private var cachedLanguage: Language?
     private var cachedStoreDirectory: String?
     private var warnedAboutLanguage = false
 
-    /// The config file's settings, read on first need and at most once per command.
-    func config() throws -> Config {
-        if cachedConfig == nil {
-            cachedConfig = Result {
-                do { return try ConfigFile.load(environment: environment) } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
-            }
-        }
-        return try cachedConfig!.get()
+    /// A call to the settings; a config file that does not parse is told with the hint to fix it
+    /// by hand (exit 65).
+    func withSettings<T>(_ body: (Settings) throws -> T) throws -> T {
+        do { return try body(settings) } catch let error as InvalidDataError { throw HintedError.damagedConfig(error) }
     }
 
     /// A setting that applies: the config file's value, else the key's default (nil: none).
-    func setting(_ key: ConfigKey) throws -> ConfigValue? {
-        try config()[key] ?? ConfigFile.defaultValue(key, environment: environment)
-    }
+    func setting(_ key: ConfigKey) throws -> ConfigValue? { try withSettings { try $0.value(key) } }
 
     /// Today's date, `YYYY-MM-DD` in local time, from the clock. Only for tests: a debug build
     /// (the one `swift test` runs) takes `AKKORD_TODAY=YYYY-MM-DD` instead, so the end-to-end
@@ -92,17 +88,11 @@ final class CommandContext {
         return clock.today
     }
 
-    /// Where the config file is (for the commands that write it).
-    func configPath() throws -> String {
-        guard let path = ConfigFile.path(environment: environment) else { throw ConfigFileError.noLocation }
-        return path
-    }
-
     /// `--lang`, else `$AKKORD_LANG`, else the config file, else the locale, else en (SPEC §8).
     /// The config file is read only when the flag and the variable are both absent.
     func resolvedLanguage() throws -> Language {
         if let cachedLanguage { return cachedLanguage }
-        let language = try LanguageChoice.resolve(flag: globals.language, environment: environment, config: config)
+        let language = try withSettings { try $0.language(flag: globals.language) }
         cachedLanguage = language
         return language
     }
@@ -110,13 +100,13 @@ final class CommandContext {
     /// `--store`, else `$AKKORD_HOME`, else the config file, else the XDG default (SPEC §6).
     func resolvedStoreDirectory() throws -> String {
         if let cachedStoreDirectory { return cachedStoreDirectory }
-        let directory = try StoreLocation.resolve(explicit: globals.store, environment: environment, config: config)
+        let directory = try withSettings { try $0.storeDirectory(explicit: globals.store) }
         cachedStoreDirectory = directory
         return directory
     }
 
     /// The language for printing numbers. Every command that opens the store has resolved it in
-    /// `store()` (and failed there when it cannot be); a command that never does (`demo`) and
+    /// `storeSetup()` (and failed there when it cannot be); a command that never does (`demo`) and
     /// meets a damaged config or a bad `AKKORD_LANG` is warned and prints in en.
     var language: Language {
         do { return try resolvedLanguage() } catch {
@@ -130,9 +120,9 @@ final class CommandContext {
 
     var wantsJSON: Bool { globals.json }
 
-    /// The store's directory, for messages; resolved by `store()` before any command uses it.
+    /// The store's directory, for messages; resolved by `storeSetup()` before any command uses it.
     var storeDirectory: String {
-        (try? resolvedStoreDirectory()) ?? globals.store ?? StoreLocation.defaultDirectory(environment: environment)
+        (try? resolvedStoreDirectory()) ?? globals.store ?? settings.defaultStoreDirectory
     }
 
     /// Output for people or scripts goes to stdout, written when the command finishes.

@@ -86,7 +86,7 @@ extension AkkordError: UserFacingError {
         case .scopeMatchesNothing: return "see the lines and their sections with: akkord lines"
         case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
         case .nothingToUndo(_, nil): return "see what was done with: akkord history"
-        case .nothingToUndo: return "a project's first change (its creation), an import and changes older than the last \(Store.keptUndoSteps) cannot be undone; see akkord history"
+        case .nothingToUndo: return "a project's first change (its creation), an import and changes older than the last \(Workspace.keptUndoSteps) cannot be undone; see akkord history"
         case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: " + trashed.joined(separator: ", ")
         case .projectExists(let id): return "restore it under another id with --as NEW-ID, or delete \(id) first"
         case .projectAmbiguous: return "give more of the id with -p"
@@ -139,14 +139,16 @@ extension EnvironmentValueError: UserFacingError {
     var exitStatus: ExitStatus { .usage }
 }
 
+extension HintedError {
+    /// A config file that does not parse, with the hint.
+    static func damagedConfig(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: ConfigFileError.damagedFileHint) }
+}
+
 extension ConfigFileError: UserFacingError {
     var message: String { description }
 
     /// For a config file that cannot be read or does not parse (akkord leaves it as it is).
     static let damagedFileHint = "fix the file by hand (akkord does not change a file it cannot read); --lang or AKKORD_LANG, and --store or AKKORD_HOME, are used without reading it"
-
-    /// A config file that does not parse, with the hint.
-    static func damaged(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: damagedFileHint) }
 
     var hint: String? {
         switch self {

@@ -20,7 +20,7 @@ struct CheckCommand: Command {
         let workspace = try context.workspace()
         let removed = fix ? try workspace.removeLeftovers() : []
         let report = try workspace.check()
-        func leftoverJSON(_ l: Store.Leftover) -> JSONValue {
+        func leftoverJSON(_ l: Workspace.Leftover) -> JSONValue {
             JSONValue(["path": .string(l.path), "reason": .string(l.reason), "bytes": .int(l.bytes)])
         }
         if context.wantsJSON {

@@ -51,7 +51,7 @@ struct CompleteCommand: Command {
     func run(_ context: CommandContext) throws {
         guard let kind = CompletionKind(rawValue: kind),
               let directory = try? context.resolvedStoreDirectory(),
-              let values = try? Workspace(store: Store(directory: directory), clock: context.clock, command: context.commandLine,
+              let values = try? Workspace(directory: directory, clock: context.clock, command: context.commandLine,
                                           selectedProject: context.globals.project)
                 .completionValues(kind, prefix: prefix, descriptions: describe,
                                   language: describe ? (try? context.resolvedLanguage()) ?? .en : .en)

@@ -28,16 +28,10 @@ enum ConfigArguments {
                          hint: closestName(to: text, among: names).map { "did you mean '\($0)'?" } ?? "the keys are \(names.joined(separator: ", "))")
     }
 
-    /// `{"value": …, "default": …}`: a key's value for `get` and `list`.
-    static func entry(_ key: ConfigKey, _ config: Config, _ context: CommandContext) -> (value: ConfigValue?, isDefault: Bool) {
-        if let value = config[key] { return (value, false) }
-        return (ConfigFile.defaultValue(key, environment: context.environment), true)
-    }
-
     /// `da`, `en (default)`, `(not set)`.
-    static func text(_ entry: (value: ConfigValue?, isDefault: Bool)) -> String {
-        guard let value = entry.value else { return "(not set)" }
-        return value.text + (entry.isDefault ? " (default)" : "")
+    static func text(_ setting: Setting) -> String {
+        guard let value = setting.value else { return "(not set)" }
+        return value.text + (setting.isDefault ? " (default)" : "")
     }
 }
 
@@ -69,11 +63,11 @@ struct ConfigGet: Command {
     init(_ a: ParsedArguments) throws { key = try ConfigArguments.key(a) }
 
     func run(_ context: CommandContext) throws {
-        let entry = ConfigArguments.entry(key, try context.config(), context)
+        let setting = try context.withSettings { try $0.get(key) }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["key": .string(key.rawValue), "value": entry.value?.json ?? .null, "default": .bool(entry.isDefault)]))
+            context.printJSON(JSONValue(["key": .string(key.rawValue), "value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)]))
         } else {
-            context.print(ConfigArguments.text(entry))
+            context.print(ConfigArguments.text(setting))
         }
     }
 }
@@ -98,10 +92,7 @@ struct ConfigSet: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let path = try context.configPath()
-        do {
-            _ = try ConfigFile.update(path, lockTimeout: context.lockTimeout()) { $0.set(value) }
-        } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
+        _ = try context.withSettings { try $0.set(value, lockTimeout: context.lockTimeout()) }
         if context.wantsJSON {
             context.printJSON(JSONValue(["key": .string(value.key.rawValue), "value": value.json]))
         } else {
@@ -120,12 +111,7 @@ struct ConfigUnset: Command {
     init(_ a: ParsedArguments) throws { key = try ConfigArguments.key(a) }
 
     func run(_ context: CommandContext) throws {
-        let path = try context.configPath()
-        let update: ConfigFile.Update
-        do {
-            update = try ConfigFile.update(path, lockTimeout: context.lockTimeout()) { $0.unset(key) }
-        } catch let error as InvalidDataError { throw ConfigFileError.damaged(error) }
-        let removed = update.before[key]
+        let removed = try context.withSettings { try $0.unset(key, lockTimeout: context.lockTimeout()) }.before
         if context.wantsJSON {
             context.printJSON(JSONValue(["key": .string(key.rawValue), "removed": removed?.json ?? .null]))
         } else if let removed {
@@ -147,20 +133,17 @@ struct ConfigList: Command {
     init(_ a: ParsedArguments) throws {}
 
     func run(_ context: CommandContext) throws {
-        let config = try context.config()
-        let path = ConfigFile.path(environment: context.environment)
-        let exists = path.map(FileIO.exists) ?? false
-        let entries = ConfigKey.allCases.map { ($0, ConfigArguments.entry($0, config, context)) }
+        let list = try context.withSettings { try $0.list() }
         if context.wantsJSON {
             var settings = JSONObject()
-            for (key, entry) in entries {
-                settings.append(key.rawValue, JSONValue(["value": entry.value?.json ?? .null, "default": .bool(entry.isDefault)]))
+            for setting in list.settings {
+                settings.append(setting.key.rawValue, JSONValue(["value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)]))
             }
-            context.printJSON(JSONValue(["file": .optional(path), "exists": .bool(exists), "settings": .object(settings)]))
+            context.printJSON(JSONValue(["file": .optional(list.file), "exists": .bool(list.exists), "settings": .object(settings)]))
             return
         }
-        var lines = ["file: " + (path.map { $0 + (exists ? "" : " (not created yet)") } ?? "none (neither XDG_CONFIG_HOME nor HOME is set)")]
-        for (key, entry) in entries { lines.append("\(key.rawValue) = \(ConfigArguments.text(entry))") }
+        var lines = ["file: " + (list.file.map { $0 + (list.exists ? "" : " (not created yet)") } ?? "none (neither XDG_CONFIG_HOME nor HOME is set)")]
+        for setting in list.settings { lines.append("\(setting.key.rawValue) = \(ConfigArguments.text(setting))") }
         context.print(lines.joined(separator: "\n"))
     }
 }

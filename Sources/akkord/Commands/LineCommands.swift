@@ -83,7 +83,7 @@ struct LinesCommand: Command {
                 ProjectText.writeLines(lines, language: context.language, width: context.width, widths: widths, to: out)
             }
         }
-        try lines.checkIntact(source: "projects/\(project.id).json")
+        try lines.checkIntact(source: Workspace.projectFileName(project.id))
     }
 }
 

@@ -17,7 +17,7 @@ struct PhotoAdd: Command {
     init(_ a: ParsedArguments) throws { files = try a[Self.files]; caption = try a[Self.caption] ?? "" }
 
     func run(_ context: CommandContext) throws {
-        let uploads = try files.map(PhotoUpload.read)   // every file checked before anything is stored
+        let uploads = try Workspace.readPhotos(files)   // every file checked before anything is stored
         let photos = try context.workspace().addPhotos(uploads, caption: caption).value
         if context.wantsJSON { context.printJSON(ChangeJSON.photos(photos)); return }
         for (photo, upload) in zip(photos, uploads) { context.print(Confirmation.photoAdded(photo, image: upload.image, context.language)) }

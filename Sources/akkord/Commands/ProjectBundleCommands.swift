@@ -65,7 +65,7 @@ struct ProjectImport: Command {
     func run(_ context: CommandContext) throws {
         let source = file == "-" ? "<stdin>" : file
         do {
-            let bytes = file == "-" ? try ProjectBundle.read(fd: 0, source: source) : try ProjectBundle.readFile(file)
+            let bytes = file == "-" ? try Workspace.readBundle(fd: 0, source: source) : try Workspace.readBundle(file: file)
             let change = try context.workspace().importBundle(bytes, source: source, as: asId, replace: replace)
             if context.wantsJSON {
                 context.printJSON(try BundleText.importJSON(change.value))

@@ -5,7 +5,7 @@ struct UndoCommand: Command {
     static let spec = CommandSpec(
         name: "undo", abstract: "Take back the project's last change: the project is put back exactly as it was before it.",
         discussion: """
-        Repeated, it walks back one change at a time (the last \(Store.keptUndoSteps) changes of each project \
+        Repeated, it walks back one change at a time (the last \(Workspace.keptUndoSteps) changes of each project \
         can be undone). The undo is recorded in the history, which only grows, and ids of lines and \
         entries are never given out again. An undo is not undone: make the change again instead. A \
         closed project must be reopened first. The change that created a project, and a project as \
