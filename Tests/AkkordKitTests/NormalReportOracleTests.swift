@@ -57,7 +57,7 @@ final class NormalReportOracleTests: XCTestCase {
             let path = directory + "/p\(n).json"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let model = try ProjectCodec.decode(bytes, source: path)
-            var sources: [(String, Project, ProjectLines)] = [("model", model, try ProjectLines(model.lines))]
+            var sources: [(String, Project, ProjectLines)] = [("model", model, try LinesInMemory(model.lines))]
             let streamed = try ProjectReader.streamed(path)
             sources.append(("streamed", streamed.0, streamed.1))
             for (source, project, lines) in sources {
@@ -409,7 +409,7 @@ extension ReportXLSX {
                          head(w[.measurement]), head(w[.section])]
                         + scoped.map { head(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), .center) },
                         to: linesSheet)
-        for (i, line) in a.lines.enumerated() {
+        for (i, line) in a.lines.all.enumerated() {
             let row = layout.lineRow(i)
             assert(book.nextRow(linesSheet) == row)
             let quantity = Number(line.quantity), price = Number(line.price)

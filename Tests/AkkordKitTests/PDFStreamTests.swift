@@ -103,13 +103,7 @@ final class PDFStreamTests: XCTestCase {
         let p = try Self.manyLines(400)
         let walks = Counter()
         let source = p.lines
-        let streamed = ProjectLines(count: source.count, subtotal: try Sum(source, \.amount).value("lines"),
-                                    hasCustom: source.contains(where: \.custom), hasMeasurement: source.contains { $0.measurement != nil },
-                                    walk: {
-                                        walks.add()
-                                        let maker = LineViewMaker()
-                                        return AnyIterator(source.lazy.map { maker.view(of: $0) }.makeIterator())
-                                    }, intact: { true })
+        let streamed = CountedWalks(lines: try LinesInMemory(source), walks: walks)
         for l in Language.allCases {
             let expected = ReportPDF.render(p, try FinalAccounting(p), language: l, photos: [])
             let accounting = try FinalAccounting(p, lines: streamed)
@@ -276,8 +270,29 @@ final class PDFStreamTests: XCTestCase {
     }
 }
 
-private final class Counter {
+final class Counter {
     private(set) var value = 0
     func add() { value += 1 }
 }
 
+
+/// Lines that count the walks a writer makes over them (each a new walk, as from a file).
+private struct CountedWalks: ProjectLines {
+    let lines: LinesInMemory
+    let walks: Counter
+    var count: Int { lines.count }
+    var subtotal: Money { lines.subtotal }
+    var hasCustom: Bool { lines.hasCustom }
+    var hasMeasurement: Bool { lines.hasMeasurement }
+    var isIntact: Bool { true }
+    func walk() -> AnyIterator<LineView> { walks.add(); return lines.walk() }
+    func forEachView(_ body: (LineView) -> Void) { for view in views { body(view) } }
+    func walkMeasured() -> AnyIterator<LineView> {
+        let all = walk()
+        return AnyIterator { while let v = all.next() { if v.measurement != nil { return v } }; return nil }
+    }
+    func writeJSON(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
+        writeJSONFromViews(members, to: out, separator: separator)
+    }
+    func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] { try addedUpBases(of: supplements) }
+}

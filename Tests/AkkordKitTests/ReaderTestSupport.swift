@@ -6,7 +6,7 @@ extension ProjectReader {
     static func streamed(_ path: String) throws -> (Project, ProjectLines) {
         let file = try MappedFile(path: path, limit: Store.maximumFileBytes)
         let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: .none)
-        return (read.project, ProjectLines(file, read, copyingJSON: false))
+        return (read.project, LinesInFile(file, read))
     }
 }
 

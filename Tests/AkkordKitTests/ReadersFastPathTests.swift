@@ -205,7 +205,7 @@ final class ReadersFastPathTests: XCTestCase {
                     ReportSheet.LineTable.cells(view, l, into: &written)
                     check(lineTable, written, width: { cells.lineWidth($0) }, put: { cells.putLine($0, l, into: &$1) }, "line \(view.id) \(l)")
                     guard view.measurement != nil else { continue }
-                    let measurements = ReportSheet.MeasurementTable(lines: try ProjectLines([]), language: l)
+                    let measurements = ReportSheet.MeasurementTable(lines: try LinesInMemory([]), language: l)
                     row = TextTable.RowBytes(.measuring)
                     measurements.cells(view, into: &row)
                     XCTAssertEqual((0..<4).map { cells.measurementWidth($0) }, row.widths, "seed \(seed): measured line \(view.id) \(l)")

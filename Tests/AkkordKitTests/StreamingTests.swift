@@ -51,7 +51,7 @@ final class StreamingTests: XCTestCase {
             guard streamed.project.lines.isEmpty else { return }
 
             var whole = streamed.project
-            whole.lines = Array(streamed.lines)
+            whole.lines = streamed.lines.all
             XCTAssertEqual(whole, model, label)
             XCTAssertEqual(streamed.lines.count, model.lines.count, label)
             XCTAssertEqual(streamed.lines.subtotal, try model.subtotal, label)
@@ -60,8 +60,8 @@ final class StreamingTests: XCTestCase {
             XCTAssertTrue(model.lines.contains(where: \.custom) && model.lines.contains { $0.measurement != nil }, label)
             XCTAssertEqual(streamed.lines.views.map(\.line), model.lines, "views give the lines, walked again: \(label)")
             XCTAssertEqual(streamed.lines.measured.map(\.line), model.lines.filter { $0.measurement != nil }, "the measured lines, read where they are: \(label)")
-            XCTAssertEqual(try ProjectLines(model.lines).measured.map(\.line), model.lines.filter { $0.measurement != nil }, label)
-            XCTAssertEqual(try streamed.lines.bases(of: model.supplements), try ProjectLines(model.lines).bases(of: model.supplements), label)
+            XCTAssertEqual(try LinesInMemory(model.lines).measured.map(\.line), model.lines.filter { $0.measurement != nil }, label)
+            XCTAssertEqual(try streamed.lines.bases(of: model.supplements), try LinesInMemory(model.lines).bases(of: model.supplements), label)
             XCTAssertEqual(try streamed.lines.bases(of: model.supplements), try model.supplements.map { try $0.base(of: model.lines) }, label)
             XCTAssertTrue(streamed.lines.isIntact, label)
 
@@ -112,7 +112,7 @@ final class StreamingTests: XCTestCase {
             XCTAssertTrue(viaWorkspace == (try RenderedReport(model, format: .json, language: .da, photo: store.readPhoto).render().bytes), label)
             let (wp, wl) = try workspace.projectLines(p.id)
             XCTAssertEqual(wp.lines, [], "Workspace.projectLines streamed: \(label)")
-            XCTAssertEqual(Array(wl), model.lines, label)
+            XCTAssertEqual(wl.all, model.lines, label)
             XCTAssertTrue(streamed.lines.isIntact, label)
             // Read for JSON, the lines in akkord's own form are copied from the file (the report's
             // lines less their section and date, `lines --json` with a null measurement added).
@@ -222,7 +222,7 @@ final class StreamingTests: XCTestCase {
             let streamed = try store.loadProjectForReading(p.id)
             XCTAssertEqual(streamed.project.lines, [], "streamed: \(label)")
             XCTAssertEqual(try streamed.lines.bases(of: p.supplements), try p.supplements.map { try $0.base(of: p.lines) }, label)
-            XCTAssertEqual(Array(streamed.lines), p.lines, label)
+            XCTAssertEqual(streamed.lines.all, p.lines, label)
             let expected = try RenderedReport(p, format: .json, language: .da, photo: { _ in nil }).render()
             let got = try RenderedReport(streamed.project, lines: streamed.lines, format: .json, language: .da, photo: { _ in nil }).render()
             XCTAssertTrue(got.bytes == expected.bytes, "\(label): \(Self.firstDifference(got.bytes, expected.bytes))")
@@ -282,7 +282,7 @@ final class StreamingTests: XCTestCase {
                 if let s = try? ProjectReader.streamed(path) {
                     var whole = s.0
                     check(whole.lines.isEmpty, "the streamed project keeps its lines outside")
-                    whole.lines = Array(s.1)
+                    whole.lines = s.1.all
                     check(whole == model, "the streamed project differs from the whole one")
                     check(try s.1.count == model.lines.count && s.1.subtotal == model.subtotal, "count or subtotal differ")
                     check(s.1.hasCustom == model.lines.contains(where: \.custom) && s.1.hasMeasurement == model.lines.contains { $0.measurement != nil },
@@ -306,7 +306,7 @@ final class StreamingTests: XCTestCase {
             case (.success(let r), .success(let w)):
                 check(seen == w.lines.count, "the observer saw each line once (\(seen) of \(w.lines.count))")
                 var p = r.project
-                p.lines = Array(r.lines)
+                p.lines = r.lines.all
                 check(p == w, "loadProjectForReading and loadProject give different projects")
             case (.failure(let a), .failure(let b)):
                 check("\(a)" == "\(b)", "different errors:\n  loadProjectForReading: \(a)\n  loadProject: \(b)")
@@ -679,7 +679,7 @@ final class StreamingTests: XCTestCase {
             XCTAssertEqual(streamed.project.lines, [], "streamed: \(label)")
             // Counted with for-in: `Array(lines)` and `lines.map` trust `underestimatedCount` (the
             // first pass's count) and trap when a later walk gives fewer lines.
-            func walked() -> Int { var n = 0; for _ in streamed.lines { n += 1 }; return n }
+            func walked() -> Int { var n = 0; streamed.lines.forEachView { _ in n += 1 }; return n }
             XCTAssertEqual(walked(), p.lines.count, label)
             XCTAssertTrue(streamed.lines.isIntact, label)
 

@@ -6,7 +6,7 @@ enum Oracle {
     /// The old `ReportSheet.LineTable` iterator: a row of Strings per `Line`.
     static func lineRows(_ sheet: ReportSheet) -> [ReportSheet.LineRow] {
         let l = sheet.language
-        return sheet.lines.lines.map { line in
+        return sheet.lines.lines.all.map { line in
             ReportSheet.LineRow(pos: line.pos + (line.custom ? ReportSheet.customMarker : ""), name: line.name, note: line.note,
                                 quantity: line.quantity.formatted(l), unit: UnitName.display(line.unit, language: l),
                                 price: line.price.formatted(l), amount: line.amount.formatted(l), custom: line.custom)
@@ -16,7 +16,7 @@ enum Oracle {
     /// The old `ReportSheet.MeasurementTable` iterator.
     static func measurementRows(_ sheet: ReportSheet) -> [ReportSheet.MeasurementRow] {
         let l = sheet.language
-        return sheet.measurements.lines.compactMap { line in
+        return sheet.measurements.lines.all.compactMap { line in
             guard let m = line.measurement else { return nil }
             return ReportSheet.MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
                                               result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
@@ -194,7 +194,7 @@ enum Oracle {
         }
         if language == .da { out.write(ReportCSV.byteOrderMark) }
         out.write(ReportCSV.row(ReportCSV.header(language: language), delimiter))
-        for l in a.lines {
+        for l in a.lines.all {
             out.write(ReportCSV.row(["\(l.id)", CSVField.inert(l.pos), CSVField.inert(l.name), number(l.quantity),
                            CSVField.inert(UnitName.display(l.unit, language: language)), number(l.price), number(l.amount),
                            CSVField.inert(l.note), CSVField.inert(l.measurement ?? "")], delimiter))
@@ -222,7 +222,7 @@ enum Oracle {
             }
         })
         table.writeHeader(layout, to: out)
-        for l in lines { table.writeRow(cells(l), layout, to: out) }
+        for l in lines.all { table.writeRow(cells(l), layout, to: out) }
         table.writeRule(layout, to: out)
         table.writeRow(subtotal, layout, to: out)
         if lines.hasCustom { out.write("* \(w[.customFootnote])\n") }

@@ -256,9 +256,9 @@ final class TextWritersTests: XCTestCase {
             XCTAssertEqual(streamed.project.lines, [], "seed \(seed): streamed")
 
             let sources: [(String, Project, Project, ProjectLines)] = [
-                ("model \(valid.id)", valid, valid, try ProjectLines(valid.lines)),
+                ("model \(valid.id)", valid, valid, try LinesInMemory(valid.lines)),
                 ("streamed \(valid.id)", valid, streamed.project, streamed.lines),
-                ("model \(wild.id)", wild, wild, try ProjectLines(wild.lines)),
+                ("model \(wild.id)", wild, wild, try LinesInMemory(wild.lines)),
             ]
             for (what, model, project, lines) in sources {
                 for l in Language.allCases {
@@ -284,7 +284,7 @@ final class TextWritersTests: XCTestCase {
 
                     for width in [TextTable.defaultWidth, 60, 33, 12, 200] {
                         let expectedLines = ByteOutput(), gotLines = ByteOutput()
-                        Oracle.lines(try ProjectLines(model.lines), language: l, width: width, to: expectedLines)
+                        Oracle.lines(try LinesInMemory(model.lines), language: l, width: width, to: expectedLines)
                         ProjectText.writeLines(lines, language: l, width: width, to: gotLines)
                         Self.assertSame(gotLines, expectedLines, "lines width \(width), seed \(seed), \(what), \(l)")
                     }
@@ -321,8 +321,8 @@ final class TextWritersTests: XCTestCase {
                 ReportCSV.write(try FinalAccounting(p), language: l, to: gotCSV)
                 Self.assertSame(gotCSV, expectedCSV, "csv \(p.id) \(l)")
                 let expectedLines = ByteOutput(), gotLines = ByteOutput()
-                Oracle.lines(try ProjectLines(p.lines), language: l, width: 100, to: expectedLines)
-                ProjectText.writeLines(try ProjectLines(p.lines), language: l, to: gotLines)
+                Oracle.lines(try LinesInMemory(p.lines), language: l, width: 100, to: expectedLines)
+                ProjectText.writeLines(try LinesInMemory(p.lines), language: l, to: gotLines)
                 Self.assertSame(gotLines, expectedLines, "lines \(p.id) \(l)")
             }
         }

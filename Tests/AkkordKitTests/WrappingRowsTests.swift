@@ -171,7 +171,7 @@ final class WrappingRowsTests: XCTestCase {
                 let label = "seed \(seed), \(model.id), \(l)"
                 for width in [TextTable.defaultWidth, 60, 33, 12] {
                     let expected = ByteOutput(), got = ByteOutput()
-                    Oracle.lines(try ProjectLines(model.lines), language: l, width: width, to: expected)
+                    Oracle.lines(try LinesInMemory(model.lines), language: l, width: width, to: expected)
                     ProjectText.writeLines(streamed.lines, language: l, width: width, to: got)
                     TextWritersTests.assertSame(got, expected, "lines streamed, width \(width), \(label)")
                     XCTAssertEqual(try ProjectText.lines(model, language: l, width: width), String(decoding: expected.bytes, as: UTF8.self),

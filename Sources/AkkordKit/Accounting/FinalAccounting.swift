@@ -22,7 +22,7 @@ public struct FinalAccounting: Equatable {
     }
 
     /// The lines, walked again by each writer that shows them (never all held for a large file).
-    public let lines: ProjectLines
+    public let lines: any ProjectLines
     public let subtotal: Money
     public let supplements: [SupplementLine]
     public let extraWork: [ExtraWorkLine]
@@ -37,12 +37,20 @@ public struct FinalAccounting: Equatable {
     public let isSplit: Bool
     public let warnings: [AccountingWarning]
 
-    public init(_ project: Project) throws(SumTooLargeError) { try self.init(project, lines: try ProjectLines(project.lines)) }
+    /// Equal figures over equal lines (walked, for lines read from a file).
+    public static func == (a: FinalAccounting, b: FinalAccounting) -> Bool {
+        a.subtotal == b.subtotal && a.supplements == b.supplements && a.extraWork == b.extraWork && a.total == b.total
+            && a.apprenticePay == b.apprenticePay && a.pool == b.pool && a.journeymanHours == b.journeymanHours
+            && a.hourlyEarnings == b.hourlyEarnings && a.team == b.team && a.isSplit == b.isSplit && a.warnings == b.warnings
+            && a.lines.count == b.lines.count && a.lines.all == b.lines.all
+    }
+
+    public init(_ project: Project) throws(SumTooLargeError) { try self.init(project, lines: try LinesInMemory(project.lines)) }
 
     /// The accounting of `project` (whose own `lines` are not looked at) with `lines` as its lines.
     /// Every sum is checked (SPEC §18): one beyond what akkord keeps is a `SumTooLargeError`
     /// naming it, never a trap (the rules refuse such a project before it gets here).
-    public init(_ project: Project, lines: ProjectLines) throws(SumTooLargeError) {
+    public init(_ project: Project, lines: any ProjectLines) throws(SumTooLargeError) {
         self.lines = lines
         subtotal = lines.subtotal
         let bases = try lines.bases(of: project.supplements)

@@ -14,7 +14,7 @@ public enum ProjectRules {
         for (i, l) in p.lines.enumerated() {
             if i < checked.count, checked[i] == l { lines.check(keptId: l.id, amount: l.amount, at: i) } else { lines.check(maker.view(of: l), at: i) }
         }
-        return problems(p, lines: lines) { (s) throws(SumTooLargeError) in try ProjectLines(p.lines).bases(of: s) }
+        return problems(p, lines: lines) { (s) throws(SumTooLargeError) in try LinesInMemory(p.lines).bases(of: s) }
     }
 
     /// The problems of a project whose lines were checked one at a time by `lines` (the lines of

@@ -114,7 +114,7 @@ public enum ProjectText {
     /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
     public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) throws(SumTooLargeError) -> String {
         let out = ByteOutput()
-        writeLines(try ProjectLines(p.lines), language: language, width: width, to: out)
+        writeLines(try LinesInMemory(p.lines), language: language, width: width, to: out)
         return String(decoding: out.bytes, as: UTF8.self)
     }
 

@@ -279,10 +279,10 @@ extension Store {
     /// time they are walked. `copyingJSON`: for a writer of the lines' JSON
     /// (`ProjectLines.writeJSON`). `observing` is shown every line as the reader checks it.
     public func loadProjectForReading(_ id: String, copyingJSON: Bool = false, observing: ((LineView) -> Void)? = nil)
-        throws -> (project: Project, lines: ProjectLines) {
+        throws -> (project: Project, lines: any ProjectLines) {
         let file = try mapProjectFile(id)
         let read = try readProjectFile(id, file, keeping: copyingJSON ? .places : .none, observing: observing)
-        return (read.project, ProjectLines(file, read, copyingJSON: copyingJSON))
+        return (read.project, LinesInFile(file, read))
     }
 
     /// `projects/<id>.json` mapped and read by `ProjectReader`; the id inside must be the file's.
@@ -305,76 +305,108 @@ extension Store {
     }
 }
 
-extension ProjectLines {
-    /// The lines of a project file that `ProjectReader` read from `file` (keeping none of them),
-    /// read again from it on every walk.
-    init(_ file: MappedFile, _ read: ProjectReader.Read, copyingJSON: Bool) {
-        let health = StreamHealth()
-        let (start, count) = (read.linesStart, read.count)
-        let walk: () -> AnyIterator<LineView> = {
-            var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file)
-            var n = 0
-            return AnyIterator {
-                if case .line(let line)? = try? decoder?.next() { n += 1; return line }
-                if n != count { health.broken = true }
-                decoder = nil
-                return nil
-            }
-        }
-        let eachView: ((LineView) -> Void) -> Void = { body in
-            var n = 0
-            if var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file) {
-                while case .line(let line)? = try? decoder.next() { n += 1; body(line) }
-            }
+/// The lines of a project file that `ProjectReader` read from a mapped file (keeping none of
+/// them), read again from it on every walk: a `LineDecoder` over the `lines` array, the
+/// measured lines read where the pass found them, and the JSON writers' lines copied from the
+/// file where the pass noted them in akkord's own form.
+struct LinesInFile: ProjectLines {
+    let count: Int
+    let subtotal: Money
+    let hasCustom: Bool
+    let hasMeasurement: Bool
+    private let file: MappedFile
+    /// The `lines` array's `[`.
+    private let start: Int
+    /// Where each line with a measurement begins.
+    private let measuredAt: [Int]
+    /// Where each line is, when the pass noted it (for `writeJSON`).
+    private let places: [LinePlace]
+    private let health = StreamHealth()
+    private let remembered = RememberedBases()
+
+    init(_ file: MappedFile, _ read: ProjectReader.Read) {
+        self.file = file
+        start = read.linesStart
+        (count, subtotal, hasCustom, hasMeasurement) = (read.count, read.subtotal, read.hasCustom, read.hasMeasurement)
+        measuredAt = read.measured
+        places = read.places
+        remembered.remember(read.supplementBases, of: read.project.supplements)
+    }
+
+    var isIntact: Bool { !health.broken }
+
+    func walk() -> AnyIterator<LineView> {
+        var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file)
+        var n = 0
+        let (count, health) = (count, health)
+        return AnyIterator {
+            if case .line(let line)? = try? decoder?.next() { n += 1; return line }
             if n != count { health.broken = true }
+            decoder = nil
+            return nil
         }
-        let measuredAt = read.measured
-        let measuredWalk: () -> AnyIterator<LineView> = {
-            var i = 0, released = measuredAt.first ?? 0
-            // Kept until the next line: a line read as a tree is a view of the decoder's.
-            var decoder: LineDecoder? = nil
-            return AnyIterator {
-                guard i < measuredAt.count else { return nil }
-                let at = measuredAt[i]
-                // Measured lines are spread over the whole file: pages passed are handed back
-                // every 4 MiB here too, or the walk would keep the file resident.
-                if at - released >= 1 << 22 { file.release(released..<at); released = at }
-                decoder = LineDecoder(file.bytes, lineAt: at, file: file)
-                i += 1
-                guard case .line(let line)? = try? decoder!.next(), line.measurement != nil else { health.broken = true; return nil }
-                return line
+    }
+
+    func forEachView(_ body: (LineView) -> Void) {
+        var n = 0
+        if var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file) {
+            while case .line(let line)? = try? decoder.next() { n += 1; body(line) }
+        }
+        if n != count { health.broken = true }
+    }
+
+    func walkMeasured() -> AnyIterator<LineView> {
+        let (file, measuredAt, health) = (file, measuredAt, health)
+        var i = 0, released = measuredAt.first ?? 0
+        // Kept until the next line: a line read as a tree is a view of the decoder's.
+        var decoder: LineDecoder? = nil
+        return AnyIterator {
+            guard i < measuredAt.count else { return nil }
+            let at = measuredAt[i]
+            // Measured lines are spread over the whole file: pages passed are handed back
+            // every 4 MiB here too, or the walk would keep the file resident.
+            if at - released >= 1 << 22 { file.release(released..<at); released = at }
+            decoder = LineDecoder(file.bytes, lineAt: at, file: file)
+            i += 1
+            guard case .line(let line)? = try? decoder!.next(), line.measurement != nil else { health.broken = true; return nil }
+            return line
+        }
+    }
+
+    /// Copied from the file where the pass noted a line in akkord's own form (no second reading
+    /// of it), else made from its view.
+    func writeJSON(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
+        guard places.count == count else { return writeJSONFromViews(members, to: out, separator: separator) }
+        let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
+        var released = places.first?.start ?? 0
+        for (i, place) in places.enumerated() {
+            let (start, end) = (place.start, place.end)
+            if start - released >= 1 << 22 { file.release(released..<start); released = start }
+            separator(i)
+            guard place.stands(in: bytes) else { health.broken = true; return }
+            guard place.isStoredForm else {
+                var decoder = LineDecoder(bytes, lineAt: start)
+                guard case .line(let view)? = try? decoder.next() else { health.broken = true; return }
+                view.writeJSON(members, to: out)
+                continue
             }
-        }
-        let places = read.places
-        let copyJSON: (LineView.JSONMembers, ByteOutput, (Int) -> Void) -> Void = { members, out, separator in
-            let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
-            var released = places.first?.start ?? 0
-            for (i, place) in places.enumerated() {
-                let (start, end) = (place.start, place.end)
-                if start - released >= 1 << 22 { file.release(released..<start); released = start }
-                separator(i)
-                guard place.stands(in: bytes) else { health.broken = true; return }
-                guard place.isStoredForm else {
-                    var decoder = LineDecoder(bytes, lineAt: start)
-                    guard case .line(let view)? = try? decoder.next() else { health.broken = true; return }
-                    view.writeJSON(members, to: out)
-                    continue
-                }
-                let measurement = place.measurement == 0 ? nil : start + Int(place.measurement)
-                if members.sectionAndDate {
-                    if measurement != nil || !members.nullMeasurement { out.write(UnsafeRawBufferPointer(rebasing: raw[start..<end])); continue }
-                    out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(end - 1)]))
-                } else {
-                    out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(start + Int(place.section))]))
-                    if let measurement { out.write(UnsafeRawBufferPointer(rebasing: raw[measurement..<end])); continue }
-                    if !members.nullMeasurement { out.write(byte: UInt8(ascii: "}")); continue }
-                }
-                out.write(", \"measurement\": null}" as StaticString)
+            let measurement = place.measurement == 0 ? nil : start + Int(place.measurement)
+            if members.sectionAndDate {
+                if measurement != nil || !members.nullMeasurement { out.write(UnsafeRawBufferPointer(rebasing: raw[start..<end])); continue }
+                out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(end - 1)]))
+            } else {
+                out.write(UnsafeRawBufferPointer(rebasing: raw[start..<(start + Int(place.section))]))
+                if let measurement { out.write(UnsafeRawBufferPointer(rebasing: raw[measurement..<end])); continue }
+                if !members.nullMeasurement { out.write(byte: UInt8(ascii: "}")); continue }
             }
+            out.write(", \"measurement\": null}" as StaticString)
         }
-        self.init(count: count, subtotal: read.subtotal, hasCustom: read.hasCustom, hasMeasurement: read.hasMeasurement,
-                  walk: walk, measuredWalk: measuredWalk,
-                  writeJSON: copyingJSON ? copyJSON : nil, eachView: eachView, intact: { !health.broken })
-        remember(read.supplementBases, of: read.project.supplements)
+    }
+
+    func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
+        if let known = remembered.bases(of: supplements) { return known }
+        let bases = try addedUpBases(of: supplements)
+        remembered.remember(bases, of: supplements)
+        return bases
     }
 }
