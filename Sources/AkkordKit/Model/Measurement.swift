@@ -564,7 +564,7 @@ private struct Parser {
 
     /// Whether every byte is printable ASCII or part of a `×` (then each byte, or the two of a
     /// `×`, is one character: none of them combines with its neighbours into one).
-    static func eachByteIsACharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) static func eachByteIsACharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var k = 0
         while k < bytes.count {
             let b = bytes[k]
