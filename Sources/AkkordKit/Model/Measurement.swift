@@ -124,17 +124,12 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
         } ?? false
     }
 
-    /// The exact value of a kept expression: over its bytes when it is printable ASCII and `×`
-    /// (each byte, or the two of `×`, a character: positions are the same), else by characters.
+    /// The exact value of a kept expression, read from its UTF-8 (`value(utf8:language:)`).
     private static func value(of expression: String, language: Language) throws(MeasurementError) -> ExactFraction {
-        let fast: Result<ExactFraction, MeasurementError>?? = expression.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let multibyte = ByteParser.scan(bytes) else { return nil }
-            var parser = ByteParser(text: expression, bytes: bytes, hasMultibyte: multibyte, language: language)
-            return Result { () throws(MeasurementError) in try parser.parse() }
-        }
-        if let fast = fast ?? nil { return try fast.get() }
-        var parser = ExpressionParser(text: expression, language: language)
-        return try parser.parse()
+        var text = expression  // `withUTF8` needs a variable; a native string is not copied
+        return try text.withUTF8 { utf8 in
+            Result { () throws(MeasurementError) in try value(utf8: utf8, language: language) }
+        }.get()
     }
 
     /// Whitespace runs made one space, ends trimmed; nil when longer than `maximumCharacters`
@@ -521,43 +516,111 @@ private func binaryGCD<T: FixedWidthInteger & UnsignedInteger>(_ a: T, _ b: T) -
 
 // MARK: - Parsing
 
-/// Recursive descent over the kept text, computing as it goes:
+extension MeasurementExpression {
+    /// The exact value of the expression whose UTF-8 is `utf8`: a kept expression's (a `String`'s,
+    /// or the same bytes in a file). Any bytes are read as the text `String(decoding:as:)` makes of
+    /// them, character by character as a person sees them; positions in errors count those characters.
+    static func value(utf8: UnsafeBufferPointer<UInt8>, language: Language) throws(MeasurementError) -> ExactFraction {
+        if Parser.eachByteIsACharacter(utf8) {
+            var parser = Parser(utf8: utf8, units: utf8, language: language)
+            return try parser.parse()
+        }
+        let units = Parser.units(of: String(decoding: utf8, as: UTF8.self))
+        return try units.withUnsafeBufferPointer { units in
+            Result { () throws(MeasurementError) in
+                var parser = Parser(utf8: utf8, units: units, language: language)
+                return try parser.parse()
+            }
+        }.get()
+    }
+}
+
+/// The one reader of a measurement: recursive descent, computing as it goes,
 ///
 ///     sum     = product { ("+" | "-") product }
 ///     product = operand { ("*" | "×" | "/") operand }
 ///     operand = { "-" | "+" } ( number | "(" sum ")" )
 ///
-/// Only `(` recurses, at most `MeasurementExpression.maximumNesting` deep. Mistakes in the text throw at
-/// once; the first arithmetic failure is kept and thrown once the whole text has been read.
-private struct ExpressionParser {
-    let text: String
-    let characters: [Character]
+/// over `units`: the text's own UTF-8 when each byte is a character (printable ASCII, and the two
+/// bytes of `×`), else `units(of:)`, a byte for each of its characters (two for `×`). So the grammar
+/// sees characters as a person does, and a position is a count of characters.
+/// Only `(` recurses, at most `MeasurementExpression.maximumNesting` deep. Mistakes in the text
+/// throw at once; the first arithmetic failure is kept and thrown once the whole text has been read.
+/// Plain numbers are read from the units; any other number goes to §2's reader as a token.
+private struct Parser {
+    /// The text's UTF-8, for the errors, which name the text and a character of it.
+    let utf8: UnsafeBufferPointer<UInt8>
+    let units: UnsafeBufferPointer<UInt8>
     let language: Language
     var i = 0
     var depth = 0
     var arithmeticError: MeasurementError?
 
-    init(text: String, language: Language) {
-        self.text = text
-        self.characters = Array(text)
+    init(utf8: UnsafeBufferPointer<UInt8>, units: UnsafeBufferPointer<UInt8>, language: Language) {
+        self.utf8 = utf8
+        self.units = units
         self.language = language
     }
+
+    /// Whether every byte is printable ASCII or part of a `×` (then each byte, or the two of a
+    /// `×`, is one character: none of them combines with its neighbours into one).
+    @inline(__always) static func eachByteIsACharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var k = 0
+        while k < bytes.count {
+            let b = bytes[k]
+            if b >= 0x20 && b <= 0x7E { k += 1; continue }
+            guard b == 0xC3, k + 1 < bytes.count, bytes[k + 1] == 0x97 else { return false }
+            k += 2
+        }
+        return true
+    }
+
+    /// A character that is one ASCII scalar as its byte, `×` as its two bytes, any other as 0xFF,
+    /// which the grammar has no place for (the error then names the character from the text).
+    /// No other character equals one the grammar uses (`MeasurementOneReaderTests` checks every
+    /// scalar), so comparing bytes is comparing characters.
+    static func units(of text: String) -> [UInt8] {
+        var units: [UInt8] = []
+        for c in text {
+            if c.utf8.count == 1, let b = c.utf8.first {
+                units.append(b)
+            } else if c == "×" {
+                units += [0xC3, 0x97]
+            } else {
+                units.append(0xFF)
+            }
+        }
+        return units
+    }
+
+    private var text: String { String(decoding: utf8, as: UTF8.self) }
+
+    /// The 1-based character position of the unit at `offset` (the second byte of a `×`, 0x97,
+    /// is no character of its own).
+    private func position(_ offset: Int) -> Int {
+        var continuations = 0
+        for k in 0..<offset where units[k] == 0x97 { continuations += 1 }
+        return offset - continuations + 1
+    }
+
+    private var isTimes: Bool { units[i] == 0xC3 }  // the first byte of `×`; the only other unit ≥ 0x80 is 0xFF
 
     mutating func parse() throws(MeasurementError) -> ExactFraction {
         let value = try sum()
         skipSpaces()
-        if i < characters.count {
-            if characters[i] == ")" { throw .unopenedParenthesis(text, at: i + 1) }
+        if i < units.count {
+            if units[i] == UInt8(ascii: ")") { throw .unopenedParenthesis(text, at: position(i)) }
             throw unexpected()
         }
         if let arithmeticError { throw arithmeticError }
         return value ?? .zero
     }
 
-    private mutating func skipSpaces() { while i < characters.count, characters[i] == " " { i += 1 } }
+    private mutating func skipSpaces() { while i < units.count, units[i] == UInt8(ascii: " ") { i += 1 } }
 
     private func unexpected() -> MeasurementError {
-        .unexpected(text, character: String(characters[i]), at: i + 1)
+        let text = text, at = position(i)
+        return .unexpected(text, character: String(text.dropFirst(at - 1).prefix(1)), at: at)
     }
 
     /// Records the first arithmetic failure; the value is then nil, and stays nil upward.
@@ -570,171 +633,8 @@ private struct ExpressionParser {
         var value = try product()
         while true {
             skipSpaces()
-            guard i < characters.count, characters[i] == "+" || characters[i] == "-" else { return value }
-            let op = characters[i]
-            i += 1
-            let right = try product()
-            guard let l = value, let r = right else { value = nil; continue }
-            value = compute(op == "+" ? l + r : l - r)
-        }
-    }
-
-    private mutating func product() throws(MeasurementError) -> ExactFraction? {
-        var value = try operand()
-        while true {
-            skipSpaces()
-            guard i < characters.count, characters[i] == "*" || characters[i] == "×" || characters[i] == "/" else { return value }
-            let op = characters[i], at = i + 1
-            i += 1
-            let right = try operand()
-            guard let l = value, let r = right else { value = nil; continue }
-            if op == "/" {
-                if r.numerator == 0 {
-                    if arithmeticError == nil { arithmeticError = .divisionByZero(text, at: at) }
-                    value = nil
-                } else {
-                    value = compute(l / r)
-                }
-            } else {
-                value = compute(l * r)
-            }
-        }
-    }
-
-    private mutating func operand() throws(MeasurementError) -> ExactFraction? {
-        var negative = false
-        while true {
-            skipSpaces()
-            guard i < characters.count else { throw .incomplete(text) }
-            guard characters[i] == "-" || characters[i] == "+" else { break }
-            if characters[i] == "-" { negative.toggle() }
-            i += 1
-        }
-        let value: ExactFraction?
-        let c = characters[i]
-        if c == "(" {
-            let open = i + 1
-            depth += 1
-            guard depth <= MeasurementExpression.maximumNesting else { throw .tooDeep(text, at: open) }
-            i += 1
-            value = try sum()
-            skipSpaces()
-            guard i < characters.count else { throw .unclosedParenthesis(text, at: open) }
-            guard characters[i] == ")" else { throw unexpected() }
-            i += 1
-            depth -= 1
-        } else if Self.isNumberCharacter(c) {
-            value = try number()
-        } else {
-            throw unexpected()
-        }
-        return negative ? value?.negated : value
-    }
-
-    static func isNumberCharacter(_ c: Character) -> Bool {
-        c == "." || c == "," || (c.isASCII && c.isNumber)
-    }
-
-    /// A run of digits and separators read by §2 in the language; an exponent written after it
-    /// (`1e3`, `1E-3`) is taken along so that §2's reader names it.
-    private mutating func number() throws(MeasurementError) -> ExactFraction {
-        let start = i
-        while i < characters.count, Self.isNumberCharacter(characters[i]) { i += 1 }
-        if i < characters.count, characters[i] == "e" || characters[i] == "E" {
-            var j = i + 1
-            if j < characters.count, characters[j] == "-" || characters[j] == "+" { j += 1 }
-            if j < characters.count, characters[j].isASCII, characters[j].isNumber {
-                while j < characters.count, characters[j].isASCII, characters[j].isNumber { j += 1 }
-                i = j
-            }
-        }
-        let token = String(characters[start..<i])
-        do {
-            let raw = try DecimalText.parse(token, fractionDigits: MeasurementExpression.maximumNumberDecimals,
-                                            maxRaw: MeasurementExpression.maximumNumberRaw,
-                                            maxText: language == .da ? "999.999.999.999" : "999,999,999,999",
-                                            language: language)
-            return ExactFraction(raw: raw, decimals: MeasurementExpression.maximumNumberDecimals)
-        } catch let e as NumberError {
-            throw .number(text, at: start + 1, e)
-        } catch {
-            throw .number(text, at: start + 1, .notANumber(token))
-        }
-    }
-}
-
-/// `ExpressionParser` over the UTF-8 bytes of a text that is printable ASCII and `×` (checked by
-/// `scan`): the same grammar, the same errors in the same order, positions counted in characters.
-/// Plain numbers are read from the bytes; any other number goes to §2's reader as a token.
-private struct ByteParser {
-    let text: String
-    let bytes: UnsafeBufferPointer<UInt8>
-    /// Whether the text has a `×`, whose two bytes are one character.
-    let hasMultibyte: Bool
-    let language: Language
-    var i = 0
-    var depth = 0
-    var arithmeticError: MeasurementError?
-
-    init(text: String, bytes: UnsafeBufferPointer<UInt8>, hasMultibyte: Bool, language: Language) {
-        self.text = text
-        self.bytes = bytes
-        self.hasMultibyte = hasMultibyte
-        self.language = language
-    }
-
-    /// Whether the text has a `×`; nil when a byte is not printable ASCII or part of a `×`.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
-        var multibyte = false, k = 0
-        while k < bytes.count {
-            let b = bytes[k]
-            if b >= 0x20 && b <= 0x7E { k += 1; continue }
-            guard b == 0xC3, k + 1 < bytes.count, bytes[k + 1] == 0x97 else { return nil }
-            multibyte = true
-            k += 2
-        }
-        return multibyte
-    }
-
-    /// The 1-based character position of the byte at `offset`.
-    private func position(_ offset: Int) -> Int {
-        guard hasMultibyte else { return offset + 1 }
-        var continuations = 0
-        for k in 0..<offset where bytes[k] == 0x97 { continuations += 1 }
-        return offset - continuations + 1
-    }
-
-    private var isTimes: Bool { bytes[i] == 0xC3 }  // the first byte of `×`, the only one ≥ 0x80 there
-
-    mutating func parse() throws(MeasurementError) -> ExactFraction {
-        let value = try sum()
-        skipSpaces()
-        if i < bytes.count {
-            if bytes[i] == UInt8(ascii: ")") { throw .unopenedParenthesis(text, at: position(i)) }
-            throw unexpected()
-        }
-        if let arithmeticError { throw arithmeticError }
-        return value ?? .zero
-    }
-
-    private mutating func skipSpaces() { while i < bytes.count, bytes[i] == UInt8(ascii: " ") { i += 1 } }
-
-    private func unexpected() -> MeasurementError {
-        let character = isTimes ? "×" : String(Character(Unicode.Scalar(bytes[i])))
-        return .unexpected(text, character: character, at: position(i))
-    }
-
-    private mutating func compute(_ result: ExactFraction?) -> ExactFraction? {
-        if result == nil, arithmeticError == nil { arithmeticError = .overflow(text) }
-        return result
-    }
-
-    private mutating func sum() throws(MeasurementError) -> ExactFraction? {
-        var value = try product()
-        while true {
-            skipSpaces()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") else { return value }
-            let plus = bytes[i] == UInt8(ascii: "+")
+            guard i < units.count, units[i] == UInt8(ascii: "+") || units[i] == UInt8(ascii: "-") else { return value }
+            let plus = units[i] == UInt8(ascii: "+")
             i += 1
             let right = try product()
             guard let l = value, let r = right else { value = nil; continue }
@@ -746,8 +646,8 @@ private struct ByteParser {
         var value = try operand()
         while true {
             skipSpaces()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "*") || bytes[i] == UInt8(ascii: "/") || isTimes else { return value }
-            let divides = bytes[i] == UInt8(ascii: "/"), at = i
+            guard i < units.count, units[i] == UInt8(ascii: "*") || units[i] == UInt8(ascii: "/") || isTimes else { return value }
+            let divides = units[i] == UInt8(ascii: "/"), at = i
             i += isTimes ? 2 : 1
             let right = try operand()
             guard let l = value, let r = right else { value = nil; continue }
@@ -768,13 +668,13 @@ private struct ByteParser {
         var negative = false
         while true {
             skipSpaces()
-            guard i < bytes.count else { throw .incomplete(text) }
-            guard bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") else { break }
-            if bytes[i] == UInt8(ascii: "-") { negative.toggle() }
+            guard i < units.count else { throw .incomplete(text) }
+            guard units[i] == UInt8(ascii: "-") || units[i] == UInt8(ascii: "+") else { break }
+            if units[i] == UInt8(ascii: "-") { negative.toggle() }
             i += 1
         }
         let value: ExactFraction?
-        let c = bytes[i]
+        let c = units[i]
         if c == UInt8(ascii: "(") {
             let open = i
             depth += 1
@@ -782,8 +682,8 @@ private struct ByteParser {
             i += 1
             value = try sum()
             skipSpaces()
-            guard i < bytes.count else { throw .unclosedParenthesis(text, at: position(open)) }
-            guard bytes[i] == UInt8(ascii: ")") else { throw unexpected() }
+            guard i < units.count else { throw .unclosedParenthesis(text, at: position(open)) }
+            guard units[i] == UInt8(ascii: ")") else { throw unexpected() }
             i += 1
             depth -= 1
         } else if Self.isNumberByte(c) {
@@ -795,30 +695,32 @@ private struct ByteParser {
     }
 
     @inline(__always) static func isNumberByte(_ b: UInt8) -> Bool {
-        (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9")) || b == UInt8(ascii: ".") || b == UInt8(ascii: ",")
+        isDigit(b) || b == UInt8(ascii: ".") || b == UInt8(ascii: ",")
     }
 
     @inline(__always) static func isDigit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
 
+    /// A run of digits and separators read by §2 in the language; an exponent written after it
+    /// (`1e3`, `1E-3`) is taken along so that §2's reader names it.
     private mutating func number() throws(MeasurementError) -> ExactFraction {
         let start = i
         var run = NumberRun()
-        while i < bytes.count {
-            let b = bytes[i]
+        while i < units.count {
+            let b = units[i]
             if Self.isDigit(b) { run.push(b) } else if b == UInt8(ascii: ".") || b == UInt8(ascii: ",") { run.separate(b) } else { break }
             i += 1
         }
         let end = i
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+        if i < units.count, units[i] == UInt8(ascii: "e") || units[i] == UInt8(ascii: "E") {
             var j = i + 1
-            if j < bytes.count, bytes[j] == UInt8(ascii: "-") || bytes[j] == UInt8(ascii: "+") { j += 1 }
-            if j < bytes.count, Self.isDigit(bytes[j]) {
-                while j < bytes.count, Self.isDigit(bytes[j]) { j += 1 }
+            if j < units.count, units[j] == UInt8(ascii: "-") || units[j] == UInt8(ascii: "+") { j += 1 }
+            if j < units.count, Self.isDigit(units[j]) {
+                while j < units.count, Self.isDigit(units[j]) { j += 1 }
                 i = j
             }
         }
-        if i == end, let value = run.value(language: language, startsWithZero: bytes[start] == UInt8(ascii: "0")) { return value }
-        let token = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self)
+        if i == end, let value = run.value(language: language, startsWithZero: units[start] == UInt8(ascii: "0")) { return value }
+        let token = String(decoding: UnsafeBufferPointer(rebasing: units[start..<i]), as: UTF8.self)
         do {
             let raw = try DecimalText.parse(token, fractionDigits: MeasurementExpression.maximumNumberDecimals,
                                             maxRaw: MeasurementExpression.maximumNumberRaw,
