@@ -13,8 +13,7 @@ extension ProjectReader {
 extension LineDecoder {
     /// The next element when it is a line; nil at the end, for an element with problems, or bad JSON.
     mutating func nextLine() -> LineView? {
-        if case .line(let view)? = try? next() { return view }
-        return nil
+        (try? next()) ?? nil
     }
 }
 

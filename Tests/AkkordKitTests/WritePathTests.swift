@@ -52,13 +52,14 @@ final class WritePathTests: XCTestCase {
             }
             let subtotal = try Sum(lines, \.amount).value("lines")
 
-            var byLine = LineAmounts(), byView = LineAmounts(), copied = LineAmounts()
+            var byLine = LineAmounts(), byView = LineAmounts()
             let maker = LineViewMaker()
             for l in lines {
                 byLine.add(l)
                 byView.add(maker.view(of: l))
                 for s in supplements where !s.scope.isAll { if s.scope.contains(l) { inScope += 1 } else { outOfScope += 1 } }
             }
+            var copied = LineAmounts(sectionsOf: byView)
             for i in 0..<byView.count { copied.add(i, of: byView) }
             let model = try supplements.map { try $0.base(of: lines) }
             XCTAssertEqual(try byLine.bases(of: supplements, subtotal: subtotal), model, label)
@@ -67,6 +68,32 @@ final class WritePathTests: XCTestCase {
         }
         XCTAssertGreaterThan(inScope, 500, "seed \(seed)")
         XCTAssertGreaterThan(outOfScope, 500, "seed \(seed)")
+    }
+
+    /// More sections than `LineAmounts` compares one by one (32): looked up by their bytes, the
+    /// bases are still the model's; sections scoped by name, in runs and scattered.
+    func testBasesOverManySections() throws {
+        let seed = StreamingTests.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let names = (0..<90).map { "Afsnit \($0)" } + Self.sections
+        for round in 0..<30 {
+            var lines: [Line] = []
+            for id in 1...Int.random(in: 1...400, using: &rng) {
+                lines.append(Line(id: id, pos: "1.01", name: "Tagpap", unit: "m2", price: UnitPrice(raw: Int64.random(in: 0...5_000_000, using: &rng)),
+                                  quantity: Quantity(raw: Int64.random(in: 1...90_000, using: &rng)), note: "",
+                                  section: names.randomElement(using: &rng)!, date: nil, custom: false))
+            }
+            let supplements = (1...3).map { k in
+                Supplement(id: k, name: "Tillæg \(k)", percent: Percent(raw: 5_000),
+                           scope: Supplement.Scope(sections: (0..<Int.random(in: 1...20, using: &rng)).map { _ in names.randomElement(using: &rng)! }, lines: []))
+            }
+            var amounts = LineAmounts()
+            let maker = LineViewMaker()
+            for l in lines { amounts.add(maker.view(of: l)) }
+            let subtotal = try Sum(lines, \.amount).value("lines")
+            XCTAssertEqual(try amounts.bases(of: supplements, subtotal: subtotal), try supplements.map { try $0.base(of: lines) }, "seed \(seed), round \(round)")
+        }
     }
 
     /// A change through the line window is refused exactly when the whole model refuses it, on

@@ -23,6 +23,13 @@ public struct LineAmounts {
 
     public init() {}
 
+    /// No lines, and the sections of `other`: its lines can then be added by their section's
+    /// index (`add(_:of:)`), no bytes compared.
+    public init(sectionsOf other: LineAmounts) {
+        sections = other.sections
+        sectionIndex = other.sectionIndex
+    }
+
     mutating func reserveCapacity(_ n: Int) {
         ids.reserveCapacity(n); sectionOf.reserveCapacity(n); amounts.reserveCapacity(n)
     }
@@ -40,10 +47,10 @@ public struct LineAmounts {
         append(id: line.id, section: s, amount: line.amount)
     }
 
-    /// Line `i` of `other`, as it is there.
+    /// Line `i` of `other`, whose sections these were made with (`init(sectionsOf:)`).
     public mutating func add(_ i: Int, of other: LineAmounts) {
         let (id, s, amount) = other.line(i)
-        append(id: id, section: other.sections[s].withUnsafeBufferPointer { section($0) }, amount: amount)
+        append(id: id, section: s, amount: amount)
     }
 
     private mutating func append(id: Int, section s: Int, amount: Money) {
@@ -57,13 +64,17 @@ public struct LineAmounts {
         func same(_ a: [UInt8]) -> Bool {
             a.count == quoted.count && a.withUnsafeBufferPointer { memcmp($0.baseAddress!, quoted.baseAddress!, quoted.count) == 0 }
         }
-        // Lines of one section often come together: the last one first.
+        // Lines of one section often come together: the last one first; a few sections are
+        // compared one by one, more looked up by their bytes.
         if last >= 0, same(sections[last]) { return last }
-        let bytes = Array(quoted)
-        if let known = sectionIndex[bytes] { last = known; return known }
-        sections.append(bytes)
+        if sections.count <= 32 {
+            if let i = sections.firstIndex(where: same) { last = i; return i }
+        } else {
+            for i in sectionIndex.count..<sections.count { sectionIndex[sections[i]] = i }
+            if let i = sectionIndex[Array(quoted)] { last = i; return i }
+        }
+        sections.append(Array(quoted))
         last = sections.count - 1
-        sectionIndex[bytes] = last
         return last
     }
 

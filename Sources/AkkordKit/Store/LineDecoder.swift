@@ -16,12 +16,6 @@ struct LineDecoder {
     /// Makes views of the lines decoded as a tree: their texts are no longer in the file's bytes.
     private var maker: LineViewMaker?
 
-    /// What `next()` read: a line, or the problems of an element that is not one.
-    enum Element {
-        case line(LineView)
-        case problems([Problem])
-    }
-
     /// `start` is at the array's `[` in `buffer` (`file`'s bytes, when mapped).
     init(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int, file: MappedFile? = nil) throws(JSONSyntaxError) {
         lexer = JSONScanner(buffer: buffer)
@@ -57,17 +51,31 @@ struct LineDecoder {
     private(set) var sectionAt = -1
     private(set) var measurementAt = -1
 
-    /// The next element, nil after the last one.
-    mutating func next() throws(JSONSyntaxError) -> Element? {
-        guard !finished else { return nil }
+    /// The next line, nil after the last element; an element that is not a line adds its
+    /// problems to `problems` and is passed over.
+    mutating func next(problems: inout [Problem]) throws(JSONSyntaxError) -> LineView? {
+        while !finished {
+            if let line = try nextElement(problems: &problems) { return line }
+        }
+        return nil
+    }
+
+    /// The next line, for a walk over lines already read once: nil after the last one, and at
+    /// an element that is not a line (the file changed since).
+    mutating func next() throws(JSONSyntaxError) -> LineView? {
+        var problems: [Problem] = []
+        let line = try next(problems: &problems)
+        return problems.isEmpty ? line : nil
+    }
+
+    /// The element at the cursor: a line, or nil with its problems added to `problems`.
+    private mutating func nextElement(problems: inout [Problem]) throws(JSONSyntaxError) -> LineView? {
         lexer.skipWhitespace()
         lineStart = lexer.index
-        let element: Element
-        if let line = storedLine() {
-            element = .line(line)
-        } else {
+        var line = storedLine()
+        if line == nil {
             lexer.index = lineStart
-            element = try anyElement()
+            line = try anyElement(problems: &problems)
         }
         lineEnd = lexer.index
         elementIndex += 1
@@ -82,7 +90,7 @@ struct LineDecoder {
             file.release(releasedTo..<lexer.index)
             releasedTo = lexer.index
         }
-        return element
+        return line
     }
 
     // MARK: akkord's own layout
@@ -181,15 +189,17 @@ struct LineDecoder {
 
     // MARK: any other element
 
-    /// The element at `lexer.index` read as a tree and decoded member by member.
-    private mutating func anyElement() throws(JSONSyntaxError) -> Element {
+    /// The element at `lexer.index` read as a tree and decoded member by member: the line, or
+    /// nil with its problems added to `problems`.
+    private mutating func anyElement(problems: inout [Problem]) throws(JSONSyntaxError) -> LineView? {
         lineIsStoredForm = false
         let start = lexer.index, i = elementIndex
-        let element: Element
+        var element: LineView? = nil
         do {
             guard lexer.peekByte() == UInt8(ascii: "{") else {
                 let value = try lexer.readValue()
-                return .problems([Problem("lines[\(i)]", "expected an object, got \(value.kindDescription)")])
+                problems.append(Problem("lines[\(i)]", "expected an object, got \(value.kindDescription)"))
+                return nil
             }
             var object = JSONObject()
             try lexer.readObject { scanner, key in
@@ -199,9 +209,9 @@ struct LineDecoder {
             var r = FieldReader(object: object, path: "lines", index: i, problems: [])
             if let line = Self.decode(&r), r.problems.isEmpty {
                 if maker == nil { maker = LineViewMaker() }
-                element = .line(maker!.view(of: line))
+                element = maker!.view(of: line)
             } else {
-                element = .problems(r.problems)
+                problems += r.problems
             }
         } catch let error as JSONSyntaxError {
             throw error

@@ -73,8 +73,10 @@ struct LineWindow {
     func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
-        var lines = LineAmounts()
-        lines.reserveCapacity(rows.count)
+        // What the bases need of each line, when a supplement has a scope; the file's sections kept.
+        let needsLines = staged.supplements.contains { !$0.scope.isAll }
+        var lines = needsLines ? LineAmounts(sectionsOf: amounts) : LineAmounts()
+        if needsLines { lines.reserveCapacity(rows.count) }
         let maker = LineViewMaker()
         var n = 0
         for row in rows {
@@ -83,13 +85,13 @@ struct LineWindow {
                 for i in kept {
                     let (id, _, amount) = amounts.line(i)
                     rules.check(keptId: id, amount: amount, at: n)
-                    lines.add(i, of: amounts)
+                    if needsLines { lines.add(i, of: amounts) }
                     n += 1
                 }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
                 if line == read { rules.check(keptId: line.id, amount: line.amount, at: n) } else { rules.check(maker.view(of: line), at: n) }
-                lines.add(line)
+                if needsLines { lines.add(line) }
                 n += 1
             }
         }
@@ -140,7 +142,7 @@ struct LineWindow {
                     if !place.isStoredForm {
                         rewritten.removeAll()
                         var decoder = LineDecoder(bytes, lineAt: place.start)
-                        guard case .line(let view)? = try? decoder.next() else { throw .linesChangedInPlace(source: source) }
+                        guard let view = (try? decoder.next()) ?? nil else { throw .linesChangedInPlace(source: source) }
                         view.writeJSON(.stored, to: rewritten)
                         if !rewritten.holds(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[place.start..<place.end])) {
                             flush()

@@ -208,11 +208,7 @@ private struct LinePass {
         if placing { places.reserveCapacity(countHint) }
         // Most lines are not wanted: their ids are outside the wanted ones' range (no hashing).
         let lowestWanted = wanted?.min() ?? 0, highestWanted = wanted?.max() ?? -1
-        while let element = try decoder.next() {
-            guard case .line(let line) = element else {
-                if case .problems(let problems) = element { decodeProblems += problems }
-                continue
-            }
+        while let line = try decoder.next(problems: &decodeProblems) {
             observing?(line)
             rules.check(line, at: count)
             amounts.add(line)
@@ -340,7 +336,7 @@ struct LinesInFile: ProjectLines {
         var n = 0
         let (count, health) = (count, health)
         return AnyIterator {
-            if case .line(let line)? = try? decoder?.next() { n += 1; return line }
+            if let line = (try? decoder?.next()) ?? nil { n += 1; return line }
             if n != count { health.broken = true }
             decoder = nil
             return nil
@@ -350,7 +346,7 @@ struct LinesInFile: ProjectLines {
     func forEachView(_ body: (LineView) -> Void) {
         var n = 0
         if var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file) {
-            while case .line(let line)? = try? decoder.next() { n += 1; body(line) }
+            while let line = (try? decoder.next()) ?? nil { n += 1; body(line) }
         }
         if n != count { health.broken = true }
     }
@@ -368,7 +364,7 @@ struct LinesInFile: ProjectLines {
             if at - released >= 1 << 22 { file.release(released..<at); released = at }
             decoder = LineDecoder(file.bytes, lineAt: at, file: file)
             i += 1
-            guard case .line(let line)? = try? decoder!.next(), line.measurement != nil else { health.broken = true; return nil }
+            guard let line = (try? decoder!.next()) ?? nil, line.measurement != nil else { health.broken = true; return nil }
             return line
         }
     }
@@ -386,7 +382,7 @@ struct LinesInFile: ProjectLines {
             guard place.stands(in: bytes) else { health.broken = true; return }
             guard place.isStoredForm else {
                 var decoder = LineDecoder(bytes, lineAt: start)
-                guard case .line(let view)? = try? decoder.next() else { health.broken = true; return }
+                guard let view = (try? decoder.next()) ?? nil else { health.broken = true; return }
                 view.writeJSON(members, to: out)
                 continue
             }
