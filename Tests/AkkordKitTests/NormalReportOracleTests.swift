@@ -4,7 +4,7 @@ import XCTest
 
 /// The PDF and xlsx reports write their line tables from the lines' views, as bytes (for the
 /// normal project's time, issue 16). Oracle: the writers as they were before, kept here
-/// verbatim (rows made as `ReportSheet.LineRow` strings and `Workbook.Cell`s), must give the
+/// verbatim (rows made as `Oracle.LineRow` strings and `Workbook.Cell`s), must give the
 /// same bytes, for model and streamed lines, in both languages, with awkward texts. Seeded:
 /// `AKKORD_SEED=<n> swift test --filter NormalReportOracleTests` repeats a run.
 final class NormalReportOracleTests: XCTestCase {
@@ -180,13 +180,13 @@ extension ReportPDF {
         let activityX = left + 46, activityWidth = 222.0
         let quantityRight = 375.0, unitX = 382.0, priceRight = 470.0
         let lineAnchors: [Layout.Anchor] = [.left(left), .left(activityX), .right(quantityRight), .left(unitX), .right(priceRight), .right(right)]
-        let lineColumns = Array(zip(sheet.lines.columns.map(\.title), lineAnchors))
+        let lineColumns = Array(zip(sheet.lines.headings.map(\.title), lineAnchors))
         func lineHeader(_ layout: inout Layout) { layout.headerRow(lineColumns, size: size, rowHeight: row) }
         layout.text(sheet.lines.title, x: left, font: .bold, size: 11)
         layout.advance(16)
         layout.repeatedHeader = lineHeader
         lineHeader(&layout)
-        for line in sheet.lines {
+        for line in Oracle.lineRows(sheet) {
             let wrapped = wrapReference(layout, line.activity, width: activityWidth, font: .regular, size: size)
             layout.ensure(Double(wrapped.count) * row)
             layout.text(line.pos, x: left, font: .regular, size: size)
@@ -273,7 +273,7 @@ extension ReportPDF {
             layout.advance(16)
             layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
             layout.advance(16)
-            for row in sheet.measurements {
+            for row in Oracle.measurementRows(sheet) {
                 let lead = "\(row.line)  \(row.pos)"
                 let parts = wrapReference(layout, row.expression, width: right - left - 180, font: .regular, size: 9)
                 for (k, part) in parts.enumerated() {
@@ -385,6 +385,9 @@ static func wrapPlainReference(_ text: String, width: Double, font: PDFFont, siz
 }
 
 extension ReportXLSX {
+    /// The Lines sheet's columns as the writer before had them (1-based).
+    enum LinesColumn: Int, CaseIterable { case id = 1, pos, activity, quantity, unit, price, amount, custom, note, measurement, section }
+
     static func workbookReference(_ p: Project, _ a: FinalAccounting, language l: Language) throws -> Workbook {
         let w = Words(l)
         var book = Workbook(title: w(.documentTitle, p.name))

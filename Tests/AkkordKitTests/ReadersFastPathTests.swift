@@ -181,9 +181,10 @@ final class ReadersFastPathTests: XCTestCase {
         XCTAssertGreaterThan(onePiece, 0, "seed \(seed): some lines take the one-piece way")
     }
 
-    /// A line's cells from its bytes (`LineCells`): the widths `RowBytes` finds, and the rows
-    /// `TextTable.write` writes, for layouts wide enough for them and layouts they overflow.
-    func testLineCellsAreTheRowBytesRows() throws {
+    /// A line's cells from its bytes (`CellMeasure`, `CellCursor`): the widths `RowBytes` finds
+    /// (`CellRow`), and the rows `TextTable.write` writes, for layouts wide enough for them and
+    /// layouts they overflow; for the columns of `lines` and of the measurements appendix.
+    func testCellsFromBytesAreTheRowBytesRows() throws {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
@@ -192,41 +193,63 @@ final class ReadersFastPathTests: XCTestCase {
         var fast = 0, slow = 0
         for (_, lines) in try streamedProjects(&rng, seed: seed, directory: directory) {
             for l in Language.allCases {
-                let sheet = ReportSheet(Project(id: "p", name: "P"), try FinalAccounting(Project(id: "p", name: "P")), language: l)
-                let lineTable = TextTable(sheet.lines.columns.map(ReportText.column))
-                let measurementTable = TextTable(sheet.measurementColumns.map(ReportText.column))
+                let w = Words(l)
+                let lineTable = TextTable(LineColumn.listing.map { ReportText.column(ReportSheet.Column($0, w)) })
+                let measurementTable = TextTable(MeasurementColumn.allCases.map { ReportText.column(ReportSheet.Column($0, w)) })
                 for view in lines.views {
-                    guard let cells = ReportSheet.LineCells(view, l) else { slow += 1; continue }
-                    fast += 1
-                    var row = TextTable.RowBytes(.measuring)
-                    ReportSheet.LineTable.cells(view, l, into: &row)
-                    XCTAssertEqual((0..<6).map { cells.lineWidth($0) }, row.widths, "seed \(seed): line \(view.id) \(l)")
-                    var written = TextTable.RowBytes(.writing)
-                    ReportSheet.LineTable.cells(view, l, into: &written)
-                    check(lineTable, written, width: { cells.lineWidth($0) }, put: { cells.putLine($0, l, into: &$1) }, "line \(view.id) \(l)")
-                    guard view.measurement != nil else { continue }
-                    let measurements = ReportSheet.MeasurementTable(lines: try LinesInMemory([]), language: l)
-                    row = TextTable.RowBytes(.measuring)
-                    measurements.cells(view, into: &row)
-                    XCTAssertEqual((0..<4).map { cells.measurementWidth($0) }, row.widths, "seed \(seed): measured line \(view.id) \(l)")
-                    written = TextTable.RowBytes(.writing)
-                    measurements.cells(view, into: &written)
-                    check(measurementTable, written, width: { cells.measurementWidth($0) }, put: { cells.putMeasurement($0, l, into: &$1) },
-                          "measured line \(view.id) \(l)")
+                    if cells(view, LineColumn.listing, l, lineTable, "line \(view.id) \(l)") { fast += 1 } else { slow += 1 }
+                    if view.measurement != nil {
+                        _ = cells(view, MeasurementColumn.allCases, l, measurementTable, "measured line \(view.id) \(l)")
+                    }
                 }
             }
         }
         XCTAssertGreaterThan(fast, 0, "seed \(seed)")
         XCTAssertGreaterThan(slow, 0, "seed \(seed): some lines have escaped texts")
 
-        func check(_ table: TextTable, _ row: TextTable.RowBytes, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void, _ what: String) {
+        /// False when a cell is not measured from the bytes (its row is made as `RowBytes`).
+        func cells<Column: SheetColumn>(_ view: LineView, _ columns: [Column], _ l: Language, _ table: TextTable, _ what: String) -> Bool {
+            var measured: [CellMeasure] = []
+            for column in columns {
+                var cell = CellMeasure()
+                column.writePrinted(view, l, to: &cell)
+                guard cell.measurable else { return false }
+                measured.append(cell)
+            }
+            func made(_ pass: TextTable.RowBytes.Pass) -> TextTable.RowBytes {
+                var cell = CellRow(row: TextTable.RowBytes(pass), language: l)
+                for column in columns {
+                    column.writePrinted(view, l, to: &cell)
+                    cell.row.endCell()
+                }
+                return cell.row
+            }
+            XCTAssertEqual(measured.map(\.width), made(.measuring).widths, "seed \(seed): \(what)")
+            for (i, column) in columns.enumerated() {
+                let out = ByteOutput()
+                out.withCursor(room: 4096) { cursor in
+                    var cell = CellCursor(cursor: cursor, language: l)
+                    column.writePrinted(view, l, to: &cell)
+                    cursor = cell.cursor
+                }
+                XCTAssertEqual(out.bytes.count, measured[i].bytes, "seed \(seed): \(what): the bytes of cell \(i)")
+            }
+            check(table, made(.writing), room: measured.reduce(0) { $0 + $1.bytes }, width: { measured[$0].width }, put: { i, cursor in
+                var cell = CellCursor(cursor: cursor, language: l)
+                columns[i].writePrinted(view, l, to: &cell)
+                cursor = cell.cursor
+            }, what)
+            return true
+        }
+
+        func check(_ table: TextTable, _ row: TextTable.RowBytes, room: Int, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void, _ what: String) {
             // Layouts around the row's own widths: some narrower (a wrapping cell overflows), some wider.
             for _ in 0..<4 {
                 let widths = row.widths.map { max(0, $0 + Int.random(in: -3...6, using: &rng)) }
                 let layout = TextTable.Layout(widths: widths, gap: Int.random(in: 1...2, using: &rng))
                 let got = ByteOutput(), expected = ByteOutput()
                 table.write(row, layout, to: expected)
-                if table.writeFitting(layout, room: 4096, to: got, width: width, put: put) {
+                if table.writeFitting(layout, room: room, to: got, width: width, put: put) {
                     XCTAssertEqual(String(decoding: got.bytes, as: UTF8.self), String(decoding: expected.bytes, as: UTF8.self),
                                    "seed \(seed): \(what), widths \(widths)")
                 } else {

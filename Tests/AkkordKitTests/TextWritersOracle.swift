@@ -3,23 +3,47 @@
 @testable import AkkordKit
 
 enum Oracle {
+    /// The old `ReportSheet.LineRow`: one accounted line, every cell formatted.
+    struct LineRow {
+        /// The pos, with the custom marker after it for a custom line.
+        let pos: String
+        let name: String
+        let note: String
+        let quantity: String
+        let unit: String
+        let price: String
+        let amount: String
+        /// The name with the note in parentheses after it.
+        var activity: String { note.isEmpty ? name : "\(name) (\(note))" }
+        var cells: [String] { [pos, activity, quantity, unit, price, amount] }
+    }
+
+    /// The old `ReportSheet.MeasurementRow`.
+    struct MeasurementRow {
+        let line: String
+        let pos: String
+        let expression: String
+        let result: String
+        var cells: [String] { [line, pos, expression, result] }
+    }
+
     /// The old `ReportSheet.LineTable` iterator: a row of Strings per `Line`.
-    static func lineRows(_ sheet: ReportSheet) -> [ReportSheet.LineRow] {
+    static func lineRows(_ sheet: ReportSheet) -> [LineRow] {
         let l = sheet.language
         return sheet.lines.lines.all.map { line in
-            ReportSheet.LineRow(pos: line.pos + (line.custom ? ReportSheet.customMarker : ""), name: line.name, note: line.note,
-                                quantity: line.quantity.formatted(l), unit: UnitName.display(line.unit, language: l),
-                                price: line.price.formatted(l), amount: line.amount.formatted(l), custom: line.custom)
+            LineRow(pos: line.pos + (line.custom ? "*" : ""), name: line.name, note: line.note,
+                    quantity: line.quantity.formatted(l), unit: UnitName.display(line.unit, language: l),
+                    price: line.price.formatted(l), amount: line.amount.formatted(l))
         }
     }
 
     /// The old `ReportSheet.MeasurementTable` iterator.
-    static func measurementRows(_ sheet: ReportSheet) -> [ReportSheet.MeasurementRow] {
+    static func measurementRows(_ sheet: ReportSheet) -> [MeasurementRow] {
         let l = sheet.language
         return sheet.measurements.lines.all.compactMap { line in
             guard let m = line.measurement else { return nil }
-            return ReportSheet.MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
-                                              result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
+            return MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
+                                  result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
         }
     }
 
@@ -29,7 +53,7 @@ enum Oracle {
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
         out.write(OldTextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n")
 
-        var lines = OldTextTable(sheet.lines.columns.map(column))
+        var lines = OldTextTable(sheet.lines.headings.map(column))
         lines.maxWidth = width
         let empty = [["", sheet.lines.emptyNote]]
         let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(measuring: lineRows(sheet).map(\.cells))
@@ -137,7 +161,7 @@ enum Oracle {
 
         """)
         for row in sheet.header { out.write("<dt>\(ReportHTML.escape(row.label))</dt><dd>\(ReportHTML.escape(row.value))</dd>\n") }
-        out.write("</dl>\n<h2>\(ReportHTML.escape(sheet.lines.title))</h2>\n<table>\n" + ReportHTML.head(sheet.lines.columns) + "<tbody>\n")
+        out.write("</dl>\n<h2>\(ReportHTML.escape(sheet.lines.title))</h2>\n<table>\n" + ReportHTML.head(sheet.lines.headings) + "<tbody>\n")
         for row in lineRows(sheet) {
             let activity = ReportHTML.escape(row.name) + (row.note.isEmpty ? "" : " <small>(\(ReportHTML.escape(row.note)))</small>")
             out.write("<tr><td>\(ReportHTML.escape(row.pos))</td><td>\(activity)</td><td class=\"num\">\(ReportHTML.escape(row.quantity))</td><td>\(ReportHTML.escape(row.unit))</td><td class=\"num\">\(ReportHTML.escape(row.price))</td><td class=\"num\">\(ReportHTML.escape(row.amount))</td></tr>\n")

@@ -41,7 +41,7 @@ final class WrappingRowsTests: XCTestCase {
             tables.append(TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
                                      .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)]))
             let sheet = ReportSheet(Project(id: "p", name: "P"), try FinalAccounting(Project(id: "p", name: "P")), language: l)
-            tables.append(TextTable(sheet.lines.columns.map(ReportText.column)))
+            tables.append(TextTable(sheet.lines.headings.map(ReportText.column)))
             tables.append(TextTable(sheet.measurementColumns.map(ReportText.column)))
         }
         tables.append(TextTable([.init("Text", wraps: true)]))
@@ -164,9 +164,15 @@ final class WrappingRowsTests: XCTestCase {
             for l in Language.allCases {
                 // Rows that surely wrap (a cell wider than the whole table) and go straight from the bytes.
                 for view in streamed.lines.views {
-                    guard let cells = ReportSheet.LineCells(view, l) else { general += 1; continue }
-                    if cells.lineWidth(1) > ReportText.width { wrappedLines += 1 }
-                    if cells.measurementWidth(2) > ReportText.width { wrappedMeasurements += 1 }
+                    func measure(_ column: some SheetColumn) -> CellMeasure {
+                        var cell = CellMeasure()
+                        column.writePrinted(view, l, to: &cell)
+                        return cell
+                    }
+                    let cells = LineColumn.listing.map(measure) + MeasurementColumn.allCases.map(measure)
+                    guard cells.allSatisfy(\.measurable) else { general += 1; continue }
+                    if measure(LineColumn.activity).width > ReportText.width { wrappedLines += 1 }
+                    if measure(MeasurementColumn.measurement).width > ReportText.width { wrappedMeasurements += 1 }
                 }
                 let label = "seed \(seed), \(model.id), \(l)"
                 for width in [TextTable.defaultWidth, 60, 33, 12] {

@@ -1,18 +1,23 @@
-/// The widest cells of the text tables of lines — the report's line table (pos, activity,
-/// quantity, unit, price, amount), its measurements appendix, and the id column `lines` puts
-/// first — gathered one line at a time. A writer walks the lines once for these before it
-/// writes a row; a reader that checks every line anyway can show each to `add` as it goes
-/// (`Workspace.projectLines(measuring:)`), and the writer then needs no walk of its own.
+/// The widest cells of the text tables of lines — `lines` and the report's line table (the
+/// columns of `LineColumn.listing`), and the measurements appendix — gathered one line at a
+/// time. A writer walks the lines once for these before it writes a row; a reader that checks
+/// every line anyway can show each to `add` as it goes (`Workspace.projectLines(measuring:)`),
+/// and the writer then needs no walk of its own.
 public final class LineWidths {
     public let language: Language
-    private(set) var id = 0
-    private(set) var line = [Int](repeating: 0, count: 6)
-    private(set) var measurement = [Int](repeating: 0, count: 4)
+    /// By `LineColumn.rawValue`; 0 for a column that is not in `LineColumn.listing`.
+    private var line = [Int](repeating: 0, count: LineColumn.allCases.count)
+    /// By `MeasurementColumn.rawValue`.
+    private(set) var measurement = [Int](repeating: 0, count: MeasurementColumn.allCases.count)
     /// Whether every line of the project went through `add` (set by whoever showed them).
     public var isComplete = false
-    private var row = TextTable.RowBytes(.measuring)
+    private var made: CellRow
+    private let listing = LineColumn.listing, measurementColumns = MeasurementColumn.allCases
 
-    public init(_ language: Language) { self.language = language }
+    public init(_ language: Language) {
+        self.language = language
+        made = CellRow(row: TextTable.RowBytes(.measuring), language: language)
+    }
 
     /// `gathered` when it has the widths of all of `lines` in `language`, else those widths
     /// from a walk of the lines.
@@ -28,23 +33,30 @@ public final class LineWidths {
         isComplete = true
     }
 
+    /// The widest cells of `columns` (of `LineColumn.listing`).
+    func line(_ columns: [LineColumn]) -> [Int] { columns.map { line[$0.rawValue] } }
+
     public func add(_ view: LineView) {
-        // Most lines: the widths from the texts' bytes and the figures, no row made.
-        if let cells = ReportSheet.LineCells(view, language) {
-            if DecimalText.width(cells.id) > id { id = DecimalText.width(cells.id) }
-            for i in line.indices where cells.lineWidth(i) > line[i] { line[i] = cells.lineWidth(i) }
-            guard cells.measurement != nil else { return }
-            for i in measurement.indices where cells.measurementWidth(i) > measurement[i] { measurement[i] = cells.measurementWidth(i) }
-            return
+        widen(&line, listing, view)
+        if view.measurement != nil { widen(&measurement, measurementColumns, view) }
+    }
+
+    /// Most lines: the widths from the texts' bytes and the figures, no row made.
+    private func widen<Column: SheetColumn>(_ widest: inout [Int], _ columns: [Column], _ view: LineView) {
+        for column in columns {
+            var cell = CellMeasure()
+            column.writePrinted(view, language, to: &cell)
+            guard cell.measurable else { return widenMade(&widest, columns, view) }
+            if cell.width > widest[column.rawValue] { widest[column.rawValue] = cell.width }
         }
-        let idWidth = DecimalText.width(view.id)
-        if idWidth > id { id = idWidth }
-        row.removeAll()
-        ReportSheet.LineTable.cells(view, language, into: &row)
-        row.widen(&line)
-        guard view.measurement != nil else { return }
-        row.removeAll()
-        ReportSheet.MeasurementTable.cells(view, language, into: &row)
-        row.widen(&measurement)
+    }
+
+    private func widenMade<Column: SheetColumn>(_ widest: inout [Int], _ columns: [Column], _ view: LineView) {
+        for column in columns {
+            made.row.removeAll()
+            column.writePrinted(view, language, to: &made)
+            made.row.endCell()
+            if made.row.width(0) > widest[column.rawValue] { widest[column.rawValue] = made.row.width(0) }
+        }
     }
 }

@@ -111,7 +111,8 @@ public enum ProjectText {
                    "lines": .int(p.lines.count), "subtotal": .string(try p.subtotal.plain)])
     }
 
-    /// The line table (Id, Pos, Activity, Quantity, Unit, Price, Amount) with the subtotal.
+    /// The line table (`LineColumn.listing`: Id, Pos, Activity, Quantity, Unit, Price, Amount)
+    /// with the subtotal.
     public static func lines(_ p: Project, language: Language, width: Int = TextTable.defaultWidth) throws(SumTooLargeError) -> String {
         let out = ByteOutput()
         writeLines(try LinesInMemory(p.lines), language: language, width: width, to: out)
@@ -123,34 +124,18 @@ public enum ProjectText {
     public static func writeLines(_ lines: ProjectLines, language: Language, width: Int = TextTable.defaultWidth, widths gathered: LineWidths? = nil,
                                   to out: ByteOutput) {
         let w = Words(language)
-        var table = TextTable([.init(w[.id], .right), .init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.quantity], .right),
-                               .init(w[.unit]), .init(w[.price], .right), .init(w[.amount], .right)])
+        let columns = LineColumn.listing
+        var table = TextTable(columns.map { ReportText.column(ReportSheet.Column($0, w)) })
         table.maxWidth = width
-        func cells(_ l: LineView, into row: inout TextTable.RowBytes) {
-            row.removeAll()
-            row.append(FigureText(l.id))
-            row.endCell()
-            ReportSheet.LineTable.cells(l, language, into: &row)
-        }
-        let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
-        let lineWidths = LineWidths.of(lines, language, gathered: gathered)
-        let widths = zip(subtotal.map(TextTable.width), [lineWidths.id] + lineWidths.line).map { max($0, $1) }
-        let layout = table.layout(widths: widths)
+        let subtotal = columns.map { $0 == .activity ? w[.subtotal] : $0 == .amount ? lines.subtotal.formatted(language) : "" }
+        let lineWidths = LineWidths.of(lines, language, gathered: gathered).line(columns)
+        let layout = table.layout(widths: zip(subtotal.map(TextTable.width), lineWidths).map { max($0, $1) })
         table.writeHeader(layout, to: out)
-        var row = TextTable.RowBytes(.writing)
-        var wrapping = TextTable.Wrapping()
-        lines.forEachView { l in
-            if let c = ReportSheet.LineCells(l, language) {
-                table.writeMeasured(layout, room: c.room + 32, to: out, wrapping: &wrapping, width: { $0 == 0 ? DecimalText.width(c.id) : c.lineWidth($0 - 1) },
-                                    put: { i, cursor in if i == 0 { DecimalText.put(c.id, into: &cursor) } else { c.putLine(i - 1, language, into: &cursor) } })
-                return
-            }
-            cells(l, into: &row)
-            table.write(row, layout, to: out)
-        }
+        var rows = TextTable.LineRows(table, columns, language)
+        lines.forEachView { rows.write($0, layout, to: out) }
         table.writeRule(layout, to: out)
         table.writeRow(subtotal, layout, to: out)
-        if lines.hasCustom { out.write("* \(w[.customFootnote])\n") }
+        if lines.hasCustom { out.write("\(ReportSheet.customMarker) \(w[.customFootnote])\n") }
     }
 
     public static func lineJSON(_ l: Line) -> JSONValue {

@@ -12,7 +12,7 @@ public enum ReportCSV {
 
     public static func header(language: Language) -> [String] {
         let w = Words(language)
-        return [w[.lineId], w[.pos], w[.activity], w[.quantity], w[.unit], w[.price], w[.amount], w[.note], w[.measurement]]
+        return LineColumn.csv.map { w[$0.title] }
     }
 
     public static func render(_ a: FinalAccounting, language: Language) -> String {
@@ -21,99 +21,47 @@ public enum ReportCSV {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
+    /// The header, then a row a line (`LineColumn.csv`), each in one piece.
     public static func write(_ a: FinalAccounting, language: Language, to out: ByteOutput) {
         let delimiter: UInt8 = language == .da ? UInt8(ascii: ";") : UInt8(ascii: ",")
         let decimal: UInt8 = language == .da ? UInt8(ascii: ",") : UInt8(ascii: ".")
         if language == .da { out.write(byteOrderMark) }
         out.write(row(header(language: language), language == .da ? ";" : ","))
-        // Each cell as `row` would write it, from the line's bytes: numbers as they are, texts inert and quoted.
-        func text(_ t: TextSlice) { t.withUTF8 { writeField($0, delimiter, to: out) } }
-        a.lines.forEachView { l in
-            // Most lines: every text as in the file, starting and ending in ASCII; the row in one piece.
-            if let pos = l.pos.unescapedBytes, let name = l.name.unescapedBytes, let unit = l.unit.unescapedBytes, let note = l.note.unescapedBytes,
-               Self.edgesAreASCII(pos), Self.edgesAreASCII(name), Self.edgesAreASCII(unit), Self.edgesAreASCII(note) {
-                var measurement: UnsafeBufferPointer<UInt8>? = nil
-                if let m = l.measurement {
-                    if let bytes = m.unescapedBytes, Self.edgesAreASCII(bytes) { measurement = bytes }
+        let columns = LineColumn.csv
+        a.lines.forEachView { line in
+            // A field at most doubles its text (every byte a quote) and gains its quotes and a `'`;
+            // a figure takes at most 32.
+            out.withCursor(room: 2 * line.cellTextBytes + 40 * columns.count) { c in
+                var field = Field(cursor: c, delimiter: delimiter, decimal: decimal)
+                for (i, column) in columns.enumerated() {
+                    if i > 0 { field.cursor.put(delimiter) }
+                    column.write(line, language, to: &field)
                 }
-                if l.measurement == nil || measurement != nil {
-                    let shown = l.displayUnit(language)
-                    let (id, quantity, price, amount) = (l.id, l.quantity, l.price, l.amount)
-                    // A field at most doubles (every byte a quote) and gains its quotes and a `'`.
-                    let room = 2 * (pos.count + name.count + unit.count + note.count + (measurement?.count ?? 0)) + 5 * 3 + 4 * 32 + 16
-                    out.withCursor(room: room) { c in
-                        DecimalText.put(id, into: &c)
-                        c.put(delimiter)
-                        Self.putField(pos, delimiter, into: &c)
-                        c.put(delimiter)
-                        Self.putField(name, delimiter, into: &c)
-                        c.put(delimiter)
-                        quantity.putPlain(decimal: decimal, into: &c)
-                        c.put(delimiter)
-                        if let shown { c.put(shown.text) } else { Self.putField(unit, delimiter, into: &c) }
-                        c.put(delimiter)
-                        price.putPlain(decimal: decimal, into: &c)
-                        c.put(delimiter)
-                        amount.putPlain(decimal: decimal, into: &c)
-                        c.put(delimiter)
-                        Self.putField(note, delimiter, into: &c)
-                        c.put(delimiter)
-                        if let measurement { Self.putField(measurement, delimiter, into: &c) }
-                        c.put("\r\n" as StaticString)
-                    }
-                    return
-                }
+                field.cursor.put("\r\n" as StaticString)
+                c = field.cursor
             }
-            FigureText(l.id).write(to: out)
-            out.write(byte: delimiter)
-            text(l.pos)
-            out.write(byte: delimiter)
-            text(l.name)
-            out.write(byte: delimiter)
-            l.quantity.plainText(decimal: decimal).write(to: out)
-            out.write(byte: delimiter)
-            if let shown = l.displayUnit(language) { out.write(shown.text) } else { text(l.unit) }
-            out.write(byte: delimiter)
-            l.price.plainText(decimal: decimal).write(to: out)
-            out.write(byte: delimiter)
-            l.amount.plainText(decimal: decimal).write(to: out)
-            out.write(byte: delimiter)
-            text(l.note)
-            out.write(byte: delimiter)
-            if let m = l.measurement { text(m) }
-            out.write("\r\n" as StaticString)
         }
     }
 
-    /// `CSVField.quote(CSVField.inert(text), delimiter)` from the text's bytes; a text that
-    /// starts or ends with a character that is not ASCII goes through `CSVField` itself (is it
-    /// whitespace?).
-    static func writeField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, to out: ByteOutput) {
-        guard let first = text.first, let last = text.last else { return }
-        if first >= 0x80 || last >= 0x80 {
-            out.write(CSVField.quote(CSVField.inert(String(decoding: text, as: UTF8.self)), delimiter == UInt8(ascii: ";") ? ";" : ","))
-            return
-        }
-        func formulaStart(_ b: UInt8) -> Bool {
-            b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
-        }
-        let inert = formulaStart(first) || (first == UInt8(ascii: "'") && text.count > 1 && (formulaStart(text[1]) || text[1] == UInt8(ascii: "'")))
-        func edgeSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
-        let quoted = (!inert && edgeSpace(first)) || edgeSpace(last)
-            || text.contains { $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D || $0 == delimiter }
-        if quoted { out.write(byte: UInt8(ascii: "\"")) }
-        if inert { out.write(byte: UInt8(ascii: "'")) }
-        if quoted {
-            var from = 0
-            for i in text.indices where text[i] == UInt8(ascii: "\"") {
-                out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from...i])))
-                from = i  // the quote again: doubled
+    /// A cell as `row` would write it, from the line's bytes: numbers as they are (plain, the
+    /// language's decimal separator), the line's texts inert and quoted, akkord's own as they are.
+    struct Field: LineCellWriter {
+        var cursor: ByteCursor
+        let delimiter, decimal: UInt8
+
+        @inline(__always) mutating func text(_ text: TextSlice) {
+            text.withUTF8 { bytes in
+                guard ReportCSV.edgesAreASCII(bytes) else {
+                    // Is the character at an end whitespace? `CSVField` knows.
+                    var field = CSVField.quote(CSVField.inert(String(decoding: bytes, as: UTF8.self)), delimiter == UInt8(ascii: ";") ? ";" : ",")
+                    return field.withUTF8 { cursor.put($0) }
+                }
+                ReportCSV.putField(bytes, delimiter, into: &cursor)
             }
-            out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: text[from...])))
-            out.write(byte: UInt8(ascii: "\""))
-        } else {
-            out.write(UnsafeRawBufferPointer(text))
         }
+        @inline(__always) mutating func literal(_ text: StaticString, width: Int) { cursor.put(text) }
+        @inline(__always) mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
+        @inline(__always) mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putPlain(decimal: decimal, into: &cursor) }
     }
 
     @inline(__always) static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -121,8 +69,9 @@ public enum ReportCSV {
         return first < 0x80 && last < 0x80
     }
 
-    /// `writeField` into room made for it (at most twice the text and three bytes), for a text
-    /// that is empty or starts and ends with ASCII.
+    /// `CSVField.quote(CSVField.inert(text), delimiter)` from the text's bytes, into room made
+    /// for it (at most twice the text and three bytes), for a text that is empty or starts and
+    /// ends with ASCII.
     @inline(__always) static func putField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, into c: inout ByteCursor) {
         guard let first = text.first, let last = text.last else { return }
         func formulaStart(_ b: UInt8) -> Bool {

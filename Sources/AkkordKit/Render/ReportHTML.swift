@@ -70,58 +70,14 @@ public enum ReportHTML {
 
         """)
         for row in sheet.header { out.write("<dt>\(escape(row.label))</dt><dd>\(escape(row.value))</dd>\n") }
-        out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.columns) + "<tbody>\n")
+        out.write("</dl>\n<h2>\(escape(sheet.lines.title))</h2>\n<table>\n" + head(sheet.lines.headings) + "<tbody>\n")
         let l = sheet.language
-        sheet.lines.lines.forEachView { line in
-            // Most lines: every text as in the file, the row in one piece.
-            if let pos = line.pos.unescapedBytes, let name = line.name.unescapedBytes, let note = line.note.unescapedBytes,
-               let unit = line.displayUnit(l).map({ UnsafeBufferPointer(start: $0.text.utf8Start, count: $0.text.utf8CodeUnitCount) }) ?? line.unit.unescapedBytes {
-                let (custom, quantity, price, amount) = (line.custom, line.quantity, line.price, line.amount)
-                // An escaped byte takes at most 6 (`&quot;`).
-                out.withCursor(room: 6 * (pos.count + name.count + note.count + unit.count) + 3 * 32 + 160) { c in
-                    c.put("<tr><td>" as StaticString)
-                    putEscaped(pos, into: &c)
-                    if custom { c.put(UInt8(ascii: "*")) }  // ReportSheet.customMarker
-                    c.put("</td><td>" as StaticString)
-                    putEscaped(name, into: &c)
-                    if !note.isEmpty {
-                        c.put(" <small>(" as StaticString)
-                        putEscaped(note, into: &c)
-                        c.put(")</small>" as StaticString)
-                    }
-                    c.put("</td><td class=\"num\">" as StaticString)
-                    quantity.putFormatted(l, into: &c)
-                    c.put("</td><td>" as StaticString)
-                    putEscaped(unit, into: &c)
-                    c.put("</td><td class=\"num\">" as StaticString)
-                    price.putFormatted(l, into: &c)
-                    c.put("</td><td class=\"num\">" as StaticString)
-                    amount.putFormatted(l, into: &c)
-                    c.put("</td></tr>\n" as StaticString)
-                }
-                return
-            }
-            out.write("<tr><td>" as StaticString)
-            writeEscaped(line.pos, to: out)
-            if line.custom { out.write("*" as StaticString) }  // ReportSheet.customMarker
-            out.write("</td><td>" as StaticString)
-            writeEscaped(line.name, to: out)
-            if !line.note.isEmpty {
-                out.write(" <small>(" as StaticString)
-                writeEscaped(line.note, to: out)
-                out.write(")</small>" as StaticString)
-            }
-            out.write("</td><td class=\"num\">" as StaticString)
-            line.quantity.formattedText(l).write(to: out)
-            out.write("</td><td>" as StaticString)
-            writeUnit(of: line, l, to: out)
-            out.write("</td><td class=\"num\">" as StaticString)
-            line.price.formattedText(l).write(to: out)
-            out.write("</td><td class=\"num\">" as StaticString)
-            line.amount.formattedText(l).write(to: out)
-            out.write("</td></tr>\n" as StaticString)
+        sheet.lines.lines.forEachView { writeRow($0, sheet.lines.columns, l, to: out) }
+        if sheet.lines.isEmpty {
+            let activity = sheet.lines.columns.firstIndex(of: .activity) ?? 0
+            out.write("<tr>" + String(repeating: "<td></td>", count: activity)
+                      + "<td colspan=\"\(sheet.lines.columns.count - activity)\">\(escape(sheet.lines.emptyNote))</td></tr>\n")
         }
-        if sheet.lines.isEmpty { out.write("<tr><td></td><td colspan=\"5\">\(escape(sheet.lines.emptyNote))</td></tr>\n") }
         out.write("</tbody>\n</table>\n")
         if let footnote = sheet.customFootnote { out.write("<p><small>\(escape(footnote))</small></p>\n") }
         out.write("<h2>\(escape(sheet.totals.title))</h2>\n<table>\n<tbody>\n")
@@ -146,20 +102,7 @@ public enum ReportHTML {
         out.write("<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n")
         if !sheet.measurements.isEmpty {
             out.write("<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n")
-            for line in sheet.measurements.views {
-                guard let expression = line.measurement else { continue }
-                out.write("<tr><td class=\"num\">" as StaticString)
-                FigureText(line.id).write(to: out)
-                out.write("</td><td>" as StaticString)
-                writeEscaped(line.pos, to: out)
-                out.write("</td><td>" as StaticString)
-                writeEscaped(expression, to: out)
-                out.write("</td><td class=\"num\">" as StaticString)
-                line.quantity.formattedText(l).write(to: out)
-                out.write(byte: 0x20)
-                writeUnit(of: line, l, to: out)
-                out.write("</td></tr>\n" as StaticString)
-            }
+            for line in sheet.measurements.views where line.measurement != nil { writeRow(line, sheet.measurements.columns, l, to: out) }
             out.write("</tbody>\n</table>\n")
         }
         if !photos.isEmpty {
@@ -177,18 +120,39 @@ public enum ReportHTML {
         out.write("</body>\n</html>\n")
     }
 
-    /// `escape(text)` from the text's bytes (the five characters are ASCII, so byte by byte is
-    /// scalar by scalar).
-    static func writeEscaped(_ text: TextSlice, to out: ByteOutput) {
-        text.withUTF8 { bytes in
-            var from = 0
-            for i in bytes.indices {
-                guard let entity = entity(bytes[i]) else { continue }
-                out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from..<i])))
-                out.write(entity)
-                from = i + 1
+    /// A table's row for `line`: a cell per column, figures (the right-aligned columns) in `num`
+    /// cells, every text escaped; in one piece.
+    static func writeRow<Column: SheetColumn>(_ line: LineView, _ columns: [Column], _ language: Language, to out: ByteOutput) {
+        // An escaped byte takes at most 6 (`&quot;`); a cell's tags, figure and literals under 96.
+        out.withCursor(room: 6 * line.cellTextBytes + 96 * columns.count + 16) { c in
+            var cell = Cell(cursor: c, language: language)
+            // Each tag a literal of its own: its bytes are then put without a call.
+            cell.cursor.put("<tr>" as StaticString)
+            for column in columns {
+                if column.alignment == .right { cell.cursor.put("<td class=\"num\">" as StaticString) } else { cell.cursor.put("<td>" as StaticString) }
+                column.writePrinted(line, language, to: &cell)
+                cell.cursor.put("</td>" as StaticString)
             }
-            out.write(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[from...])))
+            cell.cursor.put("</tr>\n" as StaticString)
+            c = cell.cursor
+        }
+    }
+
+    /// A cell's parts escaped at the cursor; the note after the activity set smaller.
+    struct Cell: SheetCellWriter {
+        var cursor: ByteCursor
+        let language: Language
+
+        @inline(__always) mutating func text(_ text: TextSlice) { text.withUTF8 { putEscaped($0, into: &cursor) } }
+        @inline(__always) mutating func literal(_ text: StaticString, width: Int) {
+            putEscaped(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), into: &cursor)
+        }
+        @inline(__always) mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
+        @inline(__always) mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putFormatted(language, into: &cursor) }
+        @inline(__always) mutating func aside(_ text: TextSlice) {
+            cursor.put(" <small>(" as StaticString)
+            self.text(text)
+            cursor.put(")</small>" as StaticString)
         }
     }
 
@@ -203,7 +167,8 @@ public enum ReportHTML {
         }
     }
 
-    /// `writeEscaped` into room made for it (six bytes a byte of `bytes`).
+    /// `escape` of UTF-8 `bytes` into room made for it (six bytes a byte), byte by byte: the
+    /// five characters are ASCII.
     @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
         var from = 0
         for i in bytes.indices {
@@ -213,11 +178,6 @@ public enum ReportHTML {
             from = i + 1
         }
         c.put(UnsafeBufferPointer(rebasing: bytes[from...]))
-    }
-
-    /// The line's unit as reports print it (`UnitName.display`), escaped.
-    static func writeUnit(of line: LineView, _ language: Language, to out: ByteOutput) {
-        if let shown = line.displayUnit(language) { out.write(shown.text) } else { writeEscaped(line.unit, to: out) }
     }
 
     /// A table's column titles, figures right-aligned.

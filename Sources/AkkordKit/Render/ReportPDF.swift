@@ -92,59 +92,44 @@ public enum ReportPDF {
         }
         layout.advance(10)
 
-        // Lines, with the header repeated on each page. Where each column goes, in sheet order:
+        // Lines, with the header repeated on each page.
         let size = 8.5, row = 11.0
-        let activityX = left + 46, activityWidth = 222.0
-        let quantityRight = 375.0, unitX = 382.0, priceRight = 470.0
-        let lineAnchors: [Layout.Anchor] = [.left(left), .left(activityX), .right(quantityRight), .left(unitX), .right(priceRight), .right(right)]
-        let lineColumns = Array(zip(sheet.lines.columns.map(\.title), lineAnchors))
+        let columns = sheet.lines.columns, anchors = columns.map(lineAnchor)
+        let lineColumns = Array(zip(sheet.lines.headings.map(\.title), anchors))
         func lineHeader(_ layout: inout Layout) { layout.headerRow(lineColumns, size: size, rowHeight: row) }
         layout.text(sheet.lines.title, x: left, font: .bold, size: 11)
         layout.advance(16)
         layout.repeatedHeader = lineHeader
         lineHeader(&layout)
-        // The rows as `ReportSheet.LineRow` has them, made as bytes from the lines' views (no
-        // `String` per cell): the activity, the pos and the figures in buffers used again.
+        // Each cell made as bytes from the line's view (no `String` per cell) in a buffer used
+        // again; the wrapping cells are cut into lines first, for the room the row takes.
         let l = sheet.language
-        var activity: [UInt8] = [], pos: [UInt8] = [], wrapped = WrappedLines()
-        let customMarker = Array(ReportSheet.customMarker.utf8)
-        for line in sheet.lines.views {
-            activity.removeAll(keepingCapacity: true)
-            line.name.withUTF8 { activity.append(contentsOf: $0) }
-            if !line.note.isEmpty {
-                activity.append(UInt8(ascii: " "))
-                activity.append(UInt8(ascii: "("))
-                line.note.withUTF8 { activity.append(contentsOf: $0) }
-                activity.append(UInt8(ascii: ")"))
-            }
-            let plain = activity.withUnsafeBufferPointer { Layout.wrapPlain($0, width: activityWidth, font: .regular, size: size, into: &wrapped) }
-            let parts = plain ? [] : Layout.wrapCharacters(String(decoding: activity, as: UTF8.self), width: activityWidth, font: .regular, size: size)
-            layout.ensure(Double(plain ? wrapped.count : parts.count) * row)
-            pos.removeAll(keepingCapacity: true)
-            line.pos.withUTF8 { pos.append(contentsOf: $0) }
-            if line.custom { pos += customMarker }
-            pos.withUnsafeBufferPointer { layout.text(utf8: $0, x: left, font: .regular, size: size) }
-            line.quantity.formattedText(l).withBytes { layout.textRight(utf8: $0, right: quantityRight, font: .regular, size: size) }
-            if let shown = line.displayUnit(l) {
-                layout.text(utf8: UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount), x: unitX, font: .regular, size: size)
-            } else {
-                line.unit.withUTF8 { layout.text(utf8: $0, x: unitX, font: .regular, size: size) }
-            }
-            line.price.formattedText(l).withBytes { layout.textRight(utf8: $0, right: priceRight, font: .regular, size: size) }
-            line.amount.formattedText(l).withBytes { layout.textRight(utf8: $0, right: right, font: .regular, size: size) }
-            if plain {
-                for k in 0..<wrapped.count {
-                    wrapped.withLine(k) { layout.text(utf8: $0, x: activityX, font: .regular, size: size) }
-                    layout.advance(row)
+        var scratch = [UInt8](repeating: 0, count: 1024), wrapped = columns.map { _ in WrappedCell() }
+        for line in sheet.lines.lines.views {
+            if scratch.count < line.cellBytes { scratch = [UInt8](repeating: 0, count: max(line.cellBytes, 2 * scratch.count)) }
+            scratch.withUnsafeMutableBufferPointer { buffer in
+                func cell(_ i: Int) -> UnsafeBufferPointer<UInt8> {
+                    var cell = CellCursor(cursor: ByteCursor(buffer.baseAddress!), language: l)
+                    columns[i].writePrinted(line, l, to: &cell)
+                    return UnsafeBufferPointer(start: buffer.baseAddress, count: buffer.baseAddress!.distance(to: cell.cursor.at))
                 }
-            } else {
-                for part in parts {
-                    layout.text(part, x: activityX, font: .regular, size: size)
+                var height = 1
+                for i in columns.indices where columns[i].wraps {
+                    wrapped[i].wrap(cell(i), width: lineWrapWidth, size: size)
+                    height = max(height, wrapped[i].count)
+                }
+                layout.ensure(Double(height) * row)
+                for i in columns.indices where !columns[i].wraps { layout.text(utf8: cell(i), at: anchors[i], font: .regular, size: size) }
+                for k in 0..<height {
+                    for i in columns.indices where columns[i].wraps && k < wrapped[i].count { wrapped[i].place(k, at: anchors[i], on: &layout, size: size) }
                     layout.advance(row)
                 }
             }
         }
-        if sheet.lines.isEmpty { layout.text(sheet.lines.emptyNote, x: activityX, font: .regular, size: size); layout.advance(row) }
+        if sheet.lines.isEmpty {
+            layout.text(sheet.lines.emptyNote, at: lineAnchor(.activity), font: .regular, size: size)
+            layout.advance(row)
+        }
         layout.repeatedHeader = nil
         if let footnote = sheet.customFootnote { layout.text(footnote, x: left, font: .regular, size: 7.5); layout.advance(row) }
         layout.advance(8)
@@ -218,14 +203,14 @@ public enum ReportPDF {
             layout.advance(16)
             layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
             layout.advance(16)
-            for row in sheet.measurements {
-                let lead = "\(row.line)  \(row.pos)"
-                let parts = layout.wrap(row.expression, width: right - left - 180, font: .regular, size: 9)
+            for line in sheet.measurements.views where line.measurement != nil {
+                let lead = "\(MeasurementColumn.line.text(line, l))  \(MeasurementColumn.pos.text(line, l))"
+                let parts = layout.wrap(MeasurementColumn.measurement.text(line, l), width: right - left - 180, font: .regular, size: 9)
                 for (k, part) in parts.enumerated() {
                     layout.ensure(12)
                     if k == 0 {
                         layout.text(lead, x: left, font: .regular, size: 9)
-                        layout.textRight(row.result, right: right, font: .regular, size: 9)
+                        layout.textRight(MeasurementColumn.result.text(line, l), right: right, font: .regular, size: 9)
                     }
                     layout.text(part, x: left + 70, font: .regular, size: 9)
                     layout.advance(12)
@@ -267,6 +252,45 @@ public enum ReportPDF {
             }
         }
         return embedded
+    }
+
+    /// Where a column of the sheet's line table goes: a left-aligned one from its left edge, a
+    /// right-aligned one (a figure) flush to its right edge.
+    static func lineAnchor(_ column: LineColumn) -> Layout.Anchor {
+        let edge = switch column {
+        case .pos: left
+        case .activity: left + 46
+        case .quantity: 375.0
+        case .unit: 382.0
+        case .price: 470.0
+        case .amount: right
+        case .id, .custom, .note, .measurement, .section: preconditionFailure("the sheet has no \(column) column")
+        }
+        return column.alignment == .right ? .right(edge) : .left(edge)
+    }
+
+    /// How wide the lines of a wrapping column of the line table are (the activity's: up to the
+    /// quantities).
+    static let lineWrapWidth = 222.0
+
+    /// A wrapping cell cut into lines: from its bytes when they are plain (`Layout.wrapPlain`),
+    /// else as a `String` (`Layout.wrapCharacters`).
+    struct WrappedCell {
+        private var plainLines = WrappedLines()
+        private var lines: [String] = []
+        private var plain = true
+        var count: Int { plain ? plainLines.count : lines.count }
+
+        mutating func wrap(_ bytes: UnsafeBufferPointer<UInt8>, width: Double, size: Double) {
+            plain = Layout.wrapPlain(bytes, width: width, font: .regular, size: size, into: &plainLines)
+            lines = plain ? [] : Layout.wrapCharacters(String(decoding: bytes, as: UTF8.self), width: width, font: .regular, size: size)
+        }
+
+        func place(_ k: Int, at anchor: Layout.Anchor, on layout: inout Layout, size: Double) {
+            if plain { plainLines.withLine(k) { layout.text(utf8: $0, at: anchor, font: .regular, size: size) } } else {
+                layout.text(lines[k], at: anchor, font: .regular, size: size)
+            }
+        }
     }
 
     /// The lines `Layout.wrapPlain` cut a text into, one after another in one buffer (used
@@ -576,14 +600,23 @@ public enum ReportPDF {
         /// Where a table cell goes: from its left edge, or flush to its right edge (figures).
         enum Anchor { case left(Double), right(Double) }
 
+        mutating func text(_ text: String, at anchor: Anchor, font: PDFFont, size: Double) {
+            switch anchor {
+            case .left(let x): self.text(text, x: x, font: font, size: size)
+            case .right(let edge): textRight(text, right: edge, font: font, size: size)
+            }
+        }
+
+        mutating func text(utf8 bytes: UnsafeBufferPointer<UInt8>, at anchor: Anchor, font: PDFFont, size: Double) {
+            switch anchor {
+            case .left(let x): text(utf8: bytes, x: x, font: font, size: size)
+            case .right(let edge): textRight(utf8: bytes, right: edge, font: font, size: size)
+            }
+        }
+
         /// A table's column titles in bold, a rule under them, and room for the first row.
         mutating func headerRow(_ cells: [(String, Anchor)], size: Double, rowHeight: Double) {
-            for (title, anchor) in cells {
-                switch anchor {
-                case .left(let x): text(title, x: x, font: .bold, size: size)
-                case .right(let edge): textRight(title, right: edge, font: .bold, size: size)
-                }
-            }
+            for (title, anchor) in cells { text(title, at: anchor, font: .bold, size: size) }
             advance(3)
             rule(from: left, to: right)
             advance(rowHeight)

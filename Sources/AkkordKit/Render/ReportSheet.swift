@@ -1,10 +1,9 @@
 /// The final accounting as one sheet of words and figures, built once from a project and its
 /// `FinalAccounting` in one language, and laid out by the text, HTML and PDF writers. Every
 /// label, rule note and warning of the report is chosen here (from `Words`), every figure is
-/// formatted here; the writers only place what the sheet holds (column widths, tags, coordinates).
-///
-/// The line table is a sequence over the accounting's lines that makes each row when a writer
-/// reaches it: no array of rows is ever built.
+/// formatted here or, in the line table and the measurements appendix, by their columns
+/// (`LineColumn`, `MeasurementColumn`) as a writer reaches each line: no array of rows is ever
+/// built. The writers only place what the sheet holds (column widths, tags, coordinates).
 public struct ReportSheet {
     public enum Alignment: Sendable { case left, right }
 
@@ -16,6 +15,9 @@ public struct ReportSheet {
         init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false) {
             self.title = title; self.alignment = alignment; self.wraps = wraps
         }
+        init(_ column: some SheetColumn, _ words: Words) {
+            self.init(words[column.title], column.alignment, wraps: column.wraps)
+        }
     }
 
     /// A `Label: value` row of the header.
@@ -24,74 +26,18 @@ public struct ReportSheet {
         public let value: String
     }
 
-    /// One accounted line, every cell formatted.
-    public struct LineRow: Sendable {
-        /// The pos, with `ReportSheet.customMarker` after it for a custom line.
-        public let pos: String
-        public let name: String
-        public let note: String
-        public let quantity: String
-        public let unit: String
-        public let price: String
-        public let amount: String
-        public let custom: Bool
-        /// The name with the note in parentheses after it.
-        public var activity: String { note.isEmpty ? name : "\(name) (\(note))" }
-        /// The cells in the order of `LineTable.columns`.
-        public var cells: [String] { [pos, activity, quantity, unit, price, amount] }
-    }
-
-    /// The line table: its columns and a lazy sequence of its rows, one per accounting line.
-    public struct LineTable: Sequence {
+    /// The line table: the columns of `LineColumn` the sheet shows, and the accounting's lines,
+    /// each laid out as a row when a writer reaches it.
+    public struct LineTable {
         public let title: String
-        public let columns: [Column]
+        public let columns: [LineColumn]
+        /// The columns' titles in the sheet's language, with their alignment and wrapping.
+        public let headings: [Column]
         /// Shown in the activity column when there are no lines.
         public let emptyNote: String
         let lines: ProjectLines
-        let language: Language
 
         public var isEmpty: Bool { lines.isEmpty }
-        public var underestimatedCount: Int { lines.count }
-
-        /// The accounting's lines, texts not made into strings: what the text and HTML writers walk.
-        public var views: ProjectLines.Views { lines.views }
-
-        /// The row of `line` (a view of `views`) as bytes: the cells of its `LineRow`.
-        public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
-            Self.cells(line, language, into: &row)
-        }
-
-        /// The cells pos … amount of a line (`lines` puts its id before them).
-        static func cells(_ line: LineView, _ language: Language, into row: inout TextTable.RowBytes) {
-            row.append(line.pos)
-            if line.custom { row.append("*") }  // customMarker
-            row.endCell()
-            row.append(line.name)
-            if !line.note.isEmpty { row.append(" ("); row.append(line.note); row.append(")") }
-            row.endCell()
-            row.append(line.quantity.formattedText(language))
-            row.endCell()
-            row.appendUnit(of: line, language)
-            row.endCell()
-            row.append(line.price.formattedText(language))
-            row.endCell()
-            row.append(line.amount.formattedText(language))
-            row.endCell()
-        }
-
-        public func makeIterator() -> Iterator { Iterator(base: lines.makeIterator(), language: language) }
-
-        public struct Iterator: IteratorProtocol {
-            var base: AnyIterator<Line>
-            let language: Language
-            public mutating func next() -> LineRow? {
-                guard let line = base.next() else { return nil }
-                let l = language
-                return LineRow(pos: line.pos + (line.custom ? ReportSheet.customMarker : ""), name: line.name, note: line.note,
-                               quantity: line.quantity.formatted(l), unit: UnitName.display(line.unit, language: l),
-                               price: line.price.formatted(l), amount: line.amount.formatted(l), custom: line.custom)
-            }
-        }
     }
 
     /// A row of the totals block: label, what it is, and the amount.
@@ -135,55 +81,14 @@ public struct ReportSheet {
         public let emptyNote: String
     }
 
-    /// The lines whose quantity came from a measurement, as rows of the `Measurements` appendix,
-    /// made as a writer reaches them.
-    public struct MeasurementTable: Sequence {
+    /// The `Measurements` appendix: a row for each line whose quantity came from a measurement.
+    public struct MeasurementTable {
+        public let columns = MeasurementColumn.allCases
         let lines: ProjectLines
-        let language: Language
         public var isEmpty: Bool { !lines.hasMeasurement }
 
         /// The lines with a measurement, read again only where the reader found them.
         public var views: some Sequence<LineView> { lines.measured }
-
-        /// The row of a measured `line` as bytes: the cells of its `MeasurementRow`.
-        public func cells(_ line: LineView, into row: inout TextTable.RowBytes) {
-            Self.cells(line, language, into: &row)
-        }
-
-        static func cells(_ line: LineView, _ language: Language, into row: inout TextTable.RowBytes) {
-            row.append(FigureText(line.id))
-            row.endCell()
-            row.append(line.pos)
-            row.endCell()
-            if let m = line.measurement { row.append(m) }
-            row.endCell()
-            row.append(line.quantity.formattedText(language))
-            row.append(" ")
-            row.appendUnit(of: line, language)
-            row.endCell()
-        }
-
-        public func makeIterator() -> AnyIterator<MeasurementRow> {
-            let base = lines.measured.makeIterator(), l = language
-            return AnyIterator {
-                while let view = base.next() {
-                    let line = view.line
-                    guard let m = line.measurement else { continue }
-                    return MeasurementRow(line: "\(line.id)", pos: line.pos, expression: m,
-                                          result: "\(line.quantity.formatted(l)) \(UnitName.display(line.unit, language: l))")
-                }
-                return nil
-            }
-        }
-    }
-
-    /// A line whose quantity came from a measurement, for the `Measurements` appendix.
-    public struct MeasurementRow: Sendable {
-        public let line: String
-        public let pos: String
-        public let expression: String
-        public let result: String
-        public var cells: [String] { [line, pos, expression, result] }
     }
 
     /// A note under the team table. A rule note names the word it defines (`Share = …`); its
@@ -195,7 +100,7 @@ public struct ReportSheet {
         public var text: String { (defines.map { "\($0) = " } ?? "") + phrases.joined(separator: " ") }
     }
 
-    public static let customMarker = "*"
+    public static let customMarker: StaticString = "*"
     /// Feriegodtgørelse: 12.5 % of the earnings (the holiday act's rate).
     public static let holidayPayPercent = Percent(raw: 12_500)
     /// Shown for a figure that does not exist (the share when the split is missing).
@@ -246,10 +151,8 @@ public struct ReportSheet {
         header.append(LabelledRow(label: w[.catalogue], value: catalogue))
         self.header = header
 
-        lines = LineTable(title: w[.linesTitle],
-                          columns: [Column(w[.pos]), Column(w[.activity], wraps: true), Column(w[.quantity], .right),
-                                    Column(w[.unit]), Column(w[.price], .right), Column(w[.amount], .right)],
-                          emptyNote: w[.noLines], lines: a.lines, language: l)
+        lines = LineTable(title: w[.linesTitle], columns: LineColumn.sheet, headings: LineColumn.sheet.map { Column($0, w) },
+                          emptyNote: w[.noLines], lines: a.lines)
         customFootnote = a.lines.hasCustom ? "\(Self.customMarker) \(w[.customFootnote])" : nil
 
         var totals = [TotalRow(label: w[.subtotal], description: w[.subtotalWhat], amount: a.subtotal.formatted(l), emphasis: .normal, ruleAbove: false)]
@@ -297,122 +200,12 @@ public struct ReportSheet {
         notes.append(Note(defines: nil, phrases: [w[.grossEarningsNote]]))
         self.notes = notes
         measurementsTitle = w[.measurementsTitle]
-        measurementColumns = [Column(w[.lineId], .right), Column(w[.pos], .left), Column(w[.measurement], .left, wraps: true),
-                              Column(w[.measurementResult], .right)]
-        measurements = MeasurementTable(lines: a.lines, language: l)
+        measurementColumns = MeasurementColumn.allCases.map { Column($0, w) }
+        measurements = MeasurementTable(lines: a.lines)
 
         warningLabel = w[.warningLabel]
         warnings = a.warnings.map { $0.text(l) }
         signatures = [w[.roofer], w[.employer], w[.union]]
         signatureHint = w[.signatureHint]
-    }
-}
-
-extension TextTable.RowBytes {
-    /// The line's unit as reports print it (`UnitName.display`).
-    mutating func appendUnit(of line: LineView, _ language: Language) {
-        if let shown = line.displayUnit(language) { append(shown.text, width: shown.width) } else { append(line.unit) }
-    }
-}
-
-extension ReportSheet {
-    /// A line's cells, for the line table (`LineTable.cells`) and the measurements appendix
-    /// (`MeasurementTable.cells`), without making them into a row: the texts as the JSON
-    /// strings hold them, every width known. Nil for a line with a text that is escaped, or
-    /// whose width its bytes do not tell: that line's row is made by `cells`.
-    struct LineCells {
-        let pos, name, note, unit: UnsafeBufferPointer<UInt8>
-        let posWidth, nameWidth, noteWidth, unitWidth: Int
-        let measurement: UnsafeBufferPointer<UInt8>?
-        let measurementWidth: Int
-        let id: Int
-        let custom: Bool
-        let quantity: Quantity
-        let price: UnitPrice
-        let amount: Money
-        let quantityWidth, priceWidth, amountWidth: Int
-
-        @inline(__always)
-        init?(_ line: borrowing LineView, _ language: Language) {
-            guard let pos = line.pos.measuredUnescaped, let name = line.name.measuredUnescaped, let note = line.note.measuredUnescaped else { return nil }
-            if let shown = line.displayUnit(language) {
-                unit = UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount)
-                unitWidth = shown.width
-            } else {
-                guard let u = line.unit.measuredUnescaped else { return nil }
-                (unit, unitWidth) = u
-            }
-            if let m = line.measurement {
-                guard let measured = m.measuredUnescaped else { return nil }
-                (measurement, measurementWidth) = (measured.bytes, measured.width)
-            } else {
-                (measurement, measurementWidth) = (nil, 0)
-            }
-            (self.pos, posWidth) = pos
-            (self.name, nameWidth) = name
-            (self.note, noteWidth) = note
-            id = line.id
-            custom = line.custom
-            quantity = line.quantity
-            price = line.price
-            amount = line.amount
-            quantityWidth = quantity.formattedWidth
-            priceWidth = price.formattedWidth
-            amountWidth = amount.formattedWidth
-        }
-
-        /// The most bytes the cells of either table take: the texts, four figures, the marks.
-        var room: Int { pos.count + name.count + note.count + unit.count + (measurement?.count ?? 0) + 4 * 32 + 8 }
-
-        /// The width of the line table's cell `i` (pos, activity, quantity, unit, price, amount).
-        @inline(__always) func lineWidth(_ i: Int) -> Int {
-            switch i {
-            case 0: return posWidth + (custom ? 1 : 0)
-            case 1: return note.isEmpty ? nameWidth : nameWidth + 2 + noteWidth + 1
-            case 2: return quantityWidth
-            case 3: return unitWidth
-            case 4: return priceWidth
-            default: return amountWidth
-            }
-        }
-
-        /// The bytes of the line table's cell `i`, as `LineTable.cells` makes them.
-        @inline(__always) func putLine(_ i: Int, _ language: Language, into c: inout ByteCursor) {
-            switch i {
-            case 0:
-                c.put(pos)
-                if custom { c.put(UInt8(ascii: "*")) }  // customMarker
-            case 1:
-                c.put(name)
-                if !note.isEmpty { c.put(" (" as StaticString); c.put(note); c.put(UInt8(ascii: ")")) }
-            case 2: quantity.putFormatted(language, into: &c)
-            case 3: c.put(unit)
-            case 4: price.putFormatted(language, into: &c)
-            default: amount.putFormatted(language, into: &c)
-            }
-        }
-
-        /// The width of the measurements appendix's cell `i` (line, pos, measurement, result).
-        @inline(__always) func measurementWidth(_ i: Int) -> Int {
-            switch i {
-            case 0: return DecimalText.width(id)
-            case 1: return posWidth
-            case 2: return measurementWidth
-            default: return quantityWidth + 1 + unitWidth
-            }
-        }
-
-        /// The bytes of the appendix's cell `i`, as `MeasurementTable.cells` makes them.
-        @inline(__always) func putMeasurement(_ i: Int, _ language: Language, into c: inout ByteCursor) {
-            switch i {
-            case 0: DecimalText.put(id, into: &c)
-            case 1: c.put(pos)
-            case 2: if let measurement { c.put(measurement) }
-            default:
-                quantity.putFormatted(language, into: &c)
-                c.put(0x20)
-                c.put(unit)
-            }
-        }
     }
 }

@@ -17,38 +17,27 @@ public enum ReportText {
     /// Writes the report to `out`; the lines are walked up to three times, never held: the
     /// widths of the line table and of the measurements appendix (unless `widths` has them,
     /// gathered by the reader), the line table's rows, the appendix's rows (only the measured
-    /// lines). Most rows go straight from the file's bytes (`LineCells`), wrapped or not; a row
-    /// with an escaped or unmeasurable text is made as `RowBytes`.
+    /// lines), each row made by the tables' columns (`TextTable.LineRows`).
     public static func write(_ sheet: ReportSheet, widths: LineWidths? = nil, to out: ByteOutput) {
         out.write(sheet.title + "\n\n")
         let labelColumn = max(11, (sheet.header.map(\.label.count).max() ?? 0) + 2)
         out.write(TextTable.labelled(sheet.header.map { ($0.label, $0.value) }, column: labelColumn) + "\n")
 
-        var lines = TextTable(sheet.lines.columns.map(column))
+        var lines = TextTable(sheet.lines.headings.map(column))
         lines.maxWidth = width
         var measurements = TextTable(sheet.measurementColumns.map(column))
         measurements.maxWidth = width
-        let empty = [["", sheet.lines.emptyNote]]
+        let empty = sheet.lines.columns.map { $0 == .activity ? sheet.lines.emptyNote : "" }
         let language = sheet.language
         let gathered = LineWidths.of(sheet.lines.lines, language, gathered: widths)
-        let lineWidths = gathered.line, measurementWidths = gathered.measurement
-        let layout = sheet.lines.isEmpty ? lines.layout(measuring: empty) : lines.layout(widths: lineWidths)
+        let layout = sheet.lines.isEmpty ? lines.layout(measuring: [empty]) : lines.layout(widths: gathered.line(sheet.lines.columns))
         lines.writeHeader(layout, to: out)
-        var row = TextTable.RowBytes(.writing)
-        var wrapping = TextTable.Wrapping()
-        if !sheet.lines.isEmpty {
-            sheet.lines.lines.forEachView { line in
-                if let cells = ReportSheet.LineCells(line, language) {
-                    lines.writeMeasured(layout, room: cells.room, to: out, wrapping: &wrapping, width: { cells.lineWidth($0) },
-                                        put: { cells.putLine($0, language, into: &$1) })
-                    return
-                }
-                row.removeAll()
-                sheet.lines.cells(line, into: &row)
-                lines.write(row, layout, to: out)
-            }
+        if sheet.lines.isEmpty {
+            lines.writeRow(empty, layout, to: out)
+        } else {
+            var rows = TextTable.LineRows(lines, sheet.lines.columns, language)
+            sheet.lines.lines.forEachView { rows.write($0, layout, to: out) }
         }
-        if sheet.lines.isEmpty { lines.writeRow(empty[0], layout, to: out) }
         if let footnote = sheet.customFootnote { out.write(footnote + "\n") }
         out.write("\n")
 
@@ -85,18 +74,10 @@ public enum ReportText {
         }
         if !sheet.measurements.isEmpty {
             out.write("\n" + sheet.measurementsTitle.uppercased() + "\n")
-            let layout = measurements.layout(widths: measurementWidths)
+            let layout = measurements.layout(widths: gathered.measurement)
             measurements.writeHeader(layout, to: out)
-            for line in sheet.measurements.views where line.measurement != nil {
-                if let cells = ReportSheet.LineCells(line, language) {
-                    measurements.writeMeasured(layout, room: cells.room, to: out, wrapping: &wrapping, width: { cells.measurementWidth($0) },
-                                               put: { cells.putMeasurement($0, language, into: &$1) })
-                    continue
-                }
-                row.removeAll()
-                sheet.measurements.cells(line, into: &row)
-                measurements.write(row, layout, to: out)
-            }
+            var rows = TextTable.LineRows(measurements, sheet.measurements.columns, language)
+            for line in sheet.measurements.views where line.measurement != nil { rows.write(line, layout, to: out) }
         }
     }
 

@@ -2,9 +2,10 @@
 /// figure of the JSON report in a numeric cell, the totals as formulas whose cached values are
 /// akkord's own figures (so a recalculating spreadsheet shows the same):
 ///
-/// - `Lines` (`Linjer`): id, pos, activity, quantity, unit, price, amount = ROUND(quantity ×
-///   price, 2), custom, note, measurement, section; for each supplement with a scope a column
-///   with 1 for the lines in its scope (0 for the others); under the lines, subtotal = SUM.
+/// - `Lines` (`Linjer`): the line table's columns (`LineColumn.workbook`): id, pos, activity,
+///   quantity, unit, price, amount = ROUND(quantity × price, 2), custom, note, measurement,
+///   section; for each supplement with a scope a column with 1 for the lines in its scope (0 for
+///   the others); under the lines, subtotal = SUM.
 /// - `Team`: id, worker, apprentice, rate, hours, share, øre from rounding, advances, balance =
 ///   share − advances. A journeyman's share is ROUNDDOWN(pool × hours / journeyman hours, 2) +
 ///   the øre from rounding, a number akkord writes: its share less that rounded-down figure, so
@@ -27,8 +28,9 @@ public enum ReportXLSX {
         try workbook(p, a, language: l).bytes()
     }
 
-    /// The columns of the three sheets (1-based).
-    enum LinesColumn: Int, CaseIterable { case id = 1, pos, activity, quantity, unit, price, amount, custom, note, measurement, section }
+    /// The columns of the three sheets (1-based): the line table's (`LineColumn.workbook`), the
+    /// team's, the summary's.
+    static func linesColumn(_ column: LineColumn) -> Int { LineColumn.workbook.firstIndex(of: column)! + 1 }
     enum TeamColumn: Int, CaseIterable { case id = 1, worker, apprentice, rate, hours, share, roundingOre, advances, balance }
     enum SummaryColumn: Int, CaseIterable { case label = 1, id, text, agreement, scope, percent, base, hours, rate, amount }
 
@@ -66,7 +68,7 @@ public enum ReportXLSX {
         let linesName = book.name(of: linesSheet), teamName = book.name(of: teamSheet), summaryName = book.name(of: summarySheet)
         let layout = Layout(lines: a.lines.count, workers: a.team.count, supplements: a.supplements.count, extraWork: a.extraWork.count)
 
-        func lines(_ c: LinesColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
+        func lines(_ c: LineColumn, _ row: Int) -> Ref { Ref(column: linesColumn(c), row: row) }
         func team(_ c: TeamColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         func summary(_ c: SummaryColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         let pool = summary(.amount, layout.poolRow).absolute.on(summaryName)
@@ -75,50 +77,51 @@ public enum ReportXLSX {
         // Lines
         let scoped = a.supplements.enumerated().filter { !$0.element.supplement.scope.isAll }
         var scopeColumn: [Int: Int] = [:]   // supplement index → its column in Lines
-        for (k, s) in scoped.enumerated() { scopeColumn[s.offset] = LinesColumn.allCases.count + 1 + k }
-        try book.append([head(w[.lineId], .center), head(w[.pos]), head(w[.activity]), head(w[.quantity], .right), head(w[.unit]),
-                         head(w[.price], .right), head(w[.amount], .right), head(w[.xlsxCustom], .center), head(w[.note]),
-                         head(w[.measurement]), head(w[.section])]
+        for (k, s) in scoped.enumerated() { scopeColumn[s.offset] = LineColumn.workbook.count + 1 + k }
+        try book.append(LineColumn.workbook.map { head(w[$0.title], headAlignment($0)) }
                         + scoped.map { head(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), .center) },
                         to: linesSheet)
-        // Each line's row as `append` would write these cells, made from the line's view:
-        //   .number(Number(line.id), .integer, align: .center), .text(line.pos), .text(line.name),
-        //   .number(quantity, .digits(of: quantity)), .text(UnitName.display(line.unit, language: l)), .number(price, .digits(of: price)),
-        //   .formula("ROUND(D<row>*F<row>,2)", cached: Number(line.amount), .money),
-        //   .bool(line.custom), .text(line.note), .text(line.measurement ?? ""), .text(line.section),
-        //   then per scoped supplement .number(Number(in scope ? 1 : 0), .integer, align: .center)
+        // Each line's row as `append` would write its cells, made from the line's view: a text as
+        // `.text`, an id as `.number(…, .integer, align: .center)`, a figure as `.number(n,
+        // .digits(of: n))`; the amount `.formula("ROUND(D<row>*F<row>,2)", cached: amount, .money)`
+        // of the quantity and price cells, the custom flag `.bool`; then per scoped supplement
+        // `.number(in scope ? 1 : 0, .integer, align: .center)`.
         var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
         var money = Workbook.StyleSlot(format: .money), flag = Workbook.boolSlot
         var digits = (0...10).map { Workbook.StyleSlot(format: .decimals($0)) }
         let scopes = scoped.map { $0.element.supplement.scope }
         let bySection = scopes.contains { !$0.sections.isEmpty }
         var formula: [UInt8] = []
-        let roundD = Array("ROUND(D".utf8), timesF = Array("*F".utf8), twoPlaces = Array(",2)".utf8)
+        let round = Array("ROUND(\(Ref.columnName(linesColumn(.quantity)))".utf8), times = Array("*\(Ref.columnName(linesColumn(.price)))".utf8)
+        let twoPlaces = Array(",2)".utf8)
+        let columns = LineColumn.workbook
         for (i, line) in a.lines.views.enumerated() {
             let row = layout.lineRow(i)
             assert(book.nextRow(linesSheet) == row)
             try book.appendRow(to: linesSheet) { r in
-                FigureText(line.id).withBytes { r.number($0, &centred) }
-                try line.pos.withUTF8 { try r.text($0, &plain) }
-                try line.name.withUTF8 { try r.text($0, &plain) }
-                line.quantity.plainText().withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
-                if let shown = line.displayUnit(l) {
-                    try r.text(UnsafeBufferPointer(start: shown.text.utf8Start, count: shown.text.utf8CodeUnitCount), &plain)
-                } else {
-                    try line.unit.withUTF8 { try r.text($0, &plain) }
+                for column in columns {
+                    switch column {
+                    case .amount:
+                        formula.removeAll(keepingCapacity: true)
+                        formula += round
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += times
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += twoPlaces
+                        formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
+                    case .custom: r.bool(line.custom, &flag)
+                    default:
+                        var cell = LinesCell()
+                        column.write(line, l, to: &cell)
+                        switch cell.part {
+                        case .text(let text)?: try text.withUTF8 { try r.text($0, &plain) }
+                        case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
+                        case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
+                        case .figure(let figure)?: figure.withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
+                        case nil: r.skip()
+                        }
+                    }
                 }
-                line.price.plainText().withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
-                formula.removeAll(keepingCapacity: true)
-                formula += roundD
-                r.withRowDigits { formula.append(contentsOf: $0) }
-                formula += timesF
-                r.withRowDigits { formula.append(contentsOf: $0) }
-                formula += twoPlaces
-                formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
-                r.bool(line.custom, &flag)
-                try line.note.withUTF8 { try r.text($0, &plain) }
-                if let m = line.measurement { try m.withUTF8 { try r.text($0, &plain) } } else { r.skip() }
-                try line.section.withUTF8 { try r.text($0, &plain) }
                 if !scopes.isEmpty {
                     let section = bySection ? line.section.string : ""
                     for scope in scopes {
@@ -131,9 +134,9 @@ public enum ReportXLSX {
         book.skipRow(in: linesSheet)
         assert(book.nextRow(linesSheet) == layout.subtotalRow)
         let amounts = Workbook.Range(lines(.amount, layout.lineRow(0)).on(linesName), lines(.amount, layout.lastLineRow))
-        var subtotalRow = [Cell](repeating: .empty, count: LinesColumn.amount.rawValue)
-        subtotalRow[LinesColumn.activity.rawValue - 1] = .text(w[.subtotal], bold: true)
-        subtotalRow[LinesColumn.amount.rawValue - 1] = a.lines.isEmpty ? .number(Number(a.subtotal), .money, bold: true)
+        var subtotalRow = [Cell](repeating: .empty, count: linesColumn(.amount))
+        subtotalRow[linesColumn(.activity) - 1] = .text(w[.subtotal], bold: true)
+        subtotalRow[linesColumn(.amount) - 1] = a.lines.isEmpty ? .number(Number(a.subtotal), .money, bold: true)
             : .formula("SUM(\(Workbook.Range(lines(.amount, layout.lineRow(0)), lines(.amount, layout.lastLineRow))))",
                        cached: Number(a.subtotal), .money, bold: true)
         try book.append(subtotalRow, to: linesSheet)
@@ -257,6 +260,30 @@ public enum ReportXLSX {
         }
         try book.append([.text(w[.grossEarningsNote], spills: true)], to: summarySheet)
         return book
+    }
+
+    /// A cell of the Lines sheet as a column of the line table gives it (`LineColumn.write`):
+    /// its one part, if any.
+    struct LinesCell: LineCellWriter {
+        enum Part {
+            case text(TextSlice), literal(StaticString), id(Int)
+            /// In plain form.
+            case figure(FigureText)
+        }
+        var part: Part?
+
+        mutating func text(_ text: TextSlice) { part = .text(text) }
+        mutating func literal(_ text: StaticString, width: Int) { part = .literal(text) }
+        mutating func id(_ id: Int) { part = .id(id) }
+        mutating func figure<N: FixedPointNumber>(_ figure: N) { part = .figure(figure.plainText()) }
+    }
+
+    /// The head of a column of the Lines sheet: ids and flags centred as their cells are, figures on the right.
+    static func headAlignment(_ column: LineColumn) -> Workbook.Alignment {
+        switch column {
+        case .id, .custom: .center
+        default: column.alignment == .right ? .right : .general
+        }
     }
 
     /// A column's head: bold, over numbers on the right.
