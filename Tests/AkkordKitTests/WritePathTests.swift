@@ -24,8 +24,8 @@ final class WritePathTests: XCTestCase {
     // MARK: - supplements' bases by section index
 
     /// `LineAmounts` gives the bases of the model (`Supplement.base(of:)`, the oracle kept in the
-    /// tests) whether fed `Line`s (the model), views (the reader) or lines copied from another
-    /// (the line window).
+    /// tests) whether fed `Line`s (the model) or views (the reader), or in parts taken away and
+    /// added again (the line window).
     func testBasesBySectionIndexAreTheBasesByName() throws {
         let seed = StreamingTests.seed()
         defer { reportSeedOnFailure(seed) }
@@ -59,12 +59,17 @@ final class WritePathTests: XCTestCase {
                 byView.add(maker.view(of: l))
                 for s in supplements where !s.scope.isAll { if s.scope.contains(l) { inScope += 1 } else { outOfScope += 1 } }
             }
-            var copied = LineAmounts(sectionsOf: byView)
-            for i in 0..<byView.count { copied.add(i, of: byView) }
+            // In parts, as the line window adds them up: all the lines less the others are these.
+            let kept = lines.filter { _ in Bool.random(using: &rng) }
+            var others = LineAmounts(sectionsOf: byView)
+            for l in lines where !kept.contains(l) { others.add(l) }
+            var sums = byView.scopedSums(of: supplements)
+            for (i, s) in others.scopedSums(of: supplements).enumerated() { sums[i].subtract(s) }
+            let keptModel = try supplements.map { try $0.base(of: kept) }
             let model = try supplements.map { try $0.base(of: lines) }
             XCTAssertEqual(try byLine.bases(of: supplements, subtotal: subtotal), model, label)
             XCTAssertEqual(try byView.bases(of: supplements, subtotal: subtotal), model, label)
-            XCTAssertEqual(try copied.bases(of: supplements, subtotal: subtotal), model, label)
+            XCTAssertEqual(try LineAmounts.bases(of: supplements, subtotal: try Sum(kept, \.amount).value("kept"), scopedSums: sums), keptModel, label)
         }
         XCTAssertGreaterThan(inScope, 500, "seed \(seed)")
         XCTAssertGreaterThan(outOfScope, 500, "seed \(seed)")

@@ -23,8 +23,7 @@ public struct LineAmounts {
 
     public init() {}
 
-    /// No lines, and the sections of `other`: its lines can then be added by their section's
-    /// index (`add(_:of:)`), no bytes compared.
+    /// No lines, and the sections of `other` (their names are then worked out once for both).
     public init(sectionsOf other: LineAmounts) {
         sections = other.sections
         sectionIndex = other.sectionIndex
@@ -45,12 +44,6 @@ public struct LineAmounts {
         _ = TextSlice.appendQuoted(line.section, to: &scratch)
         let s = scratch.withUnsafeBufferPointer { section($0) }
         append(id: line.id, section: s, amount: line.amount)
-    }
-
-    /// Line `i` of `other`, whose sections these were made with (`init(sectionsOf:)`).
-    public mutating func add(_ i: Int, of other: LineAmounts) {
-        let (id, s, amount) = other.line(i)
-        append(id: id, section: s, amount: amount)
     }
 
     private mutating func append(id: Int, section s: Int, amount: Money) {
@@ -88,6 +81,12 @@ public struct LineAmounts {
     /// Each supplement's base: `subtotal` for one without a scope, else the sum of the amounts of
     /// the lines in its scope (a line's section is one it names, or its id one of its lines).
     public func bases(of supplements: [Supplement], subtotal: Money) throws(SumTooLargeError) -> [Money] {
+        try Self.bases(of: supplements, subtotal: subtotal, scopedSums: scopedSums(of: supplements))
+    }
+
+    /// For each supplement with a scope, the exact sum of the amounts of these lines in it (zero
+    /// for one without): parts of bases, to be added to or taken from others.
+    public func scopedSums(of supplements: [Supplement]) -> [Sum<Money>] {
         var sums = supplements.map { _ in Sum<Money>() }
         let scoped = supplements.indices.filter { !supplements[$0].scope.isAll }
         if !scoped.isEmpty {
@@ -101,6 +100,11 @@ public struct LineAmounts {
                 }
             }
         }
+        return sums
+    }
+
+    /// Each supplement's base: `subtotal` for one without a scope, else its scoped sum.
+    public static func bases(of supplements: [Supplement], subtotal: Money, scopedSums sums: [Sum<Money>]) throws(SumTooLargeError) -> [Money] {
         var bases: [Money] = []
         bases.reserveCapacity(supplements.count)
         for i in supplements.indices {

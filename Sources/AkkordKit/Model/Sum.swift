@@ -33,6 +33,7 @@ public struct Sum<N: CountedNumber>: Equatable, Sendable {
     @inline(__always) public mutating func add(_ n: N) { exact += Int128(n.raw) }
     @inline(__always) public mutating func add(raw: Int64) { exact += Int128(raw) }
     public mutating func add(_ other: Sum<N>) { exact += other.exact }
+    public mutating func subtract(_ other: Sum<N>) { exact -= other.exact }
 
     /// Adds `n` and says whether the sum is still a value akkord may keep (a rule's check, at the
     /// item that takes it beyond).

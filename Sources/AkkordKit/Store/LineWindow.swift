@@ -73,10 +73,9 @@ struct LineWindow {
     func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
-        // What the bases need of each line, when a supplement has a scope; the file's sections kept.
+        // The lines of the window and the new ones, for the bases when a supplement has a scope.
         let needsLines = staged.supplements.contains { !$0.scope.isAll }
-        var lines = needsLines ? LineAmounts(sectionsOf: amounts) : LineAmounts()
-        if needsLines { lines.reserveCapacity(rows.count) }
+        var changed = LineAmounts(sectionsOf: amounts)
         let maker = LineViewMaker()
         var n = 0
         for row in rows {
@@ -85,19 +84,28 @@ struct LineWindow {
                 for i in kept {
                     let (id, _, amount) = amounts.line(i)
                     rules.check(keptId: id, amount: amount, at: n)
-                    if needsLines { lines.add(i, of: amounts) }
                     n += 1
                 }
             case .line(let line, let read):
                 // A window line the change left as it was keeps the rules on its own (it was read so).
                 if line == read { rules.check(keptId: line.id, amount: line.amount, at: n) } else { rules.check(maker.view(of: line), at: n) }
-                if needsLines { lines.add(line) }
+                if needsLines { changed.add(line) }
                 n += 1
             }
         }
         // Without a subtotal (the lines' problems say why) no base is asked for.
         let subtotal = rules.checkedSubtotal ?? .zero
-        let problems = ProjectRules.problems(staged, lines: rules) { (s) throws(SumTooLargeError) in try lines.bases(of: s, subtotal: subtotal) }
+        let problems = ProjectRules.problems(staged, lines: rules) { (s) throws(SumTooLargeError) in
+            // The file's lines, less the window's as read, plus the window's and the new ones as changed.
+            var sums = amounts.scopedSums(of: s)
+            if needsLines {
+                var read = LineAmounts(sectionsOf: amounts)
+                for l in project.lines { read.add(l) }
+                for (i, part) in read.scopedSums(of: s).enumerated() { sums[i].subtract(part) }
+                for (i, part) in changed.scopedSums(of: s).enumerated() { sums[i].add(part) }
+            }
+            return try LineAmounts.bases(of: s, subtotal: subtotal, scopedSums: sums)
+        }
         return (problems, n, subtotal)
     }
 
