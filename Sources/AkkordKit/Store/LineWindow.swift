@@ -191,6 +191,21 @@ extension Store {
     }
 }
 
+extension Store {
+    /// Writes a project's file as `ProjectCodec` lays it out, encoded straight into the
+    /// temporary file of an atomic write (a project may be 25 MB).
+    func writeProject(_ p: Project) throws {
+        try write(to: projectFile(p.id)) { try ProjectCodec.write(p, to: $0) }
+    }
+
+    /// Writes a project read through `window` (its `lines` the window's, changed): the other
+    /// lines copied from the file the window read (`source`, the project's file when nil).
+    func writeProject(_ p: Project, linesFrom window: LineWindow, lineCount: Int, subtotal: Money, source: String?) throws {
+        let path = projectFile(p.id)
+        try write(to: path) { try window.write(p, lineCount: lineCount, subtotal: subtotal, to: $0, source: source ?? path) }
+    }
+}
+
 extension LineWindow {
     init(_ file: MappedFile, _ read: ProjectReader.Read) {
         self.init(file: file, project: read.project, places: read.places, windowIndices: read.keptIndices,

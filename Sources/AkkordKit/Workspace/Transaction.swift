@@ -199,12 +199,10 @@ final class Transaction {
                 let store = self.store
                 afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
             }
-            // Encoded straight into the temporary file (a project may be 25 MB).
-            let path = store.projectFile(id)
             if let window = windows[id], let lines = windowed[id] {
-                try store.write(to: path) { try window.write(p, lineCount: lines.count, subtotal: lines.subtotal, to: $0, source: windowSources[id] ?? path) }
+                try store.writeProject(p, linesFrom: window, lineCount: lines.count, subtotal: lines.subtotal, source: windowSources[id])
             } else {
-                try store.write(to: path) { try ProjectCodec.write(p, to: $0) }
+                try store.writeProject(p)
             }
         }
         if let s = stagedState, s != loadedState { try store.saveState(s) }

@@ -70,7 +70,7 @@ extension Workspace {
     /// it reads back from the store.
     public func createDemoProject() throws -> Project {
         let project = try DemoProject.build(try BundledCatalogue.load(), today: clock.today)
-        try store.exclusively { try store.write(ProjectCodec.encode(project), to: store.projectFile(project.id)) }
+        try store.exclusively { try store.writeProject(project) }
         return try store.loadProject(project.id)
     }
 }
