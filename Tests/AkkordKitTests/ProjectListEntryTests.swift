@@ -105,8 +105,9 @@ final class ProjectListEntryTests: XCTestCase {
         }
     }
 
-    /// The syntax-only skipper accepts exactly what the tree reader accepts, on seeded random
-    /// damage to a project file (duplicate keys, which only the tree reader looks for, aside).
+    /// The skipper the project reader steps over `lines` with when `nextIds` comes after them
+    /// (`JSONScanner.skipValue`) accepts exactly what the tree reader accepts, on seeded random
+    /// damage to a project file (duplicate keys aside: both refuse them, with other wording).
     func testTheSyntaxSkipperAgreesWithTheReader() throws {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         var rng = WorkspacePropertyTests.SplitMix64(state: seed)
@@ -128,7 +129,7 @@ final class ProjectListEntryTests: XCTestCase {
             do { _ = try JSONReader.parse(bytes); tree = true } catch let e as JSONSyntaxError where e.message.contains("appears twice") { continue } catch { tree = false }
             let skipped: Bool = bytes.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner(buffer: buffer)
-                do { try scanner.begin(); try scanner.skipSyntax(depth: 0); try scanner.end(); return true } catch { return false }
+                do { try scanner.begin(); try scanner.skipValue(depth: 0); try scanner.end(); return true } catch { return false }
             }
             XCTAssertEqual(skipped, tree, "seed \(seed), case \(n): \(String(decoding: bytes, as: UTF8.self))")
             if skipped != tree { break }
@@ -143,7 +144,7 @@ final class JSONNumberTests: XCTestCase {
             XCTAssertThrowsError(try JSONReader.parse(Array(bad.utf8)), bad)
             let skipped: Bool = Array(bad.utf8).withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner(buffer: buffer)
-                do { try scanner.begin(); try scanner.skipSyntax(depth: 0); try scanner.end(); return true } catch { return false }
+                do { try scanner.begin(); try scanner.skipValue(depth: 0); try scanner.end(); return true } catch { return false }
             }
             XCTAssertFalse(skipped, bad)
         }

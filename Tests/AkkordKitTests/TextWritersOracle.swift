@@ -236,7 +236,7 @@ enum Oracle {
                     l.price.formatted(language), l.amount.formatted(language)]
         }
         let subtotal = ["", "", w[.subtotal], "", "", "", lines.subtotal.formatted(language)]
-        let rows = lines.makeIterator()
+        var rows = lines.all.makeIterator()
         var last: [String]? = subtotal
         let layout = table.layout(measuring: AnySequence<[String]> {
             AnyIterator {

@@ -34,11 +34,6 @@ extension ProjectLines {
     public var views: LineViews { LineViews(walk: walk) }
     /// The lines with a measurement, as views.
     public var measured: LineViews { LineViews(walk: walkMeasured) }
-    /// Each line made into a `Line`, in order.
-    public func makeIterator() -> AnyIterator<Line> {
-        let views = walk()
-        return AnyIterator { views.next()?.line }
-    }
     /// Every line as a `Line`.
     public var all: [Line] {
         var lines: [Line] = []
