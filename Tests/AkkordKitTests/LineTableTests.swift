@@ -74,7 +74,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.sheet, Self.printed[l]!, l)
-            let report = Self.textTable(ReportText.render(p, try FinalAccounting(p), language: l))
+            let report = Self.textTable(ReportText.render(ProjectHead(p), try FinalAccounting(p), language: l))
             XCTAssertEqual(report.header, header, "\(l) text report")
             XCTAssertEqual(report.rows, rows, "\(l) text report")
             let listing = try expected(LineColumn.listing, Self.printed[l]!, l)
@@ -88,7 +88,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.sheet, Self.printed[l]!, l)
-            let html = ReportHTML.render(p, try FinalAccounting(p), language: l)
+            let html = ReportHTML.render(ProjectHead(p), try FinalAccounting(p), language: l)
             let head = try XCTUnwrap(html.range(of: "<thead>.*?</thead>", options: .regularExpression).map { String(html[$0]) })
             let titles = Self.matches("<th( class=\"num\")?>(.*?)</th>", in: head)
             XCTAssertEqual(titles.map { ReportSheetTests.unescapeHTML($0[2]) }, header, "\(l) HTML header")
@@ -109,7 +109,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.sheet, Self.printed[l]!, l)
-            let runs = Self.pdfRuns(ReportPDF.render(p, try FinalAccounting(p), language: l, photos: []).bytes)
+            let runs = Self.pdfRuns(ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: l, photos: []).bytes)
             // The line table's header is the first row set bold at the table's size, its rows the next rows of it.
             let first = try XCTUnwrap(runs.firstIndex { $0.font == "F2" && $0.size == 8.5 })
             var lines: [[Run]] = [[]]
@@ -142,7 +142,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.workbook, Self.workbook[l]!, l)
-            let book = try XLSXReader(try ReportXLSX.render(p, try FinalAccounting(p), language: l))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), try FinalAccounting(p), language: l))
             let sheet = try XCTUnwrap(book.sheets[Words(l)[.sheetLines]])
             func row(_ n: Int) -> [String] {
                 (1...LineColumn.workbook.count + 1).map { sheet["\(Workbook.CellReference.columnName($0))\(n)"].map { $0.inline ?? $0.value ?? "" } ?? "" }

@@ -238,7 +238,7 @@ final class LineWindowTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fd, 0)
         XCTAssertEqual(bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }, bytes.count)
         close(fd)
-        var staged = window.project
+        var staged = window.changeable
         staged.lines[0].note = "changed"
         let checked = window.check(staged)
         XCTAssertEqual(checked.problems, [])

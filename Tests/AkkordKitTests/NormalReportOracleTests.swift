@@ -57,7 +57,7 @@ final class NormalReportOracleTests: XCTestCase {
             let path = directory + "/p\(n).json"
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             let model = try ProjectCodec.decode(bytes, source: path)
-            var sources: [(String, Project, ProjectLines)] = [("model", model, try LinesInMemory(model.lines))]
+            var sources: [(String, ProjectHead, any ProjectLines)] = [("model", ProjectHead(model), try LinesInMemory(model.lines))]
             let streamed = try ProjectReader.streamed(path)
             sources.append(("streamed", streamed.0, streamed.1))
             for (source, project, lines) in sources {
@@ -388,7 +388,7 @@ extension ReportXLSX {
     /// The Lines sheet's columns as the writer before had them (1-based).
     enum LinesColumn: Int, CaseIterable { case id = 1, pos, activity, quantity, unit, price, amount, custom, note, measurement, section }
 
-    static func workbookReference(_ p: Project, _ a: FinalAccounting, language l: Language) throws -> Workbook {
+    static func workbookReference(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> Workbook {
         let w = Words(l)
         var book = Workbook(title: w(.documentTitle, p.name))
         let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true)

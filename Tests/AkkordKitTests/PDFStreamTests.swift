@@ -66,9 +66,9 @@ final class PDFStreamTests: XCTestCase {
             for l in Language.allCases {
                 for holidayPay in [false, true] {
                     let what = "\(name), \(l), holiday pay \(holidayPay)"
-                    let rendered = ReportPDF.render(p, a, language: l, photos: photos, holidayPay: holidayPay)
+                    let rendered = ReportPDF.render(ProjectHead(p), a, language: l, photos: photos, holidayPay: holidayPay)
                     let out = ByteOutput()
-                    let written = ReportPDF.write(p, a, language: l, photos: photos, holidayPay: holidayPay, to: out)
+                    let written = ReportPDF.write(ProjectHead(p), a, language: l, photos: photos, holidayPay: holidayPay, to: out)
                     XCTAssertEqual(out.bytes, rendered.bytes, what)
                     XCTAssertEqual(written.pageCount, rendered.pageCount, what)
                     XCTAssertEqual(written.embeddedImages, rendered.embeddedImages, what)
@@ -86,10 +86,10 @@ final class PDFStreamTests: XCTestCase {
     /// What each project's PDF must show: the photos embedded and the characters replaced.
     func testPhotosAndReplacedCharacters() throws {
         let projects = try Self.projects()
-        let photos = ReportPDF.render(projects[0].project, try FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
+        let photos = ReportPDF.render(ProjectHead(projects[0].project), try FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
         XCTAssertEqual(photos.embeddedImages, 7, "the JPEGs and the RGB and gray PNGs")
         XCTAssertEqual(photos.warnings, [Words(.en)(.unprintableCharacters, "\"✓\" (U+2713)")])
-        let many = ReportPDF.render(projects[1].project, try FinalAccounting(projects[1].project), language: .da, photos: [])
+        let many = ReportPDF.render(ProjectHead(projects[1].project), try FinalAccounting(projects[1].project), language: .da, photos: [])
         XCTAssertEqual(many.warnings, [Words(.da)(.unprintableCharacters, "\"✓\" (U+2713), \"e\u{301}\" (U+65), \"→\" (U+2192)")])
         XCTAssertGreaterThan(many.pageCount, 15)
         let text = ReportSheetTests.pdfText(many.bytes)
@@ -105,11 +105,11 @@ final class PDFStreamTests: XCTestCase {
         let source = p.lines
         let streamed = CountedWalks(lines: try LinesInMemory(source), walks: walks)
         for l in Language.allCases {
-            let expected = ReportPDF.render(p, try FinalAccounting(p), language: l, photos: [])
-            let accounting = try FinalAccounting(p, lines: streamed)
+            let expected = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: l, photos: [])
+            let accounting = try FinalAccounting(ProjectHead(p), lines: streamed)
             let before = walks.value
             let out = ByteOutput()
-            let written = ReportPDF.write(p, accounting, language: l, photos: [], to: out)
+            let written = ReportPDF.write(ProjectHead(p), accounting, language: l, photos: [], to: out)
             XCTAssertEqual(out.bytes, expected.bytes, "\(l)")
             XCTAssertEqual(written.pageCount, expected.pageCount)
             XCTAssertEqual(walks.value - before, 2, "lines and measurements once: a report this size is laid out once (its pages kept)")
@@ -119,13 +119,13 @@ final class PDFStreamTests: XCTestCase {
     /// Through a descriptor's buffer (flushed as it fills) the file is the same.
     func testWriteThroughADescriptorGivesTheSameFile() throws {
         let (p, photos) = (try Self.manyLines(300), try Self.photos())
-        let expected = ReportPDF.render(p, try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
+        let expected = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: url) }
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         XCTAssertGreaterThanOrEqual(fd, 0)
         let out = ByteOutput(fd: fd, path: url.path)
-        let written = ReportPDF.write(p, try FinalAccounting(p), language: .da, photos: photos, holidayPay: true, to: out)
+        let written = ReportPDF.write(ProjectHead(p), try FinalAccounting(p), language: .da, photos: photos, holidayPay: true, to: out)
         try out.flush()
         close(fd)
         let file = Array(try Data(contentsOf: url))
@@ -144,7 +144,7 @@ final class PDFStreamTests: XCTestCase {
         let a = try FinalAccounting(p)
         for l in Language.allCases {
             let report = try RenderedReport(p, format: .pdf, language: l, holidayPay: true, photo: { bytes[$0] ?? nil }).render()
-            let expected = ReportPDF.render(p, a, language: l, photos: photos, holidayPay: true)
+            let expected = ReportPDF.render(ProjectHead(p), a, language: l, photos: photos, holidayPay: true)
             XCTAssertEqual(report.bytes, expected.bytes)
             XCTAssertEqual(report.warnings, a.warnings.map { $0.text(l) } + expected.warnings)
             XCTAssertFalse(expected.warnings.isEmpty)

@@ -26,7 +26,7 @@ final class PDFTests: XCTestCase {
         var p = Project(id: "t", name: "Tårnvej (æøå) \\ test")
         let a = Activity(pos: "1.01", name: "Under felt, nailed", unit: "m2", price: try UnitPrice(parsing: "38.50"))
         for _ in 0..<300 { _ = p.addLine(a, quantity: try Quantity(parsing: "1"), date: nil) }
-        let out = ReportPDF.render(p, try FinalAccounting(p), language: .en, photos: [])
+        let out = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [])
         assertXrefMatches(out.bytes)
         let s = String(decoding: out.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         XCTAssertEqual(s.components(separatedBy: "/Type /Page ").count - 1, out.pageCount)

@@ -1,12 +1,12 @@
 @testable import AkkordKit
 
 extension ProjectReader {
-    /// The project file at `path` as a report reads it: the project without its lines, and its
-    /// lines read again from the mapped file.
-    static func streamed(_ path: String) throws -> (Project, ProjectLines) {
+    /// The project file at `path` as a report reads it: the project's head, and its lines read
+    /// again from the mapped file.
+    static func streamed(_ path: String) throws -> (ProjectHead, any ProjectLines) {
         let file = try MappedFile(path: path, limit: Store.maximumFileBytes)
         let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: .none)
-        return (read.project, LinesInFile(file, read))
+        return (read.head, LinesInFile(file, read))
     }
 }
 

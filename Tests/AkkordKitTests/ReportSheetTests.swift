@@ -52,8 +52,8 @@ final class ReportSheetTests: XCTestCase {
     /// PDF's shown strings decoded from WinAnsi; runs of white space made one space.
     static func reports(_ p: Project, _ l: Language) throws -> (text: String, html: String, pdf: String) {
         let a = try FinalAccounting(p)
-        let pdf = ReportPDF.render(p, a, language: l, photos: []).bytes
-        return (flat(ReportText.render(p, a, language: l)), flat(unescapeHTML(ReportHTML.render(p, a, language: l))), flat(pdfText(pdf)))
+        let pdf = ReportPDF.render(ProjectHead(p), a, language: l, photos: []).bytes
+        return (flat(ReportText.render(ProjectHead(p), a, language: l)), flat(unescapeHTML(ReportHTML.render(ProjectHead(p), a, language: l))), flat(pdfText(pdf)))
     }
 
     static func flat(_ s: String) -> String {
@@ -156,7 +156,7 @@ final class ReportSheetTests: XCTestCase {
 
     func testJSONWarningsStayEnglish() throws {
         let p = try Self.noWorkersProject()
-        let json = String(decoding: ReportJSON.render(p, try FinalAccounting(p)), as: UTF8.self)
+        let json = String(decoding: ReportJSON.render(ProjectHead(p), try FinalAccounting(p)), as: UTF8.self)
         XCTAssertTrue(json.contains("\"the team split is missing: the project has no workers\""), json)
     }
 
@@ -172,8 +172,8 @@ final class ReportSheetTests: XCTestCase {
             XCTAssertTrue(report.contains("1,50 t × 300,00"), "da \(format): hours as t")
         }
         let a = try FinalAccounting(p)
-        XCTAssertTrue(ReportHTML.render(p, a, language: .da).contains("<title>Akkordopgørelse – Tagvej 3</title>"))
-        let pdf = ReportPDF.render(p, a, language: .da, photos: []).bytes
+        XCTAssertTrue(ReportHTML.render(ProjectHead(p), a, language: .da).contains("<title>Akkordopgørelse – Tagvej 3</title>"))
+        let pdf = ReportPDF.render(ProjectHead(p), a, language: .da, photos: []).bytes
         // The document title as UTF-16BE after a byte order mark (hex from Python: ord() of each character).
         let title = Array("/Title <FEFF0041006B006B006F00720064006F0070006700F800720065006C0073006500202013002000540061006700760065006A00200033>".utf8)
         XCTAssertNotNil(Data(pdf).range(of: Data(title)), "the PDF's document title")
@@ -182,7 +182,7 @@ final class ReportSheetTests: XCTestCase {
     func testEnglishReportsKeepTheirTitles() throws {
         let p = try Self.fullProject()
         let a = try FinalAccounting(p)
-        XCTAssertTrue(ReportHTML.render(p, a, language: .en).contains("<title>Final accounting – Tagvej 3</title>"))
+        XCTAssertTrue(ReportHTML.render(ProjectHead(p), a, language: .en).contains("<title>Final accounting – Tagvej 3</title>"))
         let r = try Self.reports(p, .en)
         for report in [r.text, r.html, r.pdf] {
             for label in Self.englishLabels { XCTAssertTrue(report.contains(label), "en lacks \(label)") }
@@ -192,11 +192,11 @@ final class ReportSheetTests: XCTestCase {
 
     func testHTMLHasTheRuleNotesAndNoWorkers() throws {
         let p = try Self.noWorkersProject()
-        let html = ReportHTML.render(p, try FinalAccounting(p), language: .en)
+        let html = ReportHTML.render(ProjectHead(p), try FinalAccounting(p), language: .en)
         XCTAssertTrue(html.contains("<p>(no workers)</p>"), html)
         XCTAssertTrue(html.contains("Share = pool × hours / journeyman hours, rounded down to the øre; the øre left over go one each to the largest remainders."), html)
         XCTAssertTrue(html.contains("Balance = share (or apprentice pay) − advances; negative means overpaid."), html)
-        let da = ReportHTML.render(p, try FinalAccounting(p), language: .da)
+        let da = ReportHTML.render(ProjectHead(p), try FinalAccounting(p), language: .da)
         XCTAssertTrue(da.contains("<p>(ingen medarbejdere)</p>") && da.contains("Andel = ") && da.contains("Til udbetaling = "), da)
     }
 
@@ -206,7 +206,7 @@ final class ReportSheetTests: XCTestCase {
         XCTAssertEqual(PDFFont.regular.width("−", size: 1000), 584)
         XCTAssertEqual(PDFFont.bold.width("−", size: 1000), 584)
         let p = try Self.noWorkersProject()
-        let pdf = ReportPDF.render(p, try FinalAccounting(p), language: .en, photos: [])
+        let pdf = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [])
         XCTAssertEqual(pdf.warnings, [])
         let raw = String(decoding: pdf.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         XCTAssertEqual(raw.components(separatedBy: "/BaseEncoding /WinAnsiEncoding /Differences [\(WinAnsi.minusCode) /minus]").count - 1, 2, "both fonts")
@@ -230,7 +230,7 @@ final class ReportSheetTests: XCTestCase {
     func testTextHTMLAndPDFCarryTheSameLabels() throws {
         for p in [try Self.fullProject(), try Self.noWorkersProject()] {
             for l in Language.allCases {
-                let sheet = ReportSheet(p, try FinalAccounting(p), language: l)
+                let sheet = ReportSheet(ProjectHead(p), try FinalAccounting(p), language: l)
                 var labels = [sheet.title] + sheet.header.map(\.label) + sheet.lines.headings.map(\.title) + sheet.totals.rows.map(\.label)
                 labels += sheet.totals.rows.map(\.description).filter { !$0.isEmpty }
                 labels += sheet.team.rows.isEmpty ? [sheet.team.emptyNote] : sheet.team.columns.map(\.title)
@@ -255,7 +255,7 @@ final class ReportSheetTests: XCTestCase {
     func testLineRowsFollowTheAccountingLines() throws {
         let p = try Self.fullProject()
         let a = try FinalAccounting(p)
-        let sheet = ReportSheet(p, a, language: .da)
+        let sheet = ReportSheet(ProjectHead(p), a, language: .da)
         XCTAssertEqual(sheet.lines.columns, [.pos, .activity, .quantity, .unit, .price, .amount])
         XCTAssertEqual(sheet.lines.headings.map(\.title), ["Pos.", "Ydelse", "Mængde", "Enhed", "Pris", "Beløb"])
         let rows = sheet.lines.lines.views.map { line in sheet.lines.columns.map { $0.text(line, .da) } }

@@ -87,7 +87,7 @@ final class WorkbookTests: XCTestCase {
                 let report = try RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
                 XCTAssertEqual(report.format, .xlsx)
                 let book = try XLSXReader(try report.render().bytes)
-                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(p, a))) as? [String: Any])
+                let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(ProjectHead(p), a))) as? [String: Any])
                 try compare(book, json, a, p, l, label: "\(p.id) \(l)")
             }
         }
@@ -95,7 +95,7 @@ final class WorkbookTests: XCTestCase {
 
     func testFormulasRecalculateToTheirCachedValues() throws {
         for p in try Self.projects {
-            let book = try XLSXReader(try ReportXLSX.render(p, FinalAccounting(p), language: .da))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da))
             let formulas = try book.recalculateAll()
             if !p.lines.isEmpty { XCTAssertGreaterThan(formulas, p.lines.count, p.id) }
         }
@@ -138,7 +138,7 @@ final class WorkbookTests: XCTestCase {
                                                                     rate: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng))))
             }
             let a = try FinalAccounting(p)
-            let book = try XLSXReader(try ReportXLSX.render(p, a, language: .en))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), a, language: .en))
             _ = try book.recalculateAll(label: "seed \(seed) run \(run)")
             // The shares add up to the pool, in the sheet as in akkord.
             if a.isSplit {
@@ -151,7 +151,7 @@ final class WorkbookTests: XCTestCase {
 
     func testTotalsAreFormulasOfTheirCells() throws {
         let p = try Self.fullProject()
-        let book = try XLSXReader(try ReportXLSX.render(p, FinalAccounting(p), language: .en))
+        let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .en))
         XCTAssertEqual(book.sheetNames, ["Lines", "Team", "Summary"])
         XCTAssertEqual(book.formula("Lines", "G2"), "ROUND(D2*F2,2)")
         XCTAssertEqual(book.formula("Lines", "G5"), "ROUND(D5*F5,2)")
@@ -187,8 +187,8 @@ final class WorkbookTests: XCTestCase {
 
     func testTheArchiveIsStoredWithRightCRCsAndIsDeterministic() throws {
         let p = try Self.fullProject()
-        let first = try ReportXLSX.render(p, FinalAccounting(p), language: .da)
-        let second = try ReportXLSX.render(p, FinalAccounting(p), language: .da)
+        let first = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
+        let second = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
         XCTAssertEqual(first, second, "two renders give the same bytes")
         XCTAssertEqual(Array(first.prefix(4)), [0x50, 0x4B, 0x03, 0x04])
         let book = try XLSXReader(first)   // checks every CRC, size and name against the central directory

@@ -45,12 +45,12 @@ public struct FinalAccounting: Equatable {
             && a.lines.count == b.lines.count && a.lines.all == b.lines.all
     }
 
-    public init(_ project: Project) throws(SumTooLargeError) { try self.init(project, lines: try LinesInMemory(project.lines)) }
+    public init(_ project: Project) throws(SumTooLargeError) { try self.init(ProjectHead(project), lines: try LinesInMemory(project.lines)) }
 
-    /// The accounting of `project` (whose own `lines` are not looked at) with `lines` as its lines.
+    /// The accounting of the project `project` heads, whose lines are `lines`.
     /// Every sum is checked (SPEC §18): one beyond what akkord keeps is a `SumTooLargeError`
     /// naming it, never a trap (the rules refuse such a project before it gets here).
-    public init(_ project: Project, lines: any ProjectLines) throws(SumTooLargeError) {
+    public init(_ project: ProjectHead, lines: any ProjectLines) throws(SumTooLargeError) {
         self.lines = lines
         subtotal = lines.subtotal
         let bases = try lines.bases(of: project.supplements)

@@ -40,17 +40,16 @@ public struct LineView {
 
 extension LineView {
     /// Which members a line's JSON object has, in this order: id, pos, name, unit, price,
-    /// quantity, amount, custom, note, then section and date (the project file, `lines --json`),
-    /// then the measurement (`null` when there is none, or left out, as the project file does).
+    /// quantity, amount, custom, note, then section and date (or not), then the measurement
+    /// (`null` when there is none, or left out). Each writer names its own: the project file's
+    /// in Store (`stored`), the reports' in Render.
     public struct JSONMembers: Sendable {
         public let sectionAndDate: Bool
         public let nullMeasurement: Bool
-        /// The project file's line.
-        public static let stored = JSONMembers(sectionAndDate: true, nullMeasurement: false)
-        /// `lines --json`.
-        public static let listed = JSONMembers(sectionAndDate: true, nullMeasurement: true)
-        /// A line of `report --format json`.
-        public static let reported = JSONMembers(sectionAndDate: false, nullMeasurement: true)
+        public init(sectionAndDate: Bool, nullMeasurement: Bool) {
+            self.sectionAndDate = sectionAndDate
+            self.nullMeasurement = nullMeasurement
+        }
     }
 
     /// The line as a JSON object on one line, as `JSONWriter` lays out such an object; texts

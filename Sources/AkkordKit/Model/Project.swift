@@ -46,6 +46,41 @@ public struct Project: Equatable, Sendable {
     }
 }
 
+/// A project without its lines: what a reader that leaves the lines in the file (`ProjectLines`)
+/// knows of the project, and what a report is made from beside those lines. Every member of
+/// `Project` but the lines, read and written by the same names; asking it for `lines` or
+/// `subtotal` does not compile, so a value that holds none of the lines cannot pass for one that
+/// holds them all (a `Project`'s `lines` are always all of them).
+@dynamicMemberLookup
+public struct ProjectHead: Equatable, Sendable {
+    /// The members, with no lines.
+    private var members: Project
+
+    public init(_ project: Project) {
+        members = project
+        members.lines = []
+    }
+
+    public subscript<T>(dynamicMember member: KeyPath<Project, T>) -> T { members[keyPath: member] }
+
+    public subscript<T>(dynamicMember member: WritableKeyPath<Project, T>) -> T {
+        get { members[keyPath: member] }
+        set { members[keyPath: member] = newValue }
+    }
+
+    @available(*, unavailable, message: "a project's head has no lines: walk its ProjectLines, or read the whole Project")
+    public var lines: [Line] { [] }
+    @available(*, unavailable, message: "a project's head has no lines: take the subtotal of its ProjectLines")
+    public var subtotal: Money { .zero }
+
+    /// The whole project: this head with `lines`, which are all of its lines.
+    public func with(lines: [Line]) -> Project {
+        var p = members
+        p.lines = lines
+        return p
+    }
+}
+
 /// One accounted activity: a snapshot of the catalogue price when it was added.
 public struct Line: Equatable, Sendable {
     public var id: Int

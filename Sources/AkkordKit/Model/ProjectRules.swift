@@ -14,13 +14,12 @@ public enum ProjectRules {
         for (i, l) in p.lines.enumerated() {
             if i < checked.count, checked[i] == l { lines.check(keptId: l.id, amount: l.amount, at: i) } else { lines.check(maker.view(of: l), at: i) }
         }
-        return problems(p, lines: lines) { (s) throws(SumTooLargeError) in try LinesInMemory(p.lines).bases(of: s) }
+        return problems(ProjectHead(p), lines: lines) { (s) throws(SumTooLargeError) in try LinesInMemory(p.lines).bases(of: s) }
     }
 
-    /// The problems of a project whose lines were checked one at a time by `lines` (the lines of
-    /// `p` are not looked at); `bases` gives the supplements' bases (asked only when the lines
-    /// were in order).
-    public static func problems(_ p: Project, lines: LineRules, bases: ([Supplement]) throws(SumTooLargeError) -> [Money]) -> [Problem] {
+    /// The problems of a project whose lines were checked one at a time by `lines`; `bases`
+    /// gives the supplements' bases (asked only when the lines were in order).
+    public static func problems(_ p: ProjectHead, lines: LineRules, bases: ([Supplement]) throws(SumTooLargeError) -> [Money]) -> [Problem] {
         var problems: [Problem] = []
         func problem(_ place: String, _ message: String) { problems.append(Problem(place, message)) }
         func uniqueIds(_ key: String, _ ids: [Int], counter: String) {

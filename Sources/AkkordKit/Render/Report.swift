@@ -32,7 +32,7 @@ public enum ReportFormat: String, CaseIterable, Sendable {
 public struct RenderedReport {
     public let format: ReportFormat
     public let accounting: FinalAccounting
-    let project: Project
+    let project: ProjectHead
     let language: Language
     let holidayPay: Bool
     let photo: (String) -> [UInt8]?
@@ -41,18 +41,25 @@ public struct RenderedReport {
     /// The lines' file as messages name it, should a pass not give them all (the reader's to set).
     var source = "the project's file"
 
-    /// `project` with `lines` as its lines (by default its own); `photo` gives a stored photo
+    /// The project `project` heads, with `lines` as its lines; `photo` gives a stored photo
     /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables
     /// show holiday pay (12.5 % of each share) for information; JSON, CSV and xlsx do not change.
-    public init(_ project: Project, lines: ProjectLines? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false,
+    public init(_ project: ProjectHead, lines: any ProjectLines, format: ReportFormat, language: Language, holidayPay: Bool = false,
                 widths: LineWidths? = nil, photo: @escaping (String) -> [UInt8]?) throws(SumTooLargeError) {
         self.widths = widths
         self.project = project
-        if let lines { accounting = try FinalAccounting(project, lines: lines) } else { accounting = try FinalAccounting(project) }
+        accounting = try FinalAccounting(project, lines: lines)
         self.format = format
         self.language = language
         self.holidayPay = holidayPay
         self.photo = photo
+    }
+
+    /// A whole project's report, its lines those it holds.
+    public init(_ project: Project, format: ReportFormat, language: Language, holidayPay: Bool = false,
+                photo: @escaping (String) -> [UInt8]?) throws(SumTooLargeError) {
+        try self.init(ProjectHead(project), lines: try LinesInMemory(project.lines), format: format, language: language,
+                      holidayPay: holidayPay, photo: photo)
     }
 
     /// Writes the report to `out` and returns what the reader should be warned about, in the

@@ -18,7 +18,7 @@ public enum ReportHTML {
     }
 
     /// `photos`: the project's photos with their bytes, shown at the end as data URLs.
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = []) -> String {
+    public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = []) -> String {
         render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos)
     }
 
@@ -28,7 +28,7 @@ public enum ReportHTML {
         return String(decoding: out.bytes, as: UTF8.self)
     }
 
-    public static func write(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = [],
+    public static func write(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false, photos: [ReportPhoto] = [],
                              to out: ByteOutput) {
         write(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos, to: out)
     }

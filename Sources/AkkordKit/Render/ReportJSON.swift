@@ -1,14 +1,14 @@
 /// `report --format json` (SPEC §7): every figure a string in plain form. Fields keep their
 /// names and meaning; new ones may be added.
 public enum ReportJSON {
-    public static func render(_ p: Project, _ a: FinalAccounting) -> [UInt8] {
+    public static func render(_ p: ProjectHead, _ a: FinalAccounting) -> [UInt8] {
         let out = ByteOutput()
         write(p, a, to: out)
         return out.bytes
     }
 
     /// Writes the report as `JSONWriter` lays out JSON, the lines one by one as they are read.
-    public static func write(_ p: Project, _ a: FinalAccounting, to out: ByteOutput) {
+    public static func write(_ p: ProjectHead, _ a: FinalAccounting, to out: ByteOutput) {
         var first = true
         func member(_ key: String, _ value: JSONValue) {
             memberKey(key)
@@ -69,4 +69,11 @@ public enum ReportJSON {
             return .object(o)
         })
     }
+}
+
+extension LineView.JSONMembers {
+    /// A line of `lines --json`: every member, the measurement `null` when there is none.
+    static let listed = Self(sectionAndDate: true, nullMeasurement: true)
+    /// A line of `report --format json`: without section and date, the measurement `null` when there is none.
+    static let reported = Self(sectionAndDate: false, nullMeasurement: true)
 }

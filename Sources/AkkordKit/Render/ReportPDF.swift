@@ -31,7 +31,7 @@ public enum ReportPDF {
     static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
 
     /// The whole PDF in memory (tests, small reports): `write` into a collecting output.
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false) -> Output {
+    public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false) -> Output {
         render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos)
     }
 
@@ -44,7 +44,7 @@ public enum ReportPDF {
     /// Writes the PDF to `out` as it lays it out. The lines are walked twice for the table (and
     /// twice for the measurements), never held; should they change between the passes, the
     /// lines' `checkIntact` says so (the caller's to check, as after any writer).
-    public static func write(_ p: Project, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false,
+    public static func write(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false,
                              to out: ByteOutput) -> Written {
         write(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos, to: out)
     }

@@ -133,7 +133,7 @@ public struct ReportSheet {
 
     /// With `holidayPay`, the team table has an information column: holiday pay
     /// (feriegodtgørelse), round2(share × 12.5 %). It never changes a share.
-    public init(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) {
+    public init(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) {
         let w = Words(l)
         language = l
         words = w

@@ -4,7 +4,7 @@
 public enum ReportText {
     public static let width = 100
 
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) -> String {
+    public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, holidayPay: Bool = false) -> String {
         render(ReportSheet(p, a, language: l, holidayPay: holidayPay))
     }
 

@@ -24,7 +24,7 @@
 /// an empty cell, as JSON has null. Sheet names, labels and notes are in the report's
 /// language; the numbers are numbers, shown by the spreadsheet in its user's format.
 public enum ReportXLSX {
-    public static func render(_ p: Project, _ a: FinalAccounting, language l: Language) throws -> [UInt8] {
+    public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> [UInt8] {
         try workbook(p, a, language: l).bytes()
     }
 
@@ -59,7 +59,7 @@ public enum ReportXLSX {
     typealias Cell = Workbook.Cell
     typealias Number = Workbook.Number
 
-    public static func workbook(_ p: Project, _ a: FinalAccounting, language l: Language) throws -> Workbook {
+    public static func workbook(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> Workbook {
         let w = Words(l)
         var book = Workbook(title: w(.documentTitle, p.name))
         let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true)

@@ -43,7 +43,7 @@ struct LineDecoder {
     /// Where that element ends (after its `}`).
     private(set) var lineEnd = -1
     /// Whether that line's bytes, `lineStart..<lineEnd`, are exactly what akkord writes for it
-    /// (`LineView.writeJSON(.stored)`): members in akkord's order and spacing, texts without
+    /// (`LineView.writeJSON(.stored)`, `StoredLineForm.swift`): members in akkord's order and spacing, texts without
     /// escapes, figures in their plain form. A change copies such lines as they are.
     private(set) var lineIsStoredForm = false
     /// In such a line: where its `, "section": ` and its `, "measurement": ` (-1: none) begin,

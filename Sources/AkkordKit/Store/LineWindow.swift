@@ -1,7 +1,7 @@
 /// A project read for a change to a few of its lines (`add`, `edit`, `remove`), so that a change
 /// to one line of 100,000 costs about one read and one write of the file: the streaming reader
 /// checks every line in its pass (as for a report), keeps only the lines the change names as
-/// `Line`s (the window: `project.lines`), and notes where every line is. At commit the changed
+/// `Line`s (the window: `lines`), and notes where every line is. At commit the changed
 /// project's lines are the file's, in order, with the window's as the change left them and any
 /// new ones after them; the lines outside the window are copied from the file as they are when
 /// they are in akkord's own form (`ProjectLineScanner.lineIsStoredForm`), else written again
@@ -9,8 +9,10 @@
 /// project, byte for byte.
 struct LineWindow {
     let file: MappedFile
-    /// The project with only the window's lines, as read.
-    let project: Project
+    /// The project's members but its lines, as read.
+    let head: ProjectHead
+    /// The window's lines, as read, in file order.
+    let lines: [Line]
     let places: [LinePlace]
     /// The index in the file of each line of the window, ascending.
     let windowIndices: [Int]
@@ -34,7 +36,7 @@ struct LineWindow {
 
         init(_ window: LineWindow, staged: Project) {
             self.window = window
-            let ids = Set(window.project.lines.map(\.id))
+            let ids = Set(window.lines.map(\.id))
             var changed: [Int: Line] = [:], added: [Line] = []
             for l in staged.lines { if ids.contains(l.id) { changed[l.id] = l } else { added.append(l) } }
             self.changed = changed
@@ -56,7 +58,7 @@ struct LineWindow {
                         return .kept(index..<nextRead)
                     }
                     index += 1
-                    let read = window.project.lines[nextWindow]
+                    let read = window.lines[nextWindow]
                     nextWindow += 1
                     // A window line the change removed is left out.
                     if let line = rows.changed[read.id] { return .line(line, read: read) }
@@ -95,12 +97,12 @@ struct LineWindow {
         }
         // Without a subtotal (the lines' problems say why) no base is asked for.
         let subtotal = rules.checkedSubtotal ?? .zero
-        let problems = ProjectRules.problems(staged, lines: rules) { (s) throws(SumTooLargeError) in
+        let problems = ProjectRules.problems(ProjectHead(staged), lines: rules) { (s) throws(SumTooLargeError) in
             // The file's lines, less the window's as read, plus the window's and the new ones as changed.
             var sums = amounts.scopedSums(of: s)
             if needsLines {
                 var read = LineAmounts(sectionsOf: amounts)
-                for l in project.lines { read.add(l) }
+                for l in lines { read.add(l) }
                 for (i, part) in read.scopedSums(of: s).enumerated() { sums[i].subtract(part) }
                 for (i, part) in changed.scopedSums(of: s).enumerated() { sums[i].add(part) }
             }
@@ -208,12 +210,18 @@ extension Store {
 
 extension LineWindow {
     init(_ file: MappedFile, _ read: ProjectReader.Read) {
-        self.init(file: file, project: read.project, places: read.places, windowIndices: read.keptIndices,
+        self.init(file: file, head: read.head, lines: read.kept, places: read.places, windowIndices: read.keptIndices,
                   amounts: read.amounts, subtotal: read.subtotal)
     }
 }
 
 extension LineWindow {
+    /// The project as a change through this window sees it: the head, and as its `lines` only
+    /// the window's, which the change may edit, remove or add to. The one kind of `Project`
+    /// whose lines are not all of them: it lives inside a `Transaction`, which writes it back
+    /// through this window (`Store.writeProject(_:linesFrom:…)`), the other lines from the file.
+    var changeable: Project { head.with(lines: lines) }
+
     /// What `project list` shows of the project after the change `staged` made to the window's lines.
     func listEntry(after staged: Project) throws(SumTooLargeError) -> ProjectListEntry {
         ProjectListEntry(id: staged.id, name: staged.name, status: staged.status, lineCount: Rows(self, staged: staged).count,
@@ -224,7 +232,7 @@ extension LineWindow {
     /// the commit's check adds it up (which refuses one beyond the largest amount).
     func subtotal(after staged: Project) throws(SumTooLargeError) -> Money {
         var sum = Sum(subtotal)
-        for l in project.lines { sum.subtract(l.amount) }
+        for l in lines { sum.subtract(l.amount) }
         for l in staged.lines { sum.add(l.amount) }
         return try sum.value("lines")
     }

@@ -104,7 +104,10 @@ public enum ProjectCodec {
 
     /// Decodes and validates a project file held in memory (`ProjectReader`, keeping every line).
     public static func decode(_ bytes: [UInt8], source: String) throws -> Project {
-        try bytes.withUnsafeBufferPointer { try ProjectReader.read($0, source: source, keeping: .all).project }
+        try bytes.withUnsafeBufferPointer { 
+            let read = try ProjectReader.read($0, source: source, keeping: .all)
+            return read.head.with(lines: read.kept)
+        }
     }
 
     /// Every member of a project file's tree but the lines, the line count and the subtotal; the

@@ -15,20 +15,22 @@ import Darwin
 /// JSON path, bad JSON at its line and column, as one error.
 enum ProjectReader {
     enum Keeping {
-        /// Every line as a `Line`: the project's `lines`.
+        /// Every line as a `Line` (`kept`): the whole `Project`.
         case all
         /// None: the lines are read again from the file when walked.
         case none
         /// None, and where each line is (`LinePlace`), for a JSON writer that copies them.
         case places
-        /// The lines with these ids as `Line`s (the project's `lines`, in file order), and where every line is.
+        /// The lines with these ids as `Line`s (`kept`, in file order), and where every line is.
         case window(Set<Int>)
     }
 
     /// A project file read and checked.
     struct Read {
-        /// Its `lines` as `Keeping` says: all of them, the window's, or none.
-        var project: Project
+        /// Every member but the lines.
+        let head: ProjectHead
+        /// The lines `Keeping` asked for as `Line`s: all of them, the window's, or none.
+        let kept: [Line]
         /// Where the `lines` array begins (its `[`).
         let linesStart: Int
         let count: Int
@@ -128,12 +130,12 @@ enum ProjectReader {
         }
         let lines = pass ?? LinePass(nextId: nextId)
         if let history { project.history = history }
-        project.lines = lines.kept
+        let head = ProjectHead(project)
         if let count = f.integer("lineCount"), count != lines.count {
             f.problem("lineCount", "is \(count) but the file has \(lines.count) lines")
         }
         var supplementBases: [Money] = []
-        let ruleProblems = ProjectRules.problems(project, lines: lines.rules) { (supplements) throws(SumTooLargeError) in
+        let ruleProblems = ProjectRules.problems(head, lines: lines.rules) { (supplements) throws(SumTooLargeError) in
             supplementBases = try lines.amounts.bases(of: supplements, subtotal: lines.rules.checkedSubtotal ?? .zero)
             return supplementBases
         }
@@ -144,7 +146,7 @@ enum ProjectReader {
         }
         f.problems += ruleProblems
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
-        return Read(project: project, linesStart: linesStart, count: lines.count, subtotal: subtotal, hasCustom: lines.hasCustom,
+        return Read(head: head, kept: lines.kept, linesStart: linesStart, count: lines.count, subtotal: subtotal, hasCustom: lines.hasCustom,
                     hasMeasurement: lines.hasMeasurement, amounts: lines.amounts, supplementBases: supplementBases,
                     places: lines.places, keptIndices: lines.keptIndices, measured: lines.measured)
     }
@@ -270,15 +272,14 @@ private final class StreamHealth {
 }
 
 extension Store {
-    /// A project and its lines for readers that walk the lines once or twice (reports, `lines`,
-    /// `check`): the project without its lines, which are read again from the mapped file each
-    /// time they are walked. `copyingJSON`: for a writer of the lines' JSON
+    /// A project for readers that walk its lines once or twice (reports, `lines`, `check`): its
+    /// head, and its lines read again from the mapped file each time they are walked. `copyingJSON`: for a writer of the lines' JSON
     /// (`ProjectLines.writeJSON`). `observing` is shown every line as the reader checks it.
     public func loadProjectForReading(_ id: String, copyingJSON: Bool = false, observing: ((LineView) -> Void)? = nil)
-        throws -> (project: Project, lines: any ProjectLines) {
+        throws -> (head: ProjectHead, lines: any ProjectLines) {
         let file = try mapProjectFile(id)
         let read = try readProjectFile(id, file, keeping: copyingJSON ? .places : .none, observing: observing)
-        return (read.project, LinesInFile(file, read))
+        return (read.head, LinesInFile(file, read))
     }
 
     /// `projects/<id>.json` mapped and read by `ProjectReader`; the id inside must be the file's.
@@ -286,8 +287,8 @@ extension Store {
                          observing: ((LineView) -> Void)? = nil) throws -> ProjectReader.Read {
         let path = projectFile(id)
         let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: keeping, observing: observing)
-        guard read.project.id == id else {
-            throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(read.project.id)) but the file is named \(id).json")
+        guard read.head.id == id else {
+            throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(read.head.id)) but the file is named \(id).json")
         }
         return read
     }
@@ -326,7 +327,7 @@ struct LinesInFile: ProjectLines {
         (count, subtotal, hasCustom, hasMeasurement) = (read.count, read.subtotal, read.hasCustom, read.hasMeasurement)
         measuredAt = read.measured
         places = read.places
-        remembered.remember(read.supplementBases, of: read.project.supplements)
+        remembered.remember(read.supplementBases, of: read.head.supplements)
     }
 
     var isIntact: Bool { !health.broken }

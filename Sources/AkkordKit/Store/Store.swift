@@ -196,7 +196,8 @@ public struct Store: Sendable {
 
     /// Reads and checks a project file (`ProjectReader`), every line kept in the model.
     public func loadProject(_ id: String) throws -> Project {
-        try readProjectFile(id, try mapProjectFile(id), keeping: .all).project
+        let read = try readProjectFile(id, try mapProjectFile(id), keeping: .all)
+        return read.head.with(lines: read.kept)
     }
 
     /// What `project list` shows of a project: the file read and checked as every reader reads
@@ -204,7 +205,7 @@ public struct Store: Sendable {
     /// The list's cache (`ProjectListCache`) spares this for a file that has not changed.
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
         let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none)
-        let project = read.project
+        let project = read.head
         return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: read.count,
                                 subtotal: read.subtotal, end: project.end)
     }

@@ -48,7 +48,7 @@ extension Store {
             report.filesRead += 1
             do {
                 // Read as the reports read it: every rule checked, the lines not kept.
-                let p = try loadProjectForReading(id).project
+                let p = try loadProjectForReading(id).head
                 report.projects += 1
                 for (i, photo) in p.photos.enumerated() {
                     photosInUse.insert(photo.file)

@@ -52,14 +52,13 @@ extension Store {
 
     /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there
     /// is none: a `LineWindow` of none of its lines (the reader checks every line and notes where
-    /// it is, so the commit copies them from the step's file), with `project` its project
-    /// without lines. Errors are `ProjectReader`'s, as for a project file.
-    func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow, path: String)? {
+    /// it is, so the commit copies them from the step's file). Errors are `ProjectReader`'s, as for a project file.
+    func undoStepToRestore(of id: String, historyCount: Int) throws -> (window: LineWindow, path: String)? {
         let path = undoStepFile(id, historyCount: historyCount)
         guard let file = try mapFile(path) else { return nil }
         let window = LineWindow(file, try ProjectReader.read(file.bytes, file: file, source: path, keeping: .window([])))
-        guard window.project.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(window.project.id)), not \(id)") }
-        return (window.project, window, path)
+        guard window.head.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(window.head.id)), not \(id)") }
+        return (window, path)
     }
 
     /// The history counts of a project's kept steps, ascending.

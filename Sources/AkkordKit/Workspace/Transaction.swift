@@ -76,8 +76,8 @@ final class Transaction {
         if loaded[id] == nil {
             let window = try store.loadLineWindow(id, wanted: wanted)
             windows[id] = window
-            loaded[id] = window.project
-            storedHistoryCount[id] = window.project.history.count
+            loaded[id] = window.changeable
+            storedHistoryCount[id] = window.head.history.count
         }
         return try openProject(id)
     }

@@ -21,7 +21,7 @@ extension Workspace {
         if dryRun {
             let step = try store.shared {
                 let id = try chooseProject(nil) { try store.loadState() }
-                let current = try store.loadProjectForReading(id).project
+                let current = try store.loadProjectForReading(id).head
                 guard current.status == .open else { throw AkkordError.projectClosed(id) }
                 let restored = try restore(current)
                 let summary = try restored.window.listEntry(after: restored.project)
@@ -31,7 +31,7 @@ extension Workspace {
         }
         return try change { tx in
             tx.keepsUndoSteps = false
-            let current = try tx.openProject(try projectId(nil, in: tx), onlyLines: [])
+            let current = ProjectHead(try tx.openProject(try projectId(nil, in: tx), onlyLines: []))
             let restored = try restore(current)
             tx.stage(restored.project, linesFrom: restored.window, source: restored.source,
                      changes: Self.undoHistory(restored.undone), undoing: restored.target)
@@ -39,16 +39,16 @@ extension Workspace {
         }
     }
 
-    /// The project as it will be after the undo (its lines those of `window`),
-    /// the history entry it takes back and that entry's index. `current`'s lines are not used.
-    private func restore(_ current: Project) throws -> (project: Project, window: LineWindow, source: String, undone: HistoryEntry, target: Int) {
+    /// The project as it will be after the undo (its lines those of `window`: none, all copied
+    /// from the step's file at commit), the history entry it takes back and that entry's index.
+    private func restore(_ current: ProjectHead) throws -> (project: Project, window: LineWindow, source: String, undone: HistoryEntry, target: Int) {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
         let entry = current.history[target]
-        guard let (step, window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),
-              step.history.elementsEqual(current.history[..<target]) else {
+        guard let (window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),
+              window.head.history.elementsEqual(current.history[..<target]) else {
             throw AkkordError.nothingToUndo(project: current.id, before: entry)
         }
-        var restored = step
+        var restored = window.changeable
         restored.history = current.history
         restored.nextIds.merge(current.nextIds) { max($0, $1) }
         return (restored, window, source, entry, target)

@@ -91,15 +91,15 @@ public struct Workspace: Sendable {
         try store.shared { try store.loadProject(try chooseProject(id) { try store.loadState() }) }
     }
 
-    /// The chosen project with its lines read from the file as they are walked (see
+    /// The chosen project's head, and its lines read from the file as they are walked (see
     /// `Store.loadProjectForReading`): for views of every line.
     /// `forJSON`: the lines are to be written as JSON (see `ProjectLines.writeJSON`); `measuring`:
     /// the widths of the lines' text table are gathered as the reader checks them.
-    public func projectLines(_ id: String? = nil, forJSON: Bool = false, measuring widths: LineWidths? = nil) throws -> (project: Project, lines: ProjectLines) {
+    public func projectLines(_ id: String? = nil, forJSON: Bool = false, measuring widths: LineWidths? = nil) throws -> (head: ProjectHead, lines: any ProjectLines) {
         try store.shared {
             let read = try store.loadProjectForReading(try chooseProject(id) { try store.loadState() }, copyingJSON: forJSON, observing: widths.map { w in w.add })
             widths?.isComplete = true
-            return (read.project, read.lines)
+            return (read.head, read.lines)
         }
     }
 
