@@ -64,6 +64,43 @@ final class LineTableTests: XCTestCase {
         XCTAssertEqual(LineColumn.allCases.filter { $0.alignment == .right }, [.id, .quantity, .price, .amount])
     }
 
+    /// The member of a line's JSON object that holds each column's value. The JSON line object
+    /// is the project file's line form (`LineView.writeJSON`, which the JSON writers copy from
+    /// the file byte for byte), so it is not laid out from this table (Store does not use
+    /// Render); this test ties the two: a new column fails here until its member is named and
+    /// written.
+    static let jsonMember: [LineColumn: String] = [
+        .id: "id", .pos: "pos", .activity: "name", .quantity: "quantity", .unit: "unit", .price: "price", .amount: "amount",
+        .custom: "custom", .note: "note", .measurement: "measurement", .section: "section",
+    ]
+
+    func testTheJSONLineObjectsHoldEveryColumn() throws {
+        XCTAssertEqual(Set(Self.jsonMember.keys), Set(LineColumn.allCases), "every column has its JSON member")
+        let lines = try LinesInMemory(try Self.project().lines)
+        // By hand, as JSON (read by the same reader as the output, so values compare alike).
+        let expected = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data("""
+            [{"id": 1, "pos": "2.01", "name": "Underpap, sømmet", "quantity": "1234.5", "unit": "m2", "price": "38.50",
+              "amount": "47528.25", "custom": false, "note": "nordside", "measurement": null, "section": "Tag"},
+             {"id": 2, "pos": "X3", "name": "Afdækning af trappe", "quantity": "6", "unit": "pcs", "price": "450.00",
+              "amount": "2700.00", "custom": true, "note": "", "measurement": "2*3", "section": "Trappe"}]
+            """.utf8)) as? [[String: Any]])
+        for (members, name, withSection) in [(LineView.JSONMembers.listed, "lines --json", true), (.reported, "report --format json", false)] {
+            let out = ByteOutput()
+            out.write("[")
+            lines.writeJSON(members, to: out) { if $0 > 0 { out.write(",") } }
+            out.write("]")
+            let objects = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(out.bytes)) as? [[String: Any]], name)
+            XCTAssertEqual(objects.count, 2, name)
+            for (object, want) in zip(objects, expected) {
+                for column in LineColumn.allCases where withSection || column != .section {
+                    let key = Self.jsonMember[column]!
+                    XCTAssertEqual(object[key].map { "\($0)" }, want[key].map { "\($0)" }, "\(name): \(column) as \(key)")
+                }
+                XCTAssertEqual(object["section"] == nil, !withSection, name)
+            }
+        }
+    }
+
     func testTheAmountsAreWorkedOutByHand() throws {
         let a = try FinalAccounting(try Self.project())
         XCTAssertEqual(a.lines.all.map(\.amount), [Money(raw: 4_752_825), Money(raw: 270_000)])

@@ -25,6 +25,17 @@ enum ProjectReader {
         case window(Set<Int>)
     }
 
+    /// How many of a file's problems the reader looks for.
+    enum Checking {
+        /// Every problem, each at its place (`check`, reports, changes).
+        case everyProblem
+        /// Up to the first: the pass over the lines stops at the first line with a problem, and
+        /// the error names that one (the lines are checked before the other members). For a
+        /// reader that only says whether a file reads (`project list`), on a damaged file of
+        /// many lines.
+        case firstProblem
+    }
+
     /// A project file read and checked.
     struct Read {
         /// Every member but the lines.
@@ -53,9 +64,9 @@ enum ProjectReader {
     /// passed are handed back as the pass goes); `source` names it in errors. `observing` is shown
     /// every line as it is checked.
     static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil, source: String, keeping: Keeping,
-                     observing: ((LineView) -> Void)? = nil) throws -> Read {
+                     checking: Checking = .everyProblem, observing: ((LineView) -> Void)? = nil) throws -> Read {
         do {
-            return try readChecked(buffer, file: file, source: source, keeping: keeping, observing: observing)
+            return try readChecked(buffer, file: file, source: source, keeping: keeping, checking: checking, observing: observing)
         } catch let error as JSONSyntaxError {
             throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(firstUTF8Error(buffer) ?? error)")])
         } catch let error as InvalidDataError {
@@ -75,7 +86,8 @@ enum ProjectReader {
     }
 
     private static func readChecked(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?, source: String, keeping: Keeping,
-                                    observing: ((LineView) -> Void)?) throws -> Read {
+                                    checking: Checking, observing: ((LineView) -> Void)?) throws -> Read {
+        let stopAtFirst = checking == .firstProblem
         var scanner = JSONScanner(buffer: buffer)
         scanner.skipBOM()
         guard scanner.peekByte() == UInt8(ascii: "{") else {
@@ -108,7 +120,9 @@ enum ProjectReader {
             linesStart = scanner.index
             if let nextId = declaredNextLineId(object) {
                 let checked = try LinePass(buffer, file: file, arrayAt: linesStart, nextId: nextId,
-                                           countHint: declaredLineCount(object, bytes: buffer.count), keeping: keeping, observing: observing)
+                                           countHint: declaredLineCount(object, bytes: buffer.count), keeping: keeping,
+                                           stopAtFirst: stopAtFirst, observing: observing)
+                if let first = checked.firstProblem { throw InvalidDataError(source: source, problems: [first]) }
                 pass = checked
                 scanner.index = checked.end
             } else {
@@ -123,7 +137,8 @@ enum ProjectReader {
         let nextId = project.nextIds["line"] ?? 1
         if linesStart >= 0, pass?.nextId != nextId {
             pass = try LinePass(buffer, file: file, arrayAt: linesStart, nextId: nextId, countHint: declaredLineCount(object, bytes: buffer.count),
-                                keeping: keeping, observing: observing)
+                                keeping: keeping, stopAtFirst: stopAtFirst, observing: observing)
+            if let first = pass!.firstProblem { throw InvalidDataError(source: source, problems: [first]) }
             file?.release(0..<buffer.count)
             f = FieldReader(object: object, path: "", problems: [])
             project = ProjectCodec.decodeMembers(&f, lineProblems: pass!.decodeProblems)
@@ -145,7 +160,7 @@ enum ProjectReader {
             f.problem("subtotal", "is \(stored.plain) but the lines add up to \(subtotal.plain)")
         }
         f.problems += ruleProblems
-        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
+        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: stopAtFirst ? [f.problems[0]] : f.problems) }
         return Read(head: head, kept: lines.kept, linesStart: linesStart, count: lines.count, subtotal: subtotal, hasCustom: lines.hasCustom,
                     hasMeasurement: lines.hasMeasurement, amounts: lines.amounts, supplementBases: supplementBases,
                     places: lines.places, keptIndices: lines.keptIndices, measured: lines.measured)
@@ -186,6 +201,8 @@ private struct LinePass {
     private(set) var keptIndices: [Int] = []
     private(set) var places: [LinePlace] = []
     private(set) var measured: [Int] = []
+    /// With `stopAtFirst`: the problem the pass stopped at (`end` is then unknown).
+    private(set) var firstProblem: Problem? = nil
 
     /// No lines (a file without a `lines` array).
     init(nextId: Int) {
@@ -194,7 +211,7 @@ private struct LinePass {
     }
 
     init(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?, arrayAt start: Int, nextId: Int, countHint: Int,
-         keeping: ProjectReader.Keeping, observing: ((LineView) -> Void)?) throws(JSONSyntaxError) {
+         keeping: ProjectReader.Keeping, stopAtFirst: Bool = false, observing: ((LineView) -> Void)?) throws(JSONSyntaxError) {
         self.nextId = nextId
         rules = ProjectRules.LineRules(nextId: nextId, count: countHint)
         amounts.reserveCapacity(countHint)
@@ -213,6 +230,7 @@ private struct LinePass {
         while let line = try decoder.next(problems: &decodeProblems) {
             observing?(line)
             rules.check(line, at: count)
+            if stopAtFirst, let first = decodeProblems.first ?? rules.idProblems.first ?? rules.otherProblems.first { firstProblem = first; return }
             amounts.add(line)
             if placing { places.append(LinePlace(decoder)) }
             if let wanted {
@@ -283,10 +301,10 @@ extension Store {
     }
 
     /// `projects/<id>.json` mapped and read by `ProjectReader`; the id inside must be the file's.
-    func readProjectFile(_ id: String, _ file: MappedFile, keeping: ProjectReader.Keeping,
+    func readProjectFile(_ id: String, _ file: MappedFile, keeping: ProjectReader.Keeping, checking: ProjectReader.Checking = .everyProblem,
                          observing: ((LineView) -> Void)? = nil) throws -> ProjectReader.Read {
         let path = projectFile(id)
-        let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: keeping, observing: observing)
+        let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: keeping, checking: checking, observing: observing)
         guard read.head.id == id else {
             throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(read.head.id)) but the file is named \(id).json")
         }

@@ -201,10 +201,11 @@ public struct Store: Sendable {
     }
 
     /// What `project list` shows of a project: the file read and checked as every reader reads
-    /// it (every line and sum, SPEC §18), so the list never shows a project the others refuse.
+    /// it (every line and sum, SPEC §18), so the list never shows a project the others refuse;
+    /// a file that does not read is named with its first problem (`check` lists them all).
     /// The list's cache (`ProjectListCache`) spares this for a file that has not changed.
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
-        let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none)
+        let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none, checking: .firstProblem)
         let project = read.head
         return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: read.count,
                                 subtotal: read.subtotal, end: project.end)
