@@ -28,6 +28,11 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     case storeNotFound(String)
     /// A report or export aimed into the store would overwrite the store's own files.
     case outputInsideStore(path: String, store: String)
+    /// `-o` onto something that is not a regular file (a device, a FIFO, a directory, a socket):
+    /// akkord replaces its outputs by renaming a new file over them, which would replace it.
+    case outputNotARegularFile(path: String, kind: String)
+    /// An output (standard output, or the `-o` file) could not be written.
+    case outputFailed(path: String, reason: String)
     /// `undo` with no change left to take back, or whose earlier state was not kept here (the
     /// change that created the project, changes made on another machine, older than the kept steps).
     case nothingToUndo(project: String, before: HistoryEntry?)
@@ -62,6 +67,8 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .storeNotFound(let path): return "no store at \(path)"
         case .outputInsideStore(let path, let store): return "\(path) is inside the store \(store); write reports and exports elsewhere"
+        case .outputNotARegularFile(let path, let kind): return "-o \(path) is \(kind), not a regular file; akkord writes only regular files"
+        case .outputFailed(let path, let reason): return "cannot write \(path): \(reason)"
         case .nothingToUndo(let project, nil): return "project \"\(project)\" has no change left to undo"
         case .nothingToUndo(let project, let entry?):
             return "cannot undo \(entry.time) \"\(entry.command)\" on project \"\(project)\": the project as it was before it was not kept in this store"

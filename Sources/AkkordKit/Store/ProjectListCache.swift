@@ -153,7 +153,10 @@ extension Store {
     /// thrown). A file whose identity is the one in `.project-list` is taken from there; every
     /// other file is read with `loadListEntry`, so a file that does not read is reported as it
     /// always was, and is never cached. Call under the store's lock (shared is enough).
-    func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error]) {
+    /// `cache`: what `.project-list` should now hold, nil when it holds that already (or when a
+    /// file does not read); the caller writes it (`writeProjectListCache`) once the whole
+    /// command has succeeded, so a list that fails leaves the store as it found it.
+    func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
         let ids = try projectIds()
         let cacheBytes = try? FileIO.read(projectListCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
         let cache = cacheBytes.flatMap(ProjectListCache.init)
@@ -191,8 +194,8 @@ extension Store {
         // damaged since it was cached cannot match (the damage changed its ctime); the next
         // list that reads every file brings the cache up to date.
         let damaged = cacheBytes != nil && cache == nil
-        if unreadable.isEmpty, added > 0 || reused != (cache?.entries.count ?? 0) || damaged { writeProjectListCache(kept) }
-        return (entries, unreadable)
+        let changed = unreadable.isEmpty && (added > 0 || reused != (cache?.entries.count ?? 0) || damaged)
+        return (entries, unreadable, changed ? kept : nil)
     }
 
     /// `name` in the open directory `directory` when it is a regular file (not followed through

@@ -1,8 +1,46 @@
-/// Writing a report to a path the user chose: atomic, readable by others (0644).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Writing a report or export to a path the user chose (`-o`): the one output path. The file is
+/// replaced atomically (readable by others, 0644); a symbolic link is followed to its target,
+/// which is replaced; anything that is not a regular file (a device, a FIFO, a directory) is
+/// refused before anything is written, since the rename would replace it.
 public enum ReportFile {
+    /// The file a write to `path` replaces or creates: `path`, or the end of the chain of
+    /// symbolic links it is.
+    public static func target(_ path: String) throws -> String {
+        var current = path
+        for _ in 0..<40 {
+            var info = stat()
+            guard lstat(current, &info) == 0 else {
+                if errno == ENOENT { return current }
+                throw AkkordError.outputFailed(path: path, reason: FileIO.errnoMessage())
+            }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: return current
+            case S_IFLNK:
+                var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+                let n = readlink(current, &buffer, buffer.count - 1)
+                guard n > 0 else { throw AkkordError.outputFailed(path: path, reason: FileIO.errnoMessage()) }
+                let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                current = link.hasPrefix("/") ? link : AtomicFile.parentDirectory(of: current) + "/" + link
+            case S_IFDIR: throw AkkordError.outputNotARegularFile(path: path, kind: "a directory")
+            case S_IFIFO: throw AkkordError.outputNotARegularFile(path: path, kind: "a FIFO (named pipe)")
+            case S_IFCHR, S_IFBLK: throw AkkordError.outputNotARegularFile(path: path, kind: "a device")
+            case S_IFSOCK: throw AkkordError.outputNotARegularFile(path: path, kind: "a socket")
+            default: throw AkkordError.outputNotARegularFile(path: path, kind: "a special file")
+            }
+        }
+        throw AkkordError.outputFailed(path: path, reason: "too many levels of symbolic links")
+    }
+
+    /// Writes `bytes` to `path` (`target(path)`, which the caller has checked).
     public static func write(_ bytes: [UInt8], to path: String) throws {
         do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch {
-            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+            throw AkkordError.outputFailed(path: path, reason: "\(error)")
         }
     }
 
@@ -15,16 +53,10 @@ public enum ReportFile {
                 do { try body(out) } catch { throw BodyError(error: error) }
             }
         } catch let e as BodyError { throw e.error } catch {
-            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+            throw AkkordError.outputFailed(path: path, reason: "\(error)")
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Store {
     /// Whether `path` would be written inside the store (after resolving links and `..` of the

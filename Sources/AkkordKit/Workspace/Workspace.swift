@@ -121,9 +121,10 @@ public struct Workspace: Sendable {
     /// `deadlineWorkdays` is asked for (once) only when there is such a project, so the config
     /// file is read only then; overdue is judged against `today`, else the clock's.
     public func projectListing(deadlineWorkdays: () throws -> Int, today: String? = nil) throws -> ProjectListing {
-        let (projects, current, unreadable) = try store.shared {
-            let (projects, unreadable) = try store.listEntries()
-            return (projects, try store.loadState().currentProject, unreadable)
+        let (projects, current, unreadable, cache) = try store.shared {
+            let current = try store.loadState().currentProject
+            let (projects, unreadable, cache) = try store.listEntries()
+            return (projects, current, unreadable, cache)
         }
         var deadlines: [String: SettlementDeadline] = [:], workdays: Int?
         let today = today ?? clock.today
@@ -132,6 +133,8 @@ public struct Workspace: Sendable {
             workdays = n
             deadlines[p.id] = SettlementDeadline(status: p.status, end: p.end, workdays: n, today: today)
         }
+        // Only a listing that succeeds brings the cache up to date.
+        if let cache { store.writeProjectListCache(cache) }
         return ProjectListing(projects: projects, currentProjectId: current, unreadable: unreadable, deadlines: deadlines)
     }
 
@@ -157,16 +160,21 @@ public struct Workspace: Sendable {
         return try store.exclusively { try store.removeLeftovers() }
     }
 
-    /// Writes a report or export to a file the user chose, which must lie outside the store.
+    /// Writes a report or export to a file the user chose (`ReportFile`: a regular file, or a
+    /// link to one), which must lie outside the store.
     public func writeOutput(_ bytes: [UInt8], to path: String) throws {
-        if store.contains(path) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
-        try ReportFile.write(bytes, to: path)
+        try ReportFile.write(bytes, to: try outputTarget(path))
     }
 
-    /// Writes a report to a file the user chose (outside the store), as `body` makes it.
+    /// Writes a report to a file the user chose (as `writeOutput(_:to:)`), as `body` makes it.
     public func writeOutput(to path: String, _ body: (ByteOutput) throws -> Void) throws {
-        if store.contains(path) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
-        try ReportFile.write(to: path, body)
+        try ReportFile.write(to: try outputTarget(path), body)
+    }
+
+    private func outputTarget(_ path: String) throws -> String {
+        let target = try ReportFile.target(path)
+        if store.contains(target) { throw AkkordError.outputInsideStore(path: path, store: store.directory) }
+        return target
     }
 }
 

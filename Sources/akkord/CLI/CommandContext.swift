@@ -16,6 +16,9 @@ final class CommandContext {
     /// The user's settings (the config file), read at most once per command.
     let settings: Settings
     private var stdoutBuffer: [UInt8] = []
+    /// The first write to standard output that failed (a full disk, a closed descriptor): what
+    /// follows is not written, and the command ends with it (exit 74, `finish()`).
+    private var stdoutFailure: AkkordError?
 
     init(globals: GlobalOptions, environment: [String: String], argv: [String], clock: Clock = .system) {
         self.globals = globals
@@ -140,17 +143,38 @@ final class CommandContext {
     }
 
     /// Writes to standard output through a buffered output, after what was printed before (a
-    /// report of any size goes out as it is made). A closed pipe is not an error here, as for `print`.
+    /// report of any size goes out as it is made); a write that fails is an error (exit 74).
     func stream(_ body: (ByteOutput) throws -> Void) throws {
         flush()
+        if let stdoutFailure { throw stdoutFailure }
         let out = ByteOutput(fd: 1, path: "standard output")
-        defer { try? out.flush() }
-        try body(out)
+        do {
+            try body(out)
+            try out.flush()
+        } catch let failure as FileIO.Failure where failure.path == "standard output" {
+            throw Self.stdoutFailed(failure)
+        }
     }
 
+    /// Writes what was printed so far; a failure is kept for `finish()` (and stops later writes).
     func flush() {
-        try? FileIO.writeAll(fd: 1, stdoutBuffer, path: "stdout")
-        stdoutBuffer.removeAll(keepingCapacity: true)
+        defer { stdoutBuffer.removeAll(keepingCapacity: true) }
+        guard stdoutFailure == nil, !stdoutBuffer.isEmpty else { return }
+        do { try FileIO.writeAll(fd: 1, stdoutBuffer, path: "standard output") } catch {
+            stdoutFailure = (error as? FileIO.Failure).map(Self.stdoutFailed) ?? .outputFailed(path: "standard output", reason: "\(error)")
+        }
+    }
+
+    /// Writes what is left; throws when any write to standard output failed. A command's result
+    /// is not reported as done when the user did not get it.
+    func finish() throws {
+        flush()
+        if let stdoutFailure { throw stdoutFailure }
+    }
+
+    private static func stdoutFailed(_ failure: FileIO.Failure) -> AkkordError {
+        if case .system(_, _, let message) = failure { return .outputFailed(path: "standard output", reason: message) }
+        return .outputFailed(path: "standard output", reason: failure.reason)
     }
 
     /// A note on how input was read (`note: 7.30 h is 7 h 18 min; …`), on stderr.

@@ -6,6 +6,8 @@ enum ExitStatus: Int32 {
     case failure = 1
     case usage = 64
     case dataError = 65
+    /// An output (standard output, or the `-o` file) could not be written (EX_IOERR).
+    case outputFailed = 74
     case busy = 75
 }
 
@@ -82,7 +84,8 @@ extension AkkordError: UserFacingError {
         case .workerInUse: return "remove those first (akkord hours list, akkord advance list), then the worker"
         case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
         case .invalidChange: return "amounts, sums and shares must stay within ±\(Money.largest.formatted(.en))"
-        case .cannotRead, .cannotWrite, .outputInsideStore: return nil
+        case .cannotRead, .cannotWrite, .outputInsideStore, .outputFailed: return nil
+        case .outputNotARegularFile: return "give the path of a file (-o - writes to standard output)"
         case .scopeMatchesNothing: return "see the lines and their sections with: akkord lines"
         case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
         case .nothingToUndo(_, nil): return "see what was done with: akkord history"
@@ -96,7 +99,8 @@ extension AkkordError: UserFacingError {
     var exitStatus: ExitStatus {
         switch self {
         case .invalidChange: return .dataError
-        case .outputInsideStore, .projectAmbiguous: return .usage
+        case .outputInsideStore, .projectAmbiguous, .outputNotARegularFile: return .usage
+        case .outputFailed: return .outputFailed
         default: return .failure
         }
     }

@@ -11,3 +11,9 @@ enum OutputFormatChoice {
         return format
     }
 }
+
+/// `-o FILE` of every command that writes an output: `-` is standard output (SPEC §7).
+enum OutputOption {
+    /// The file `-o` names; nil for standard output (no `-o`, or `-o -`).
+    static func file(_ given: String?) -> String? { given == "-" ? nil : given }
+}

@@ -30,7 +30,7 @@ enum Runner {
                 if invocation.command.spec.needsLanguage { arguments.context.language = try ctx.resolvedLanguage() }
                 try invocation.command.init(arguments).run(ctx)
             }
-            ctx.flush()
+            try ctx.finish()
             return ExitStatus.success.rawValue
         } catch let error as UserFacingError {
             context?.flush()

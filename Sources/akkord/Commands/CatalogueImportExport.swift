@@ -108,7 +108,7 @@ struct CatalogueImportCommand: Command {
 
 struct CatalogueExportCommand: Command {
     static let format = Option("--format", value: "json|csv", parse: .catalogueFormat, help: "Output format.", default: "json")
-    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
+    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output (- is standard output).")
     static let spec = CommandSpec(
         name: "export", abstract: "Write the active catalogue as JSON or CSV.",
         discussion: "CSV follows --lang: en uses ',' and a decimal point, da uses ';' and a decimal comma. Importing an export changes nothing.",
@@ -117,7 +117,7 @@ struct CatalogueExportCommand: Command {
     let output: String?
     init(_ a: ParsedArguments) throws {
         format = try a[Self.format] ?? "json"
-        output = try a[Self.output]
+        output = OutputOption.file(try a[Self.output])
     }
 
     func run(_ context: CommandContext) throws {

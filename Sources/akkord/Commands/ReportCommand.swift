@@ -17,21 +17,23 @@ struct ReportOutput {
                                help: "text, json, csv, html, pdf or xlsx (pdf and xlsx need -o). With -o, the default is the file's extension.",
                                default: "text")
     static let output = Option("--output", short: "-o", value: "file",
-                               help: "Write to this file instead of standard output; without --format its extension names the format (\(ReportFormat.fileExtensionList)).")
+                               help: "Write to this file instead of standard output (- is standard output); without --format its extension names the format (\(ReportFormat.fileExtensionList)).")
     static let arguments: [any DeclaredArgument] = [format, output]
     /// nil: neither --format nor -o given, so text, or json with the global --json.
     let requestedFormat: ReportFormat?
+    /// The file to write; nil: standard output (also `-o -`).
     let output: String?
 
     init(_ a: ParsedArguments) throws {
-        output = try a[Self.output]
+        let given = try a[Self.output]
+        output = OutputOption.file(given)
         requestedFormat = try OutputFormatChoice.choose(given: try a[Self.format], output: output, fromExtension: ReportFormat.init(fileExtension:)) {
             UsageError("-o \"\($0)\": the file's extension names no report format; use \(ReportFormat.fileExtensionList)",
                        hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
         }
-        if let format = requestedFormat, format.needsFile, output == nil {
+        if let format = requestedFormat, format.needsFile, given == nil {
             throw UsageError(format == .pdf ? "a PDF report needs -o FILE" : "an xlsx report needs -o FILE",
-                             hint: "akkord report --format \(format.rawValue) -o accounting.\(format.rawValue)")
+                             hint: "akkord report --format \(format.rawValue) -o accounting.\(format.rawValue) (or -o - for standard output)")
         }
     }
 

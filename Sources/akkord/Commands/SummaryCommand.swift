@@ -28,7 +28,7 @@ struct SummaryCommand: Command {
     static let by = Option("--by", value: "project|worker|employer", parse: .summaryTable, help: "The table text and csv show (json and xlsx have all).", default: "project")
     static let format = Option("--format", value: "format", parse: .summaryFormat,
                                help: "text, json, csv or xlsx (xlsx needs -o). With -o, the default is the file's extension.")
-    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output.")
+    static let output = Option("--output", short: "-o", value: "file", help: "Write to this file instead of standard output (- is standard output).")
     static let spec = CommandSpec(
         name: "summary", abstract: "Sum the final accountings across projects: per project, per worker, per employer, with totals.",
         discussion: """
@@ -60,12 +60,13 @@ struct SummaryCommand: Command {
             throw UsageError("\(error)")
         }
         table = try a[Self.by] ?? .project
-        output = try a[Self.output]
+        let given = try a[Self.output]
+        output = OutputOption.file(given)
         requestedFormat = try OutputFormatChoice.choose(given: try a[Self.format], output: output, fromExtension: SummaryFormat.init(fileExtension:)) {
             UsageError("-o \($0): cannot tell the format from the file's extension",
                        hint: "give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx")
         }
-        if let format = requestedFormat, format.needsFile, output == nil {
+        if let format = requestedFormat, format.needsFile, given == nil {
             throw UsageError("an xlsx summary needs -o FILE", hint: "akkord summary --format xlsx -o summary.xlsx")
         }
     }
