@@ -162,6 +162,10 @@ public enum Confirmation {
         Words(l)(.fileKept, path, self.reason(reason, l))
     }
 
+    public static func changeNotSynced(path: String, reason: String, _ l: Language) -> String {
+        Words(l)(.changeNotSynced, path, self.reason(reason, l))
+    }
+
     /// A plausibility warning (SPEC §11) in the language, figures as the user types them.
     public static func plausibility(_ warning: PlausibilityWarning, _ l: Language) -> String {
         let w = Words(l)

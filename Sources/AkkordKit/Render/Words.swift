@@ -74,7 +74,7 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, fileKept
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced
     // Confirmations: files written
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
@@ -364,6 +364,7 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; the PDF lists it by name ({1})",
         .photoRemoved: "photo {1} removed: {2}",
         .fileKept: "kept {1}: {2}",
+        .changeNotSynced: "the change is saved in {1}, but its folder could not be synced to disk ({2}); do not make it again",
         .fieldDate: "date",
         .undid: "undid: {1}",
         .undoWouldUndo: "would undo: {1}",
@@ -684,6 +685,7 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
         .photoRemoved: "foto {1} fjernet: {2}",
         .fileKept: "beholdt {1}: {2}",
+        .changeNotSynced: "ændringen er gemt i {1}, men mappen kunne ikke skrives helt til disken ({2}); foretag den ikke igen",
         .fieldDate: "dato",
         .undid: "fortrudt: {1}",
         .undoWouldUndo: "ville fortryde: {1}",

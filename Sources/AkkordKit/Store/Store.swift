@@ -134,6 +134,8 @@ public struct Store: Sendable {
     public func write(to path: String, _ body: (ByteOutput) throws -> Void) throws {
         do { try AtomicFile.write(to: path, temporaryDirectory: temporaryDirectory, streaming: body) } catch let error as InvalidDataError {
             throw error
+        } catch let error as AtomicFile.NotSynced {
+            throw error
         } catch {
             throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
@@ -142,7 +144,9 @@ public struct Store: Sendable {
     public func write(_ bytes: [UInt8], to path: String) throws {
         // Temporaries go to tmp/, so a writer finds those of killed writes without listing the
         // 20,000 files of projects/.
-        do { try AtomicFile.write(bytes, to: path, temporaryDirectory: temporaryDirectory) } catch {
+        do { try AtomicFile.write(bytes, to: path, temporaryDirectory: temporaryDirectory) } catch let error as AtomicFile.NotSynced {
+            throw error
+        } catch {
             throw AkkordError.cannotWrite(path: path, reason: "\(error)")
         }
     }

@@ -8,6 +8,16 @@ import Darwin
 /// `temporaryDirectory` on the same file system), fsync, rename over the target, fsync of the
 /// directory. A reader sees the old file or the new one, never a mix.
 enum AtomicFile {
+    /// The new file is in place (the rename succeeded) but the directory could not be synced, so
+    /// a crash of the system (not of akkord) could still bring the old file back. The write is
+    /// done: a caller reports it as done, with this as a warning, and never as a failure a user
+    /// would answer by doing it again.
+    struct NotSynced: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "\(path) is written, but its folder could not be synced to disk (\(reason))" }
+    }
+
     static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {
         try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in try FileIO.writeAll(fd: fd, bytes, path: temporary) }
     }
@@ -42,7 +52,7 @@ enum AtomicFile {
             unlink(temporary)
             throw error
         }
-        try syncDirectory(directory)
+        do { try syncDirectory(directory) } catch { throw NotSynced(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)") }
     }
 
     /// Makes a directory's entries durable (a rename or unlink in it survives a crash). A file

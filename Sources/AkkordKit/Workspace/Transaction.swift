@@ -185,10 +185,17 @@ final class Transaction {
             guard problems.isEmpty else { throw AkkordError.invalidChange(project: id, problems: problems) }
             checked.append(p)
         }
+        // A file renamed into place is written, even when its folder could not be synced after:
+        // the change goes on and is reported as done, with a warning (a user who took it for a
+        // failure would make it again: a line twice).
+        var notSynced: [WorkspaceWarning] = []
+        func written(_ write: () throws -> Void) throws {
+            do { try write() } catch let e as AtomicFile.NotSynced { notSynced.append(.notSynced(path: e.path, reason: e.reason)) }
+        }
         if !photoUploads.isEmpty {
             try store.ensureDirectory(store.photosDirectory)
             for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where !FileIO.exists(store.photoPath(name)) {
-                try store.write(upload.bytes, to: store.photoPath(name))
+                try written { try store.write(upload.bytes, to: store.photoPath(name)) }
             }
         }
         for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
@@ -199,15 +206,17 @@ final class Transaction {
                 let store = self.store
                 afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
             }
-            if let window = windows[id], let lines = windowed[id] {
-                try store.writeProject(p, linesFrom: window, lineCount: lines.count, subtotal: lines.subtotal, source: windowSources[id])
-            } else {
-                try store.writeProject(p)
+            try written {
+                if let window = windows[id], let lines = windowed[id] {
+                    try store.writeProject(p, linesFrom: window, lineCount: lines.count, subtotal: lines.subtotal, source: windowSources[id])
+                } else {
+                    try store.writeProject(p)
+                }
             }
         }
-        if let s = stagedState, s != loadedState { try store.saveState(s) }
+        if let s = stagedState, s != loadedState { try written { try store.saveState(s) } }
         for id in deletions { try store.moveProjectToTrash(id) }
-        return cleanups.compactMap { $0() }
+        return notSynced + cleanups.compactMap { $0() }
     }
 }
 

@@ -217,12 +217,17 @@ public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
     /// A file a clean-up after the change meant to remove (an old undo step) was kept; the
     /// change itself stands.
     case fileKept(path: String, reason: String)
+    /// A file of the change is written, but its folder could not be synced to disk after: the
+    /// change is made (do not make it again); a crash of the system soon after could lose it.
+    case notSynced(path: String, reason: String)
     /// A value that was stored as given but is rarely meant (SPEC §11).
     case implausible(PlausibilityWarning)
 
     public var description: String {
         switch self {
         case .fileKept(let path, let reason): return "kept \(path): \(reason)"
+        case .notSynced(let path, let reason):
+            return "the change is saved in \(path), but its folder could not be synced to disk (\(reason)); do not make it again"
         case .implausible(let w): return "\(w)"
         }
     }

@@ -15,6 +15,7 @@ extension CommandContext {
         for w in warnings {
             switch w {
             case .fileKept(let path, let reason): warn(Confirmation.fileKept(path: path, reason: reason, language))
+            case .notSynced(let path, let reason): warn(Confirmation.changeNotSynced(path: path, reason: reason, language))
             case .implausible(let p): warn(Confirmation.plausibility(p, language))
             }
         }
