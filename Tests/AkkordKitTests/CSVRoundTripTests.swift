@@ -38,6 +38,12 @@ final class CSVRoundTripTests: XCTestCase {
         ("crlf\r\ninside", "\"crlf\r\ninside\""),
         ("\r=x", "\"'\r=x\""),
         ("\n=x", "\"\n=x\""),
+        // A formula after spaces: some spreadsheets drop the spaces and run it.
+        (" =1+1", "' =1+1"),
+        ("  -3", "'  -3"),
+        (" =a ", "\"' =a \""),
+        ("' =x", "'' =x"),
+        ("' x", "' x"),
         ("æøå ÆØÅ", "æøå ÆØÅ"),
         (",\u{301}", "\",\u{301}\""),
         ("\"\u{301}", "\"\"\"\u{301}\""),
@@ -77,6 +83,21 @@ final class CSVRoundTripTests: XCTestCase {
         // Ordinary cells are printed as they always were.
         for plain in ["Tagsten, vingetegl", "38.50", "m2", "1.01", "Felt roofing"] {
             XCTAssertEqual(CSVField.quote(CSVField.inert(plain), ";"), plain)
+        }
+    }
+
+    /// The report's CSV writer puts a cell from its bytes (`ReportCSV.putField`) as the rule says.
+    func testTheByteWriterFollowsTheRule() {
+        for (text, _) in Self.tricky {
+            for delimiter in [",", ";"] {
+                let bytes = Array(text.utf8)
+                guard let first = bytes.first, let last = bytes.last, first < 0x80, last < 0x80 else { continue }
+                let out = ByteOutput()
+                bytes.withUnsafeBufferPointer { b in
+                    out.withCursor(room: 2 * b.count + 3) { c in ReportCSV.putField(b, UInt8(ascii: delimiter == "," ? "," : ";"), into: &c) }
+                }
+                XCTAssertEqual(String(decoding: out.bytes, as: UTF8.self), CSVField.quote(CSVField.inert(text), delimiter), text.debugDescription)
+            }
         }
     }
 

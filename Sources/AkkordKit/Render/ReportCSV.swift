@@ -77,7 +77,13 @@ public enum ReportCSV {
         func formulaStart(_ b: UInt8) -> Bool {
             b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
         }
-        let inert = formulaStart(first) || (first == UInt8(ascii: "'") && text.count > 1 && (formulaStart(text[1]) || text[1] == UInt8(ascii: "'")))
+        // As `CSVField.isFormula`: a formula start after any spaces.
+        func formula(from i: Int) -> Bool {
+            var i = i
+            while i < text.count, text[i] == 0x20 { i += 1 }
+            return i < text.count && formulaStart(text[i])
+        }
+        let inert = formula(from: 0) || (first == UInt8(ascii: "'") && text.count > 1 && (formula(from: 1) || text[1] == UInt8(ascii: "'")))
         func edgeSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         var quotes = false, quoted = (!inert && edgeSpace(first)) || edgeSpace(last)
         for b in text where b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || b == delimiter {

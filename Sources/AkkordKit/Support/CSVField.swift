@@ -3,11 +3,12 @@
 /// text byte for byte.
 ///
 /// The rule, writing a text `v` (`inert`, then `quote`):
-/// 1. Formulas. If `v` starts with `=`, `+`, `-`, `@`, tab or CR, a spreadsheet could run it, so it
-///    is written with one `'` in front (`=SUM(A1)` → `'=SUM(A1)`). So that this `'` can always be
-///    told apart from a `'` that belongs to the text, a `v` that starts with `'` followed by one of
-///    those characters or by another `'` also gets one `'` in front (`'=x` → `''=x`, `''` → `'''`).
-///    Any other `v`, including `'` alone and `'text`, is written as it is.
+/// 1. Formulas. If `v` starts with `=`, `+`, `-`, `@`, tab or CR, also after spaces (some
+///    spreadsheets drop them and run ` =1+1`), a spreadsheet could run it, so it is written with
+///    one `'` in front (`=SUM(A1)` → `'=SUM(A1)`, ` =1+1` → `' =1+1`). So that this `'` can
+///    always be told apart from a `'` that belongs to the text, a `v` that starts with `'`
+///    followed by such a text or by another `'` also gets one `'` in front (`'=x` → `''=x`,
+///    `''` → `'''`). Any other `v`, including `'` alone and `'text`, is written as it is.
 /// 2. Quoting. The result is quoted (`"…"`, inner `"` doubled) when it holds the delimiter, `"`,
 ///    LF or CR, or when it starts or ends with whitespace (`isEdgeSpace`).
 ///
@@ -16,8 +17,8 @@
 ///    anything after the closing quote (normally nothing) is kept less its trailing whitespace.
 ///    An unquoted cell has its surrounding whitespace trimmed (stray spaces from spreadsheets and
 ///    hand editing).
-/// 2. If the text starts with `'` followed by `=`, `+`, `-`, `@`, tab, CR or `'`, exactly that one
-///    `'` is removed (`uninert`); otherwise the text is kept as it is.
+/// 2. If the text starts with `'` followed by `=`, `+`, `-`, `@`, tab, CR (also after spaces) or
+///    `'`, exactly that one `'` is removed (`uninert`); otherwise the text is kept as it is.
 ///
 /// Every text a writer produces therefore reads back as the original. In a hand-made file a typed
 /// `'text` reads as `'text`, `'=1+2` reads as `=1+2` (the `'` is the spreadsheet's text marker), and
@@ -45,16 +46,23 @@ public enum CSVField {
     /// leading `'`, which spreadsheets show as plain text; so does text that starts with `'`
     /// followed by one of those or by `'`, so that `uninert` can always remove exactly one `'`.
     public static func inert(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first else { return text }
-        if isFormulaStart(first) { return "'" + text }
-        if first == "'", let second = text.unicodeScalars.dropFirst().first, isEscaped(second) { return "'" + text }
+        let scalars = text.unicodeScalars
+        if isFormula(scalars[...]) { return "'" + text }
+        if scalars.first == "'", isEscaped(scalars.dropFirst()) { return "'" + text }
         return text
     }
 
-    /// Undoes `inert`: one leading `'` goes when the next character is `= + - @`, tab, CR or `'`.
+    /// Undoes `inert`: one leading `'` goes when what follows is a formula (`isFormula`) or starts with `'`.
     public static func uninert(_ cell: String) -> String {
-        guard cell.unicodeScalars.first == "'", let second = cell.unicodeScalars.dropFirst().first, isEscaped(second) else { return cell }
-        return String(cell.unicodeScalars.dropFirst())
+        let scalars = cell.unicodeScalars
+        guard scalars.first == "'", isEscaped(scalars.dropFirst()) else { return cell }
+        return String(scalars.dropFirst())
+    }
+
+    /// A text a spreadsheet could run: a formula start (`isFormulaStart`) after any spaces.
+    static func isFormula(_ text: Substring.UnicodeScalarView) -> Bool {
+        guard let start = text.firstIndex(where: { $0 != " " }) else { return false }
+        return isFormulaStart(text[start])
     }
 
     /// Characters that make a spreadsheet read a cell as a formula when they come first.
@@ -62,8 +70,8 @@ public enum CSVField {
         c == "=" || c == "+" || c == "-" || c == "@" || c == "\t" || c == "\r"
     }
 
-    /// Characters after which a leading `'` is the writer's (or a spreadsheet's) and not the text's.
-    static func isEscaped(_ c: Unicode.Scalar) -> Bool { isFormulaStart(c) || c == "'" }
+    /// A text after which a leading `'` is the writer's (or a spreadsheet's) and not the text's.
+    static func isEscaped(_ rest: Substring.UnicodeScalarView) -> Bool { rest.first == "'" || isFormula(rest) }
 
     /// Whitespace that the reader trims from the ends of an unquoted cell (Unicode White_Space:
     /// space, tab, line breaks, no-break space, …).
