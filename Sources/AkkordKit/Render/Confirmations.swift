@@ -162,6 +162,14 @@ public enum Confirmation {
         Words(l)(.fileKept, path, self.reason(reason, l))
     }
 
+    /// `check`: a trash entry that does not read.
+    public static func checkTrashUnreadable(_ path: String, _ l: Language) -> String { Words(l)(.checkTrashUnreadable, path) }
+
+    /// `check`: unused photos kept because files that could name them do not read.
+    public static func checkPhotosKept(_ count: Int, because files: [String], _ l: Language) -> String {
+        Words(l)(.checkPhotosKept, "\(count)", files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : ""))
+    }
+
     public static func changeNotSynced(path: String, reason: String, _ l: Language) -> String {
         Words(l)(.changeNotSynced, path, self.reason(reason, l))
     }

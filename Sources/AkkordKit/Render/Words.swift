@@ -74,7 +74,7 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable
     // Confirmations: files written
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
@@ -364,6 +364,8 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; the PDF lists it by name ({1})",
         .photoRemoved: "photo {1} removed: {2}",
         .fileKept: "kept {1}: {2}",
+        .checkTrashUnreadable: "{1} in the trash does not read (a damaged file moved there as it was?); project restore refuses it",
+        .checkPhotosKept: "{1} photo(s) no readable file uses are kept: {2} does not read and could name them; when it is mended or gone, akkord check --fix removes them",
         .changeNotSynced: "the change is saved in {1}, but its folder could not be synced to disk ({2}); do not make it again",
         .fieldDate: "date",
         .undid: "undid: {1}",
@@ -685,6 +687,8 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
         .photoRemoved: "foto {1} fjernet: {2}",
         .fileKept: "beholdt {1}: {2}",
+        .checkTrashUnreadable: "{1} i papirkurven kan ikke læses (en beskadiget fil, flyttet dertil som den var?); project restore afviser den",
+        .checkPhotosKept: "{1} foto(s), som ingen læsbar fil bruger, beholdes: {2} kan ikke læses og kan nævne dem; når den er rettet eller væk, fjerner akkord check --fix dem",
         .changeNotSynced: "ændringen er gemt i {1}, men mappen kunne ikke skrives helt til disken ({2}); foretag den ikke igen",
         .fieldDate: "dato",
         .undid: "fortrudt: {1}",

@@ -16,6 +16,13 @@ extension Store {
         public var problems: [String] = []
         /// Files that harm nothing but take space: `check --fix` removes them.
         public var leftovers: [Leftover] = []
+        /// Photos that would be leftovers but are kept because a file that could name them does
+        /// not read: its paths (`check --fix` removes none of those photos while it is so).
+        public var photosKeptFor: [String] = []
+        public var photosKept = 0
+        /// Trash entries that do not read: a damaged project file moved there as it was
+        /// (`project delete --force`) is not a problem of the store, but `restore` refuses it.
+        public var unreadableTrash: [String] = []
     }
 
     public struct Leftover: Sendable, Equatable {
@@ -44,6 +51,8 @@ extension Store {
         var ids: [String] = []
         do { ids = try projectIds() } catch { note(error) }
         var photosInUse = Set<String>()
+        // Files that could name photos but do not read: while there is one, no photo is a leftover.
+        var unread: [String] = []
         for id in ids {
             report.filesRead += 1
             do {
@@ -56,27 +65,93 @@ extension Store {
                         report.problems.append("\(projectFile(id)): photos[\(i)].file: \(photoPath(photo.file)) is missing")
                     }
                 }
-            } catch { note(error) }
+            } catch { note(error); unread.append(projectFile(id)) }
         }
         if let current, !ids.contains(current) {
             report.problems.append("\(stateFile): currentProject: no project \"\(current)\"")
         }
-        // Projects in the trash keep their photos.
-        for name in Self.entries(of: trashDirectory) where name.hasSuffix(".json") {
-            guard let bytes = try? FileIO.read(trashDirectory + "/" + name, limit: Store.maximumFileBytes, followSymlinks: false),
-                  let p = try? ProjectCodec.decode(bytes, source: name) else { continue }
-            for photo in p.photos { photosInUse.insert(photo.file) }
+        // Projects in the trash and the kept undo steps are read as `restore` and `undo` read
+        // them; they keep their photos.
+        let trash = trashFiles(&report)
+        for (path, expectedId) in trash + undoStepFiles(&report) {
+            report.filesRead += 1
+            do {
+                guard let file = try mapFile(path) else { continue }
+                let head = try ProjectReader.read(file.bytes, file: file, source: path, keeping: .none).head
+                if let expectedId, head.id != expectedId {
+                    throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(head.id)), not \(expectedId)")
+                }
+                for photo in head.photos { photosInUse.insert(photo.file) }
+            } catch {
+                unread.append(path)
+                if expectedId == nil { report.unreadableTrash.append(path) } else { note(error) }
+            }
         }
-        checkPhotos(inUse: photosInUse, &report)
+        checkPhotos(inUse: photosInUse, keptFor: unread, &report)
         report.leftovers += staleTemporaries(everywhere: true).map { Leftover(path: $0.path, reason: "temporary file of a write that was killed", bytes: $0.bytes) }
         report.leftovers += archivedCopiesOfActiveCatalogue()
         report.leftovers.sort { $0.path < $1.path }
         return report
     }
 
+    /// The files of `trash/`, each a regular file named `<id>.json` or `<id>.<n>.json`
+    /// (`trashEntries`); anything else there is a problem. Temporaries are left to `staleTemporaries`.
+    private func trashFiles(_ report: inout CheckReport) -> [(String, String?)] {
+        let entries = Set(trashEntries().map(Self.trashFileName))
+        var files: [(String, String?)] = []
+        for name in Self.entries(of: trashDirectory).sorted() where AtomicFile.temporaryOwner(name) == nil {
+            let path = trashDirectory + "/" + name
+            guard entries.contains("trash/" + name) else {
+                report.problems.append("\(path): not a trash entry (<id>.json or <id>.<n>.json); akkord did not put it there")
+                continue
+            }
+            if let kind = Self.notRegularFile(path) { report.problems.append("\(path): is \(kind), not a regular file"); continue }
+            files.append((path, nil))
+        }
+        return files
+    }
+
+    /// The kept undo steps, `undo/<id>/<n>.json`, each with the project id it must hold; a
+    /// directory or file named otherwise, or not a regular file, is a problem.
+    private func undoStepFiles(_ report: inout CheckReport) -> [(String, String?)] {
+        var files: [(String, String?)] = []
+        for id in Self.entries(of: undoDirectory).sorted() where AtomicFile.temporaryOwner(id) == nil {
+            let steps = undoStepsDirectory(id)
+            var st = stat()
+            guard Slug.isValid(id), lstat(steps, &st) == 0, st.st_mode & S_IFMT == S_IFDIR else {
+                report.problems.append("\(steps): not a folder of undo steps (undo/<project id>/); akkord did not put it there")
+                continue
+            }
+            for name in Self.entries(of: steps).sorted() where AtomicFile.temporaryOwner(name) == nil {
+                let path = steps + "/" + name
+                guard name.hasSuffix(".json"), let n = Int(name.dropLast(5)), n >= 0, "\(n).json" == name else {
+                    report.problems.append("\(path): not an undo step (<n>.json); akkord did not put it there")
+                    continue
+                }
+                if let kind = Self.notRegularFile(path) { report.problems.append("\(path): is \(kind), not a regular file"); continue }
+                files.append((path, id))
+            }
+        }
+        return files
+    }
+
+    /// What `path` is when it is not a regular file (not followed through a link); nil for a regular file.
+    private static func notRegularFile(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFLNK: return "a symbolic link"
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        default: return "a special file"
+        }
+    }
+
     /// Every file in `photos/`: named by the SHA-256 of its bytes, a whole JPEG or PNG, used by
-    /// a project (else a leftover).
-    private func checkPhotos(inUse: Set<String>, _ report: inout CheckReport) {
+    /// a project, a trashed project or an undo step (else a leftover, unless a file in `keptFor`
+    /// does not read: it could name the photo).
+    private func checkPhotos(inUse: Set<String>, keptFor unread: [String], _ report: inout CheckReport) {
         var unused: [Leftover] = []
         for name in Self.entries(of: photosDirectory).sorted() where AtomicFile.temporaryOwner(name) == nil {
             let path = photoPath(name)
@@ -100,20 +175,12 @@ extension Store {
                 unused.append(Leftover(path: path, reason: "photo no project, trashed project or undo step uses", bytes: bytes.count))
             }
         }
-        report.leftovers += photosNoUndoStepUses(unused)
-    }
-
-    /// Undo steps keep the photos of the project as it was (so `undo` can bring a removed photo
-    /// back). They are looked at only for photos nothing else uses, and only for the name: a
-    /// step is read in full (and refused if damaged) when `undo` uses it, never believed before.
-    private func photosNoUndoStepUses(_ candidates: [Leftover]) -> [Leftover] {
-        guard !candidates.isEmpty else { return [] }
-        var left = candidates
-        for path in allUndoStepFiles() where AtomicFile.temporaryOwner(AtomicFile.fileName(path)) == nil && !left.isEmpty {
-            guard let bytes = try? FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) else { continue }
-            left.removeAll { SearchText.contains(bytes[...], Array("\"\(AtomicFile.fileName($0.path))\"".utf8)) }
+        if unread.isEmpty {
+            report.leftovers += unused
+        } else if !unused.isEmpty {
+            report.photosKept = unused.count
+            report.photosKeptFor = unread
         }
-        return left
     }
 
     /// An import killed after archiving the catalogue and before replacing it leaves an archived

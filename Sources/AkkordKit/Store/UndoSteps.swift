@@ -80,11 +80,4 @@ extension Store {
         }
         return failed
     }
-
-    /// Every file of `undo/` (`<id>/<n>.json`), for `check`.
-    func allUndoStepFiles() -> [String] {
-        Self.entries(of: undoDirectory).sorted().flatMap { id in
-            Self.entries(of: undoStepsDirectory(id)).sorted().map { "\(undoStepsDirectory(id))/\($0)" }
-        }
-    }
 }

@@ -8,9 +8,11 @@ struct CheckCommand: Command {
         Applies every rule the commands apply when they write, verifies each photo against the \
         SHA-256 in its name and checks it is a whole JPEG or PNG. Exits 0 when the store is sound, \
         65 when any problem is found (a problem needs a person: nothing is changed), 1 when there \
-        is no store at the path. Leftovers that harm nothing are listed as notes: temporary files of \
-        killed commands, photos no project (or trashed project) uses, an archived catalogue that is \
-        a copy of the active one. --fix removes those, under the store's lock, naming each.
+        is no store at the path. The trash and the kept undo steps are read as restore and undo read \
+        them. Leftovers that harm nothing are listed as notes: temporary files of killed commands, \
+        photos no project, trashed project or undo step uses, an archived catalogue that is a copy \
+        of the active one. --fix removes those, under the store's lock, naming each; while any \
+        file that could name a photo does not read, no photo is removed (check says so).
         """,
         arguments: [fix])
     let fix: Bool
@@ -27,18 +29,22 @@ struct CheckCommand: Command {
             context.printJSON(JSONValue(["files": .int(report.filesRead), "projects": .int(report.projects), "photos": .int(report.photos),
                                          "problems": .array(report.problems.map(JSONValue.string)),
                                          "leftovers": .array(report.leftovers.map(leftoverJSON)),
+                                         "unreadableTrash": .array(report.unreadableTrash.map(JSONValue.string)),
+                                         "photosKept": .int(report.photosKept), "photosKeptFor": .array(report.photosKeptFor.map(JSONValue.string)),
                                          "removed": .array(removed.map(leftoverJSON))]))
         } else {
             let language = context.language
             for l in removed { context.print(Confirmation.checkRemoved(l.path, reason: l.reason, bytes: l.bytes, language)) }
             for l in report.leftovers { context.warn(Confirmation.checkLeftover(l.path, reason: l.reason, bytes: l.bytes, language)) }
+            for path in report.unreadableTrash { context.note(Confirmation.checkTrashUnreadable(path, language)) }
+            if report.photosKept > 0 { context.note(Confirmation.checkPhotosKept(report.photosKept, because: report.photosKeptFor, language)) }
             if report.problems.isEmpty {
                 context.print(Confirmation.checkSummary(store: context.storeDirectory, files: report.filesRead, projects: report.projects,
                                                         photos: report.photos, leftovers: report.leftovers.count, language)
                               + (report.leftovers.isEmpty ? "" : CommandHints.fixLeftovers(report.leftovers.count, language)))
             }
         }
-        if !report.problems.isEmpty { throw CheckFailedError(store: context.storeDirectory, problems: report.problems) }
+        if !report.problems.isEmpty { throw CheckFailedError(store: context.storeDirectory, problems: report.problems, removed: removed.count) }
     }
 }
 
@@ -46,8 +52,13 @@ struct CheckCommand: Command {
 struct CheckFailedError: UserFacingError {
     let store: String
     let problems: [String]
+    /// Leftovers `--fix` removed (the problems it never touches).
+    var removed = 0
     var details: [String] { problems }
     var detailLimit: Int? { nil }
-    var message: String { "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); nothing was changed" }
+    var message: String {
+        "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
+            + (removed == 0 ? "nothing was changed" : "\(removed) leftover\(removed == 1 ? "" : "s") removed, the problems left as they are")
+    }
     var exitStatus: ExitStatus { .dataError }
 }
