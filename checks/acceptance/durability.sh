@@ -35,4 +35,18 @@ if [ "$status" = 0 ]; then ok; else fail "project new exited $status: $(cat "$WO
 [ "$(a project list --json | jq -r '.projects | map(.id) | join(",")')" = "tagvej-3,vej-2" ] && ok || fail "project new: $(a project list)"
 [ "$(a project show --json | jq -r .id 2>/dev/null)" = "vej-2" ] && ok || fail "vej-2 is not current"
 expect_status 0 -- "$AKKORD" --store "$S" check
+
+# A change whose write fails (the rename of the new project file refused) keeps no undo step for
+# it: the step is taken back, so the store is as it was (issue 26, point 10).
+a project use tagvej-3 >/dev/null
+before=$(ls "$S/undo/tagvej-3" | sort | tr '\n' ' ')
+strace -f -qq -o /dev/null -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:error=ENOSPC:when=2 \
+  "$AKKORD" --store "$S" add 1.01 7 >"$WORK/out" 2>"$WORK/err"
+status=$?
+[ "$status" = 1 ] && ok || fail "add with its rename refused exited $status"
+expect_contains "$WORK/err" "error: cannot write $S/projects/tagvej-3.json: cannot rename: No space left on device"
+after=$(ls "$S/undo/tagvej-3" | sort | tr '\n' ' ')
+[ "$before" = "$after" ] && ok || fail "undo steps before: $before, after: $after"
+[ "$(a lines --json | jq '.lines | length')" = 4 ] && ok || fail "the failed add changed the lines"
+expect_status 0 -- "$AKKORD" --store "$S" check
 finish

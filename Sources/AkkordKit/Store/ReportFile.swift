@@ -40,7 +40,7 @@ public enum ReportFile {
     /// Writes `bytes` to `path` (`target(path)`, which the caller has checked).
     public static func write(_ bytes: [UInt8], to path: String) throws {
         do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch {
-            throw AkkordError.outputFailed(path: path, reason: "\(error)")
+            throw AkkordError.outputFailed(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 
@@ -53,7 +53,7 @@ public enum ReportFile {
                 do { try body(out) } catch { throw BodyError(error: error) }
             }
         } catch let e as BodyError { throw e.error } catch {
-            throw AkkordError.outputFailed(path: path, reason: "\(error)")
+            throw AkkordError.outputFailed(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 }

@@ -111,7 +111,7 @@ public struct Store: Sendable {
         }
         chmod(path, 0o700)
         do { try AtomicFile.syncDirectory(AtomicFile.parentDirectory(of: path)) } catch {
-            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+            throw AkkordError.cannotWrite(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 
@@ -137,7 +137,7 @@ public struct Store: Sendable {
         } catch let error as AtomicFile.NotSynced {
             throw error
         } catch {
-            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+            throw AkkordError.cannotWrite(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 
@@ -147,7 +147,7 @@ public struct Store: Sendable {
         do { try AtomicFile.write(bytes, to: path, temporaryDirectory: temporaryDirectory) } catch let error as AtomicFile.NotSynced {
             throw error
         } catch {
-            throw AkkordError.cannotWrite(path: path, reason: "\(error)")
+            throw AkkordError.cannotWrite(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
     }
 

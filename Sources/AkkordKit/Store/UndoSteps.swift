@@ -22,8 +22,10 @@ extension Store {
     func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
 
     /// Keeps the project file as it is now as the step before history entry `historyCount`;
-    /// call inside the lock, before the new file replaces it.
-    func keepUndoStep(of id: String, historyCount: Int) throws {
+    /// call inside the lock, before the new file replaces it. Returns whether the step is new
+    /// (not left by an earlier write that failed or was killed).
+    @discardableResult
+    func keepUndoStep(of id: String, historyCount: Int) throws -> Bool {
         try ensureDirectory(undoDirectory)
         let steps = undoStepsDirectory(id)
         try ensureDirectory(steps)
@@ -32,12 +34,13 @@ extension Store {
             throw StoreFileError(path: steps, problem: "is not a directory (a link?); akkord does not write through links in the store")
         }
         let target = undoStepFile(id, historyCount: historyCount)
+        let isNew = !FileIO.exists(target)
         let temporary = "\(temporaryDirectory)/.\(id).\(historyCount).json.tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         if link(projectFile(id), temporary) != 0 {
             // A file system without hard links: a copy of the bytes.
-            guard let bytes = try readFile(projectFile(id)) else { return }
+            guard let bytes = try readFile(projectFile(id)) else { return false }
             try write(bytes, to: target)
-            return
+            return isNew
         }
         guard rename(temporary, target) == 0 else {
             let message = FileIO.errnoMessage()
@@ -48,6 +51,14 @@ extension Store {
         // rename onto another link of the same file does nothing: the temporary link stays.
         unlink(temporary)
         do { try AtomicFile.syncDirectory(steps) } catch { throw AkkordError.cannotWrite(path: steps, reason: "\(error)") }
+        return isNew
+    }
+
+    /// Takes back a step `keepUndoStep` just made, when the write it was kept for failed: a step
+    /// for a change that did not happen would be put back by no `undo` (best effort: such a
+    /// step is the project file as it still is, so it does no harm if it stays).
+    func discardUndoStep(of id: String, historyCount: Int) {
+        unlink(undoStepFile(id, historyCount: historyCount))
     }
 
     /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there

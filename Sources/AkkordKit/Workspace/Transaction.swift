@@ -201,17 +201,23 @@ final class Transaction {
         for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
         for p in checked {
             let id = p.id
+            var newStep: Int? = nil
             if keepsUndoSteps, let n = storedHistoryCount[id] {
-                try store.keepUndoStep(of: id, historyCount: n)
+                if try store.keepUndoStep(of: id, historyCount: n) { newStep = n }
                 let store = self.store
                 afterCommit { store.pruneUndoSteps(of: id).first.map { WorkspaceWarning.fileKept(path: $0.path, reason: "could not remove an old undo step: \($0.reason)") } }
             }
-            try written {
-                if let window = windows[id], let lines = windowed[id] {
-                    try store.writeProject(p, linesFrom: window, lineCount: lines.count, subtotal: lines.subtotal, source: windowSources[id])
-                } else {
-                    try store.writeProject(p)
+            do {
+                try written {
+                    if let window = windows[id], let lines = windowed[id] {
+                        try store.writeProject(p, linesFrom: window, lineCount: lines.count, subtotal: lines.subtotal, source: windowSources[id])
+                    } else {
+                        try store.writeProject(p)
+                    }
                 }
+            } catch {
+                if let newStep { store.discardUndoStep(of: id, historyCount: newStep) }
+                throw error
             }
         }
         if let s = stagedState, s != loadedState { try written { try store.saveState(s) } }
