@@ -137,7 +137,8 @@ enum Oracle {
         h1 { font-size: 16pt; margin: 0 0 .5em; }
         h2 { font-size: 12pt; margin: 1.5em 0 .4em; }
         table { border-collapse: collapse; width: 100%; }
-        th, td { padding: 2px 6px; vertical-align: top; text-align: left; }
+        th, td { padding: 2px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+        dd, p, figcaption, h1 { overflow-wrap: anywhere; }
         thead th { border-bottom: 1px solid #000; }
         td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
         tr.sum td { border-top: 1px solid #000; font-weight: bold; }

@@ -11,6 +11,9 @@ public enum ReportHTML {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
+            // Direction overrides and isolates would turn the text around them (a spoofed
+            // figure); they are shown for what they are.
+            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": out += "[U+\(String(c.value, radix: 16, uppercase: true))]"
             default: out.unicodeScalars.append(c)
             }
         }
@@ -46,7 +49,8 @@ public enum ReportHTML {
         h1 { font-size: 16pt; margin: 0 0 .5em; }
         h2 { font-size: 12pt; margin: 1.5em 0 .4em; }
         table { border-collapse: collapse; width: 100%; }
-        th, td { padding: 2px 6px; vertical-align: top; text-align: left; }
+        th, td { padding: 2px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+        dd, p, figcaption, h1 { overflow-wrap: anywhere; }
         thead th { border-bottom: 1px solid #000; }
         td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
         tr.sum td { border-top: 1px solid #000; font-weight: bold; }
@@ -168,14 +172,27 @@ public enum ReportHTML {
     }
 
     /// `escape` of UTF-8 `bytes` into room made for it (six bytes a byte), byte by byte: the
-    /// five characters are ASCII.
+    /// five characters are ASCII, and a direction control (three bytes, `E2 80 AA`–`AE`,
+    /// `E2 81 A6`–`A9`) becomes its eight-byte name.
     @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
-        var from = 0
-        for i in bytes.indices {
-            guard let entity = entity(bytes[i]) else { continue }
-            c.put(UnsafeBufferPointer(rebasing: bytes[from..<i]))
-            c.put(entity)
-            from = i + 1
+        var from = 0, i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0xE2, i + 2 < bytes.count,
+               (bytes[i + 1] == 0x80 && (0xAA...0xAE).contains(bytes[i + 2])) || (bytes[i + 1] == 0x81 && (0xA6...0xA9).contains(bytes[i + 2])) {
+                c.put(UnsafeBufferPointer(rebasing: bytes[from..<i]))
+                let value = bytes[i + 1] == 0x80 ? 0x2000 + Int(bytes[i + 2]) - 0x80 : 0x2040 + Int(bytes[i + 2]) - 0x80
+                for byte in "[U+\(String(value, radix: 16, uppercase: true))]".utf8 { c.put(byte) }
+                i += 3
+                from = i
+                continue
+            }
+            if let entity = entity(b) {
+                c.put(UnsafeBufferPointer(rebasing: bytes[from..<i]))
+                c.put(entity)
+                from = i + 1
+            }
+            i += 1
         }
         c.put(UnsafeBufferPointer(rebasing: bytes[from...]))
     }

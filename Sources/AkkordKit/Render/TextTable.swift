@@ -157,8 +157,15 @@ public struct TextTable {
     }
 
     /// `Label:` padded to `column`, then the value: the detail views of project, activity and report.
-    public static func labelled(_ rows: [(String, String)], column: Int) -> String {
-        rows.map { "\($0.0):" + String(repeating: " ", count: max(1, column - $0.0.count)) + $0.1 }.joined(separator: "\n") + "\n"
+    /// `Label:` and its value from `column` on, each row within `width`: a long value (an
+    /// address, a name) is wrapped, and so is each line of a value with line breaks (a note),
+    /// every line after the first starting at the value's column.
+    public static func labelled(_ rows: [(String, String)], column: Int, width: Int = defaultWidth) -> String {
+        rows.map { label, value in
+            let start = label.count + 1 + max(1, column - label.count)
+            let lines = value.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrap(String($0), width: max(20, width - start)) }
+            return "\(label):" + String(repeating: " ", count: start - label.count - 1) + lines.joined(separator: "\n" + String(repeating: " ", count: start))
+        }.joined(separator: "\n") + "\n"
     }
 
     static func trimTrailing(_ s: String) -> String {
