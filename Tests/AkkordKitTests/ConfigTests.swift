@@ -88,7 +88,7 @@ final class ConfigTests: XCTestCase {
     func testATildeStoreWithoutHomeIsAnError() {
         XCTAssertThrowsError(try StoreLocation.resolve(explicit: nil, environment: [:], config: { Config(store: "~/roofs") })) { error in
             XCTAssertEqual(error as? ConfigFileError, .homeNotSet(key: .store, value: "~/roofs"))
-            XCTAssertEqual("\(error)", "store: \"~/roofs\" starts with ~/ but HOME is not set")
+            XCTAssertEqual("\(error)", "store: \"~/roofs\" starts with ~/ but HOME is not set to an absolute path")
         }
     }
 

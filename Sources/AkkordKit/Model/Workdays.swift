@@ -86,7 +86,8 @@ public struct SettlementDeadline: Equatable, Sendable {
 
     public init(due: String, overdue: Bool) { self.due = due; self.overdue = overdue }
 
-    /// nil for a closed project and one without an end (or with an end that is not a date).
+    /// nil for a closed project and one without an end (or with an end that is not a date), and
+    /// when the due date would fall after 9999-12-31, the last date akkord writes.
     /// `today` is `YYYY-MM-DD` (the clock's local date).
     public init?(_ project: Project, workdays: Int, today: String) {
         self.init(status: project.status, end: project.end, workdays: workdays, today: today)
@@ -95,6 +96,7 @@ public struct SettlementDeadline: Equatable, Sendable {
     public init?(status: Project.Status, end: String?, workdays: Int, today: String) {
         guard status == .open, let end, let endDay = Workdays.dayNumber(end) else { return nil }
         let dueDay = Workdays.adding(workdays, toDay: endDay)
+        guard let lastDay = Workdays.dayNumber("9999-12-31"), dueDay <= lastDay else { return nil }
         due = Workdays.date(dueDay)
         overdue = Workdays.dayNumber(today).map { $0 > dueDay } ?? false
     }

@@ -18,11 +18,12 @@ public enum ConfigFile {
     /// The largest config file akkord reads.
     public static let maximumBytes = 1 << 20
 
-    /// Where the config file is, or nil when neither `XDG_CONFIG_HOME` (an absolute path; a
-    /// relative one is ignored, as the XDG base directory rules say) nor `HOME` is set.
+    /// Where the config file is, or nil when neither `XDG_CONFIG_HOME` nor `HOME` is an absolute
+    /// path (a relative one is ignored, as the XDG base directory rules say: it would put the
+    /// file under whatever folder akkord runs in).
     public static func path(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return trimmed(xdg) + "/akkord/config.json" }
-        if let home = environment["HOME"], !home.isEmpty { return trimmed(home) + "/.config/akkord/config.json" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return trimmed(home) + "/.config/akkord/config.json" }
         return nil
     }
 
@@ -199,8 +200,8 @@ public enum ConfigFileError: Error, Equatable, CustomStringConvertible {
             return "\(path) is a symbolic link\(target.map { " to \($0)" } ?? ""); akkord does not write through links"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .busy(let path, let seconds): return "the config file is busy: another akkord has held \(path) for \(StoreBusyError.seconds(seconds)) s"
-        case .noLocation: return "there is no place for the config file: neither XDG_CONFIG_HOME (an absolute path) nor HOME is set"
-        case .homeNotSet(let key, let value): return "\(key.rawValue): \(Excerpt.quoted(value)) starts with ~/ but HOME is not set"
+        case .noLocation: return "there is no place for the config file: neither XDG_CONFIG_HOME nor HOME is set to an absolute path"
+        case .homeNotSet(let key, let value): return "\(key.rawValue): \(Excerpt.quoted(value)) starts with ~/ but HOME is not set to an absolute path"
         }
     }
 }

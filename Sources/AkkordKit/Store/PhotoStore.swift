@@ -46,6 +46,13 @@ extension Store {
         do { try AtomicFile.syncDirectory(photosDirectory) } catch { throw AkkordError.cannotWrite(path: photosDirectory, reason: "\(error)") }
     }
 
+    /// Whether the stored photo `file` is there with the bytes its name says (their SHA-256): a
+    /// missing or damaged one is written again when a change brings its bytes (an import).
+    public func photoIsIntact(_ file: String) -> Bool {
+        guard let bytes = readPhoto(file) else { return false }
+        return file.hasPrefix(SHA256.hex(bytes) + ".")
+    }
+
     public func readPhoto(_ file: String) -> [UInt8]? {
         guard PhotoFile.isValidStoredName(file) else { return nil }
         return try? FileIO.read(photoPath(file), limit: PhotoImage.maximumBytes, followSymlinks: false)

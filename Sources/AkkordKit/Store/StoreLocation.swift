@@ -19,7 +19,7 @@ public enum StoreLocation {
     /// A configured store path: `~/roofs` is `$HOME/roofs`; an absolute path is taken as it is.
     public static func expand(_ configured: String, environment: [String: String]) throws -> String {
         guard configured.hasPrefix("~/") else { return configured }
-        guard var home = environment["HOME"], !home.isEmpty else { throw ConfigFileError.homeNotSet(key: .store, value: configured) }
+        guard var home = environment["HOME"], home.hasPrefix("/") else { throw ConfigFileError.homeNotSet(key: .store, value: configured) }
         while home.count > 1, home.hasSuffix("/") { home.removeLast() }
         return (home == "/" ? "" : home) + configured.dropFirst()
     }

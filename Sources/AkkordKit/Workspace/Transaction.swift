@@ -194,7 +194,7 @@ final class Transaction {
         }
         if !photoUploads.isEmpty {
             try store.ensureDirectory(store.photosDirectory)
-            for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where !FileIO.exists(store.photoPath(name)) {
+            for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where !store.photoIsIntact(name) {
                 try written { try store.write(upload.bytes, to: store.photoPath(name)) }
             }
         }

@@ -72,11 +72,11 @@ extension Workspace {
         return Change(value: state, history: tx.history, warnings: warnings)
     }
 
-    /// Stages the bundle's photo files the store does not have yet (they were checked against
-    /// their names when the bundle was read); returns how many.
+    /// Stages the bundle's photo files the store does not have yet, or has damaged (they were
+    /// checked against their names when the bundle was read); returns how many.
     private func stagePhotos(_ photos: [ProjectBundle.BundledPhoto], in tx: Transaction) -> Int {
         var written = 0
-        for photo in photos where !FileIO.exists(store.photoPath(photo.file)) {
+        for photo in photos where !store.photoIsIntact(photo.file) {
             _ = tx.stagePhoto(PhotoUpload(originalName: photo.file, bytes: photo.bytes, image: photo.image), storedName: photo.file)
             written += 1
         }

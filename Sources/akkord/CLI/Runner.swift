@@ -10,7 +10,17 @@ enum Runner {
     static let version = "0.1.0"
 
     static func main(_ argv: [String], environment: [String: String]) -> Int32 {
-        let colorErrors = !argv.contains("--no-color") && environment["NO_COLOR"].map(\.isEmpty) != false && isatty(2) == 1
+        // Completion is asked for by the shell as the user types: whatever is wrong with the
+        // words so far (a `-p` without its value, `--lang xx`), it offers nothing, silently.
+        if argv.contains(CompleteCommand.spec.name) {
+            _ = run(argv, environment: environment, colorErrors: false, reportErrors: false)
+            return ExitStatus.success.rawValue
+        }
+        return run(argv, environment: environment,
+                   colorErrors: !argv.contains("--no-color") && environment["NO_COLOR"].map(\.isEmpty) != false && isatty(2) == 1)
+    }
+
+    private static func run(_ argv: [String], environment: [String: String], colorErrors: Bool, reportErrors: Bool = true) -> Int32 {
         var context: CommandContext?
         do {
             let invocation = try ArgumentParser(root: RootCommand.self).parse(argv)
@@ -34,12 +44,14 @@ enum Runner {
             return ExitStatus.success.rawValue
         } catch let error as UserFacingError {
             context?.flush()
+            guard reportErrors else { return error.exitStatus.rawValue }
             for line in error.shownDetails { Terminal.writeError("error: \(line)", color: colorErrors) }
             Terminal.writeError("error: \(error.message)", color: colorErrors)
             if let hint = error.hint { Terminal.writeError("hint: \(hint)", color: colorErrors) }
             return error.exitStatus.rawValue
         } catch {
             context?.flush()
+            guard reportErrors else { return ExitStatus.failure.rawValue }
             Terminal.writeError("error: \(error)", color: colorErrors)
             return ExitStatus.failure.rawValue
         }
