@@ -102,6 +102,25 @@ final class OutputPathTests: EndToEndCase {
         XCTAssertTrue(try String(contentsOf: target, encoding: .utf8).hasPrefix("Id,Pos,"), "the target holds the CSV report")
     }
 
+    /// A write to `-o` that was killed left its temporary beside the output: the next write to
+    /// the same output removes it (a dead writer's only, of that name only).
+    func testTheNextWriteRemovesAKilledWritesTemporary() throws {
+        try makeProject()
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let dead = finished.processIdentifier
+        let output = akkord.outsideFile("r.csv")
+        let stale = akkord.outsideFile(".r.csv.tmp-\(dead)-12345"), alive = akkord.outsideFile(".r.csv.tmp-\(getpid())-6789")
+        let other = akkord.outsideFile(".s.csv.tmp-\(dead)-12345")
+        for file in [stale, alive, other] { try "half a report".write(to: file, atomically: false, encoding: .utf8) }
+        XCTAssertEqual(try akkord.run("report", "-o", output.path).status, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: stale.path), "the dead writer's temporary is gone")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: alive.path), "a running writer's is left")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: other.path), "another output's is left")
+    }
+
     func testAFailedListWritesNoCache() throws {
         try makeProject()
         let cache = akkord.store.appendingPathComponent(".project-list")

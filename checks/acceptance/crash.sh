@@ -5,11 +5,11 @@
 #   - every *.json under the store parses (exactly one JSON value);
 #   - `check` exits 0; `project list` exits 0; `lines` exits 0 (1 "no current project" when
 #     store.json names none);
+#   - the current project (as akkord reads store.json: `currentIfMissing`) is the one before the
+#     command or the one after it: a change that makes or deletes the current project writes
+#     store.json first with what is current while the file is not there (or once it is gone);
 #   - the store holds the old state, the new one, or (recorded, not failed) an intermediate one
-#     that `check` accepts: a change that writes two files (project file and store.json) is one
-#     rename each, ordered so the store reads whole between them (`project new` killed between
-#     its project file and store.json leaves the new project there but not yet current; `project
-#     delete` killed after store.json leaves it no longer current but not yet in the trash);
+#     that `check` accepts (the files of a change that writes several, between their renames);
 #   - the same command run again un-killed succeeds (from the old state: exit 0 and the new
 #     state; from the new state: the exit status a second un-killed run has, e.g. 1 for
 #     `project close`; from a third state: exit 0), `check` stays 0, and a rerun that exits 0
@@ -106,7 +106,14 @@ def look(s):
                 except Exception as e:
                     bad = bad or "%s (%s)" % (rel, str(e)[:80])
     def g(d, k, default=None): return d.get(k, default) if isinstance(d, dict) else default
-    cur = "-" if not os.path.exists(s + "/store.json") else g(docs.get("store.json"), "currentProject", "?") or "-"
+    state = docs.get("store.json")
+    cur = "-" if not os.path.exists(s + "/store.json") else g(state, "currentProject", "?") or "-"
+    # The current project as akkord reads it: a change stopped between store.json and the
+    # project file it makes or deletes names, in "currentIfMissing", the current project for as
+    # long as the file named is not there.
+    if isinstance(state, dict) and "currentIfMissing" in state and cur != "-" and not os.path.exists(s + "/projects/" + cur + ".json"):
+        alt = state.get("currentIfMissing")
+        cur = alt if alt and os.path.exists(s + "/projects/" + alt + ".json") else "-"
     out.append("current=%s" % cur)
     trash = sorted(f for f in os.listdir(s + "/trash") if not f.startswith(".")) if os.path.isdir(s + "/trash") else []
     out.append("trash=%s" % ",".join(trash))
@@ -166,7 +173,7 @@ lines_ok() {
 }
 
 # --- counting (per write path; each path runs in its own worker) ------------------------------
-KINDS="json check list lines state rerun recheck stale"
+KINDS="json check list lines current rerun recheck stale"
 declare -A KIND_N=() KIND_EX=()
 KILLS=0; TEMP_KILLS=0; TEMP_FILES=0; TEMP_BYTES=0; TEMP_MAX=0; TEMP_EX=""
 ORPHAN_KILLS=0; ORPHAN_EX=""; ARCHIVE_KILLS=0; ARCHIVE_EX=""; CHECK_SILENT=0; INTER_KILLS=0; INTER_EX=""
@@ -250,6 +257,9 @@ check_after_kill() {
     ORPHAN_KILLS=$((ORPHAN_KILLS + 1)); [ -n "$ORPHAN_EX" ] || ORPHAN_EX="$where: $L_ORPHANS"
   fi
   [ -z "$L_BAD" ] && ok || finding json "$where" "$L_BAD does not parse"
+  # The current project is the one before the command or the one after it, never a third.
+  local c_old=${old%%$'\n'*} c_new=${new%%$'\n'*} c_now=${L_STATE%%$'\n'*}
+  { [ "$c_now" = "$c_old" ] || [ "$c_now" = "$c_new" ]; } && ok || finding current "$where" "${c_now#current=} is current (before: ${c_old#current=}, after: ${c_new#current=})"
   [ "$L_STATE" = "$old" ] && which=old
   [ "$L_STATE" = "$new" ] && which=new
   if [ $which = third ]; then

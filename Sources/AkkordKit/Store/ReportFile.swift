@@ -37,8 +37,23 @@ public enum ReportFile {
         throw AkkordError.outputFailed(path: path, reason: "too many levels of symbolic links")
     }
 
+    /// Removes the temporaries an earlier write to `path` left beside it when it was killed
+    /// (`.<name>.tmp-<pid>-<random>` of a process that is no longer running); only those of this
+    /// name, so nothing of anyone else's in the folder is touched.
+    static func removeStaleTemporaries(of path: String) {
+        let directory = AtomicFile.parentDirectory(of: path), name = AtomicFile.fileName(path)
+        let prefix = "." + name + ".tmp-"
+        for entry in Store.entries(of: directory, hiddenOnly: true) where entry.hasPrefix(prefix) {
+            guard let pid = AtomicFile.temporaryOwner(entry), !Store.isRunning(pid) else { continue }
+            let stale = directory + "/" + entry
+            var st = stat()
+            if lstat(stale, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { unlink(stale) }
+        }
+    }
+
     /// Writes `bytes` to `path` (`target(path)`, which the caller has checked).
     public static func write(_ bytes: [UInt8], to path: String) throws {
+        removeStaleTemporaries(of: path)
         do { try AtomicFile.write(bytes, to: path, mode: 0o644) } catch {
             throw AkkordError.outputFailed(path: path, reason: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
@@ -47,6 +62,7 @@ public enum ReportFile {
     /// Writes what `body` puts into the output, as it goes; nothing is replaced if `body` throws
     /// (its error is thrown as it is).
     public static func write(to path: String, _ body: (ByteOutput) throws -> Void) throws {
+        removeStaleTemporaries(of: path)
         struct BodyError: Error { let error: Error }
         do {
             try AtomicFile.write(to: path, mode: 0o644) { out in

@@ -168,16 +168,30 @@ public struct Store: Sendable {
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Store.format))")
         }
         f.version(expected: Store.version)
-        let current = f.string("currentProject")
+        var current = f.string("currentProject")
         if let current, !Slug.isValid(current) { f.problem("currentProject", "\(Excerpt.quoted(current)) is not a valid project id") }
-        f.rejectUnknown(["format", "version", "currentProject"])
+        let intent = object["currentIfMissing"] != nil
+        let ifMissing = f.string("currentIfMissing")
+        if let ifMissing, !Slug.isValid(ifMissing) { f.problem("currentIfMissing", "\(Excerpt.quoted(ifMissing)) is not a valid project id") }
+        f.rejectUnknown(["format", "version", "currentProject", "currentIfMissing"])
         if !f.problems.isEmpty { throw InvalidDataError(source: stateFile, problems: f.problems) }
+        // A change that creates or deletes the current project was stopped between its two
+        // writes: the project's file says which side of it the store is on.
+        if intent, let named = current, !FileIO.exists(projectFile(named)) {
+            current = ifMissing.flatMap { FileIO.exists(projectFile($0)) ? $0 : nil }
+        }
         return State(currentProject: current)
     }
 
-    public func saveState(_ state: State) throws {
-        let json = JSONValue(["format": .string(Store.format), "version": .int(Store.version), "currentProject": .optional(state.currentProject)])
-        try write(JSONWriter.write(json), to: stateFile)
+    /// Writes `store.json`. `ifMissing` (for a change that creates or deletes the current
+    /// project, written before the file is created or after it goes): the current project
+    /// while `state.currentProject`'s file is not there. So the current project follows the
+    /// project file at every point a crash can stop the change at.
+    public func saveState(_ state: State, ifMissing: String?? = nil) throws {
+        var members: [(key: String, value: JSONValue)] = [("format", .string(Store.format)), ("version", .int(Store.version)),
+                                                          ("currentProject", .optional(state.currentProject))]
+        if let ifMissing { members.append(("currentIfMissing", .optional(ifMissing))) }
+        try write(JSONWriter.write(.object(JSONObject(members))), to: stateFile)
     }
 
     // MARK: projects

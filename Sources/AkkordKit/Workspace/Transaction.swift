@@ -4,10 +4,13 @@
 /// follow can only warn, never turn a committed change into a failure.
 ///
 /// Write order: new photo files (content-addressed, so harmless if a crash leaves one unused) →
-/// copies in the trash of project files about to be replaced → for each project file: its undo
-/// step (the old file, kept), then the new file → `store.json` → deleted project files (moved
-/// to the trash) → clean-ups. A created project exists
-/// before `store.json` names it; `store.json` stops naming a project before its file goes.
+/// copies in the trash of project files about to be replaced → `store.json` naming a created
+/// project current, with the old current project for as long as the new file is not there →
+/// for each project file: its undo step (the old file, kept), then the new file → `store.json`
+/// → deleted project files (moved to the trash) → clean-ups. A deleted current project is
+/// named in `store.json` with what becomes current once its file is gone, before it goes, and
+/// `store.json` is written again after. So at every crash point the current project is the one
+/// the files say: the old one, or the new one (`Store.saveState(_:ifMissing:)`).
 final class Transaction {
     let store: Store
     private let entry: HistoryEntry
@@ -199,6 +202,15 @@ final class Transaction {
             }
         }
         for id in replacements { trashCopies[id] = try store.copyProjectToTrash(id) }
+        // The current project changes with a project made or deleted here: store.json says so
+        // first, with what stays current until the project's file is there (or once it is gone),
+        // so a crash between the two writes leaves the current project matching the files.
+        let newState = stagedState.flatMap { $0 != loadedState ? $0 : nil }
+        let oldCurrent = loadedState?.currentProject
+        if let newCurrent = newState?.currentProject, checked.contains(where: { $0.id == newCurrent }),
+           !FileIO.exists(store.projectFile(newCurrent)) {
+            try written { try store.saveState(Store.State(currentProject: newCurrent), ifMissing: .some(oldCurrent)) }
+        }
         for p in checked {
             let id = p.id
             var newStep: Int? = nil
@@ -220,8 +232,14 @@ final class Transaction {
                 throw error
             }
         }
-        if let s = stagedState, s != loadedState { try written { try store.saveState(s) } }
-        for id in deletions { try store.moveProjectToTrash(id) }
+        if let newState, let oldCurrent, deletions.contains(oldCurrent) {
+            try written { try store.saveState(Store.State(currentProject: oldCurrent), ifMissing: .some(newState.currentProject)) }
+            for id in deletions { try store.moveProjectToTrash(id) }
+            try written { try store.saveState(newState) }
+        } else {
+            if let newState { try written { try store.saveState(newState) } }
+            for id in deletions { try store.moveProjectToTrash(id) }
+        }
         return notSynced + cleanups.compactMap { $0() }
     }
 }
