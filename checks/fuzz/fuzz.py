@@ -1412,6 +1412,17 @@ def build_seeds(ctx):
         learn_schema("project", s)
     learn_schema("store", read(os.path.join(full, "store.json")))
 
+    # A store with a deleted project in the trash (its photo kept for it), from the full one.
+    trash = os.path.join(root, "trash")
+    shutil.copytree(full, trash, symlinks=True)
+    akkord(ctx, trash, "project", "new", "Gamma")
+    akkord(ctx, trash, "add", "2.01", "3", "--date", "2026-05-04")
+    akkord(ctx, trash, "photo", "add", photos[-1])
+    akkord(ctx, trash, "project", "delete", "gamma", "--yes")
+    akkord(ctx, trash, "project", "use", ctx.project_id)
+    normalize_times(trash)
+    ctx.seeds["store:trash"] = trash
+
     # Catalogue JSON seeds: the bundled catalogue as exported, and variants of it.
     exported = akkord(ctx, os.path.join(root, "nostore"), "catalogue", "export", "--format", "json").stdout
     learn_schema("catalogue", exported)
@@ -1648,6 +1659,34 @@ def bundle_case(ctx, case, rng):
                       Cmd(["project", "list"]), Cmd(["lines"])]
 
 
+def undo_step_case(ctx, case, rng):
+    """The kept step `undo` puts back (undo/<id>/<n>.json, the highest n), mutated."""
+    copy_store(ctx, case, "store:full")
+    steps = os.path.join(case.store, "undo", ctx.project_id)
+    last = max((f for f in os.listdir(steps) if f.endswith(".json") and f[:-5].isdigit()), key=lambda f: int(f[:-5]))
+    path = os.path.join(steps, last)
+    data, case.mutation = mutate_json_file(rng, read(path), ctx.project_seeds, project=True)
+    write(path, data)
+    case.inputs["undo/" + last] = data
+    set_expect(case, data, "project", path)
+    case.commands += [Cmd(["check"], reads=True), Cmd(["undo", "--dry-run"], reads=True),
+                      Cmd(["undo"], reads=True, writes=True), Cmd(["lines"]), Cmd(["history"])]
+
+
+def trash_case(ctx, case, rng):
+    """A deleted project's file in the trash, mutated: `restore` reads it as a project file;
+    `check` notes one that does not read (a damaged file may be moved there as it was) and keeps
+    the photos it could name."""
+    copy_store(ctx, case, "store:trash")
+    path = os.path.join(case.store, "trash", "gamma.json")
+    data, case.mutation = mutate_json_file(rng, read(path), ctx.project_seeds, project=True)
+    write(path, data)
+    case.inputs["trash/gamma.json"] = data
+    set_expect(case, data, "project", path)
+    case.commands += [Cmd(["check"]), Cmd(["check", "--fix"], writes=True), Cmd(["project", "list", "--trash"]),
+                      Cmd(["project", "restore", "gamma"], reads=True, writes=True), Cmd(["project", "list"]), Cmd(["lines"])]
+
+
 def has_help(ctx, *words):
     e = dict(ctx.base_env)
     e["HOME"] = os.path.join(ctx.work, "home")
@@ -1666,6 +1705,8 @@ TARGETS = [
     ("photo", 12, photo_case, None),
     ("config", 8, config_case, lambda ctx: has_help(ctx, "config", "list")),
     ("bundle", 8, bundle_case, lambda ctx: has_help(ctx, "project", "import")),
+    ("undo-step", 8, undo_step_case, lambda ctx: has_help(ctx, "undo")),
+    ("trash", 8, trash_case, lambda ctx: has_help(ctx, "project", "restore")),
 ]
 TARGET_BY_NAME = {t[0]: t for t in TARGETS}
 

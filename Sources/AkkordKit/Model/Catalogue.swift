@@ -140,7 +140,7 @@ public enum ISODate {
         return d <= (m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31)
     }
 
-    private static func message(_ text: String) -> String { "\"\(text)\" is not a date; write YYYY-MM-DD" }
+    private static func message(_ text: String) -> String { "\(Excerpt.quoted(text)) is not a date; write YYYY-MM-DD" }
 }
 
 extension Catalogue {

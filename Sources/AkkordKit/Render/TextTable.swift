@@ -184,10 +184,13 @@ public struct TextTable {
         var lines: [String] = [], line = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var word = Substring(word)
-            if !line.isEmpty, line.count + 1 + word.count > width { lines.append(line); line = "" }
-            while word.count > width {
+            // Counted once: a word of a million characters is cut in one pass, not one per piece.
+            var left = word.count
+            if !line.isEmpty, line.count + 1 + left > width { lines.append(line); line = "" }
+            while left > width {
                 if !line.isEmpty { lines.append(line); line = "" }
-                lines.append(String(word.prefix(width))); word = word.dropFirst(width)
+                let cut = word.index(word.startIndex, offsetBy: width)
+                lines.append(String(word[..<cut])); word = word[cut...]; left -= width
             }
             line += (line.isEmpty ? "" : " ") + word
         }
