@@ -257,9 +257,14 @@ check_after_kill() {
     ORPHAN_KILLS=$((ORPHAN_KILLS + 1)); [ -n "$ORPHAN_EX" ] || ORPHAN_EX="$where: $L_ORPHANS"
   fi
   [ -z "$L_BAD" ] && ok || finding json "$where" "$L_BAD does not parse"
-  # The current project is the one before the command or the one after it, never a third.
+  # The current project goes with the files: the one before the command when the rest of the
+  # store is as before, the one after it when the rest is as after, and never a third.
   local c_old=${old%%$'\n'*} c_new=${new%%$'\n'*} c_now=${L_STATE%%$'\n'*}
-  { [ "$c_now" = "$c_old" ] || [ "$c_now" = "$c_new" ]; } && ok || finding current "$where" "${c_now#current=} is current (before: ${c_old#current=}, after: ${c_new#current=})"
+  local r_old=${old#*$'\n'} r_new=${new#*$'\n'} r_now=${L_STATE#*$'\n'}
+  if { [ "$c_now" != "$c_old" ] && [ "$c_now" != "$c_new" ]; } || { [ "$r_now" = "$r_new" ] && [ "$c_now" != "$c_new" ]; } \
+     || { [ "$r_now" = "$r_old" ] && [ "$c_now" != "$c_old" ]; }; then
+    finding current "$where" "${c_now#current=} is current (before: ${c_old#current=}, after: ${c_new#current=}; the other files as $([ "$r_now" = "$r_new" ] && echo after || echo before))"
+  else ok; fi
   [ "$L_STATE" = "$old" ] && which=old
   [ "$L_STATE" = "$new" ] && which=new
   if [ $which = third ]; then

@@ -39,7 +39,7 @@ public enum ProjectRules {
             if let p = (note ? TextField.note : kind).problem(value) { problem(place(), p) }
         }
 
-        if !Slug.isValid(p.id) { problem("id", "\"\(p.id)\" is not a valid project id") }
+        if !Slug.isValid(p.id) { problem("id", "\(Excerpt.quoted(p.id)) is not a valid project id") }
         text("name", p.name)
         text("address", p.address, required: false)
         text("employer", p.employer, required: false)

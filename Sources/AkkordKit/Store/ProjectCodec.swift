@@ -118,8 +118,8 @@ public enum ProjectCodec {
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
         }
         f.version(expected: Project.version)
+        // Whether it is a valid id is `ProjectRules`' to say (once).
         let id = f.string("id", required: true) ?? ""
-        if !id.isEmpty, !Slug.isValid(id) { f.problem("id", "\(Excerpt.quoted(id)) is not a valid project id") }
         var p = Project(id: id, name: f.string("name", required: true) ?? "")
         if let s = f.string("status", required: true) {
             if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\(Excerpt.quoted(s)) is not open or closed") }
