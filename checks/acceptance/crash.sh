@@ -261,8 +261,9 @@ check_after_kill() {
   # store is as before, the one after it when the rest is as after, and never a third.
   local c_old=${old%%$'\n'*} c_new=${new%%$'\n'*} c_now=${L_STATE%%$'\n'*}
   local r_old=${old#*$'\n'} r_new=${new#*$'\n'} r_now=${L_STATE#*$'\n'}
-  if { [ "$c_now" != "$c_old" ] && [ "$c_now" != "$c_new" ]; } || { [ "$r_now" = "$r_new" ] && [ "$c_now" != "$c_new" ]; } \
-     || { [ "$r_now" = "$r_old" ] && [ "$c_now" != "$c_old" ]; }; then
+  # (A command that changes only the current project, `project use`, may leave either.)
+  if { [ "$c_now" != "$c_old" ] && [ "$c_now" != "$c_new" ]; } || { [ "$r_old" != "$r_new" ] && {
+       { [ "$r_now" = "$r_new" ] && [ "$c_now" != "$c_new" ]; } || { [ "$r_now" = "$r_old" ] && [ "$c_now" != "$c_old" ]; }; }; }; then
     finding current "$where" "${c_now#current=} is current (before: ${c_old#current=}, after: ${c_new#current=}; the other files as $([ "$r_now" = "$r_new" ] && echo after || echo before))"
   else ok; fi
   [ "$L_STATE" = "$old" ] && which=old

@@ -49,4 +49,14 @@ after=$(ls "$S/undo/tagvej-3" | sort | tr '\n' ' ')
 [ "$before" = "$after" ] && ok || fail "undo steps before: $before, after: $after"
 [ "$(a lines --json | jq '.lines | length')" = 4 ] && ok || fail "the failed add changed the lines"
 expect_status 0 -- "$AKKORD" --store "$S" check
+
+# A report written to -o and killed before its rename leaves its temporary beside the output;
+# the next write to the same output removes it (issue 26, point 9).
+OUT=$WORK/outputs; mkdir -p "$OUT"
+{ strace -f -qq -o /dev/null -e trace=rename,renameat,renameat2 -e inject=rename,renameat,renameat2:signal=SIGKILL:when=1 \
+    "$AKKORD" --store "$S" report --format csv -o "$OUT/r.csv" >/dev/null 2>&1; } 2>/dev/null
+left=$(ls -A "$OUT" | grep -c '^\.r\.csv\.tmp-' || true)
+[ "$left" = 1 ] && ok || fail "the killed report left $left temporaries beside its output, want 1: $(ls -A "$OUT")"
+expect_status 0 -- "$AKKORD" --store "$S" report --format csv -o "$OUT/r.csv"
+[ "$(ls -A "$OUT")" = "r.csv" ] && ok || fail "after the next write, beside the output: $(ls -A "$OUT" | tr '\n' ' ')"
 finish
