@@ -148,6 +148,7 @@ public enum ProjectRules {
             if !PhotoFile.isValidStoredName(ph.file) { problem("photos[\(i)].file", "\"\(ph.file)\" is not a stored photo name") }
             text("photos[\(i)].caption", ph.caption, required: false)
             text("photos[\(i)].originalName", ph.originalName, required: false)
+            text("photos[\(i)].added", ph.added, required: false)
         }
         return problems
     }
