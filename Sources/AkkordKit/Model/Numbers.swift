@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Exact decimal quantities of the domain, each an integer count of its smallest unit.
 public protocol FixedPointNumber: CountedNumber, Hashable, Comparable, CustomStringConvertible {
     /// Digits after the decimal point that are kept exactly.
@@ -201,5 +203,5 @@ public enum Language: String, Sendable, CaseIterable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    package var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 
 /// `report --format csv`: the line table in RFC 4180. `en`: `,` and decimal point; `da`: a UTF-8
 /// BOM (so Excel shows æøå), `;`, decimal comma, Danish column titles and units (SPEC §8). No
@@ -97,7 +101,7 @@ public enum ReportCSV {
         if quoted { c.put(UInt8(ascii: "\"")) }
     }
 
-    static func row(_ cells: [String], _ delimiter: String) -> String {
+    package static func row(_ cells: [String], _ delimiter: String) -> String {
         cells.map { CSVField.quote($0, delimiter) }.joined(separator: delimiter) + "\r\n"
     }
 }

@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// `report --format json` (SPEC §7): every figure a string in plain form. Fields keep their
 /// names and meaning; new ones may be added.
 public enum ReportJSON {

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Writing a report to a path the user chose: atomic, readable by others (0644).
 public enum ReportFile {
     public static func write(_ bytes: [UInt8], to path: String) throws {

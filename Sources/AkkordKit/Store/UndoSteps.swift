@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,12 +21,12 @@ extension Store {
     public static let keptUndoSteps = 25
 
     public var undoDirectory: String { directory + "/undo" }
-    func undoStepsDirectory(_ id: String) -> String { "\(undoDirectory)/\(id)" }
-    func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
+    package func undoStepsDirectory(_ id: String) -> String { "\(undoDirectory)/\(id)" }
+    package func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
 
     /// Keeps the project file as it is now as the step before history entry `historyCount`;
     /// call inside the lock, before the new file replaces it.
-    func keepUndoStep(of id: String, historyCount: Int) throws {
+    package func keepUndoStep(of id: String, historyCount: Int) throws {
         try ensureDirectory(undoDirectory)
         let steps = undoStepsDirectory(id)
         try ensureDirectory(steps)
@@ -54,7 +57,7 @@ extension Store {
     /// is none: a `LineWindow` of none of its lines (the reader checks every line and notes where
     /// it is, so the commit copies them from the step's file), with `project` its project
     /// without lines. Errors are `ProjectReader`'s, as for a project file.
-    func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow, path: String)? {
+    package func undoStepToRestore(of id: String, historyCount: Int) throws -> (project: Project, window: LineWindow, path: String)? {
         let path = undoStepFile(id, historyCount: historyCount)
         guard let file = try mapFile(path) else { return nil }
         let window = LineWindow(file, try ProjectReader.read(file.bytes, file: file, source: path, keeping: .window([])))
@@ -63,7 +66,7 @@ extension Store {
     }
 
     /// The history counts of a project's kept steps, ascending.
-    func undoStepCounts(of id: String) -> [Int] {
+    package func undoStepCounts(of id: String) -> [Int] {
         Self.entries(of: undoStepsDirectory(id)).compactMap { name -> Int? in
             guard name.hasSuffix(".json"), let n = Int(name.dropLast(5)), n >= 0, "\(n).json" == name else { return nil }
             return n
@@ -71,7 +74,7 @@ extension Store {
     }
 
     /// Removes all but the newest `keep` steps; returns the paths it could not remove, with why.
-    func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
+    package func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
         let counts = undoStepCounts(of: id)
         guard counts.count > keep else { return [] }
         var failed: [(String, String)] = []

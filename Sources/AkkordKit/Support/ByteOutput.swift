@@ -17,12 +17,12 @@ public final class ByteOutput {
     // checked for exclusive access at run time on every write, which cost more than the copying.
     private let state: UnsafeMutablePointer<State>
     private var failure: FileIO.Failure?
-    static let bufferSize = 1 << 16
+    package static let bufferSize = 1 << 16
     /// See `init(fd:path:startingWriteback:)`; false once the system did not take a piece.
     private var startsWriteback: Bool
     /// Bytes written to the descriptor so far, and how many of them were handed to the disk.
     private var written = 0
-    private(set) var handedToDisk = 0
+    package private(set) var handedToDisk = 0
 
     private struct State {
         var start: UnsafeMutablePointer<UInt8>
@@ -95,17 +95,17 @@ public final class ByteOutput {
     }
 
     /// Writes what the collecting output `collected` holds.
-    func write(_ collected: ByteOutput) {
+    package func write(_ collected: ByteOutput) {
         write(UnsafeRawBufferPointer(start: collected.state.pointee.start, count: collected.state.pointee.count))
     }
 
     /// Whether a collecting output holds exactly `bytes`.
-    func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count == state.pointee.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, state.pointee.start, bytes.count) == 0)
     }
 
     /// Empties a collecting output, keeping its room (a scratch output used again).
-    func removeAll() {
+    package func removeAll() {
         guard fd == nil else { return }
         state.pointee.count = 0
     }
@@ -194,7 +194,7 @@ public final class ByteOutput {
 public struct ByteCursor {
     public private(set) var at: UnsafeMutablePointer<UInt8>
 
-    init(_ at: UnsafeMutablePointer<UInt8>) { self.at = at }
+    package init(_ at: UnsafeMutablePointer<UInt8>) { self.at = at }
 
     @inline(__always) public mutating func put(_ byte: UInt8) {
         at.pointee = byte
@@ -219,10 +219,10 @@ public struct ByteCursor {
     }
 
     /// Steps back over the spaces at the end, but not before `start`.
-    @inline(__always) mutating func dropTrailingSpaces(after start: UnsafeMutablePointer<UInt8>) {
+    @inline(__always) package mutating func dropTrailingSpaces(after start: UnsafeMutablePointer<UInt8>) {
         while at > start, (at - 1).pointee == 0x20 { at -= 1 }
     }
 
     /// Advances over `count` bytes that were written at `at` by other means.
-    @inline(__always) mutating func advance(_ count: Int) { at += count }
+    @inline(__always) package mutating func advance(_ count: Int) { at += count }
 }

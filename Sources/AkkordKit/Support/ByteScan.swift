@@ -2,7 +2,7 @@
 /// can step over runs of ordinary text (most of a project file) without looking at each byte.
 /// The `has` tests say only whether there is such a byte; `matches` and `below` also say where
 /// the first one is (the lowest set bit).
-enum ByteScan {
+package enum ByteScan {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let highs: UInt64 = 0x8080_8080_8080_8080
 
@@ -14,13 +14,13 @@ enum ByteScan {
 
     /// The high bit of each byte of `w` equal to `b` — exact up to the first such byte (a higher
     /// byte may be marked falsely), so the lowest set bit is the first match.
-    @inline(__always) static func matches(_ w: UInt64, _ b: UInt8) -> UInt64 {
+    @inline(__always) package static func matches(_ w: UInt64, _ b: UInt8) -> UInt64 {
         let x = w ^ (ones &* UInt64(b))
         return (x &- ones) & ~x & highs
     }
 
     /// The high bit of each byte of `w` below `n` (n ≤ 128), exact up to the first such byte.
-    @inline(__always) static func below(_ w: UInt64, _ n: UInt8) -> UInt64 {
+    @inline(__always) package static func below(_ w: UInt64, _ n: UInt8) -> UInt64 {
         (w &- ones &* UInt64(n)) & ~w & highs
     }
 
