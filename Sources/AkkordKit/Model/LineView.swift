@@ -122,7 +122,7 @@ extension LineView {
 extension LineView {
     /// The unit as reports print it (`UnitName.display`) when that is not the stored unit: the
     /// Danish names of the canonical units, with their width in characters.
-    public func displayUnit(_ language: Language) -> (text: StaticString, width: Int)? {
+    @inlinable public func displayUnit(_ language: Language) -> (text: StaticString, width: Int)? {
         guard language == .da, unit.plainASCIICount.map({ $0 <= 3 }) ?? true else { return nil }
         if unit.equals("m2") { return ("m²", 2) }
         if unit.equals("pcs") { return ("stk", 3) }

@@ -1,22 +1,22 @@
 /// Reads typed fields out of a JSON object, recording a problem with its path for each bad one.
-package struct FieldReader {
+@usableFromInline package struct FieldReader {
     let object: JSONObject
     /// The object's JSON path, built only when a problem is reported: `path[index]`.
     let path: String
     var index: Int? = nil
-    package var problems: [Problem]
+    @usableFromInline package var problems: [Problem]
 
-    package init(object: JSONObject, path: String, index: Int? = nil, problems: [Problem]) {
+    @usableFromInline package init(object: JSONObject, path: String, index: Int? = nil, problems: [Problem]) {
         self.object = object; self.path = path; self.index = index; self.problems = problems
     }
 
-    package func place(_ key: String) -> String {
+    @usableFromInline package func place(_ key: String) -> String {
         let base = index.map { "\(path)[\($0)]" } ?? path
         return base.isEmpty ? key : "\(base).\(key)"
     }
-    package mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
+    @usableFromInline package mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
 
-    package mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
+    @usableFromInline package mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
         guard let v = object[key], v != .null else {
             if required { problem(key, "is missing") }
             return nil
@@ -65,7 +65,7 @@ package struct FieldReader {
     }
 
     /// Decodes an optional array of objects, each with its own reader at `key[i]`.
-    package mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
+    @inlinable package mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
         guard let v = value(key) else { return [] }
         guard let items = v.arrayValue else { problem(key, "expected an array, got \(v.kindDescription)"); return [] }
         var result: [T] = []

@@ -63,9 +63,9 @@ extension JSONReader {
 
 /// A pull parser over UTF-8 bytes: the tree reader above uses it whole, and hot readers
 /// (catalogue, project) walk objects and arrays with it directly, building no tree.
-package struct JSONScanner {
-        package let buffer: UnsafeBufferPointer<UInt8>
-        package var index = 0
+@usableFromInline package struct JSONScanner {
+        @usableFromInline package let buffer: UnsafeBufferPointer<UInt8>
+        @usableFromInline package var index = 0
 
         package init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
@@ -81,7 +81,7 @@ package struct JSONScanner {
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
         }
 
-        package mutating func skipWhitespace() {
+        @inlinable package mutating func skipWhitespace() {
             while index < buffer.count {
                 switch buffer[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -156,7 +156,7 @@ package struct JSONScanner {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
         }
 
-        mutating func parseString() throws -> String {
+        @usableFromInline mutating func parseString() throws -> String {
             index += 1
             let start = index
             while index < buffer.count {
@@ -322,10 +322,10 @@ extension JSONScanner {
 
 /// The bytes a hot reader expects next (`"key": ` and the punctuation around it, up to 32
 /// bytes), matched as four masked words at once by `JSONScanner.take(_:)`.
-package struct JSONLiteral {
-    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private(set) var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    let length: Int
+@usableFromInline package struct JSONLiteral: Sendable {
+    @usableFromInline private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline private(set) var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline let length: Int
     package init(_ text: StaticString) {
         self.init(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
@@ -339,10 +339,10 @@ package struct JSONLiteral {
 }
 
 /// How a figure read by `takeFigure` was written, for telling akkord's plain form.
-package struct FigureShape {
-    package var quoted = false, negative = false
+@usableFromInline package struct FigureShape {
+    @usableFromInline package var quoted = false, negative = false
     /// Digits after the point, and whether the last of them is 0.
-    package var shown = 0, endsInZero = false
+    @usableFromInline package var shown = 0, endsInZero = false
     package init() {}
 }
 
@@ -352,14 +352,14 @@ package struct FigureShape {
 /// token: the caller then goes back to where the value began and reads it with the tree reader,
 /// which names any problem. Nothing here builds a `String` for a plain text.
 extension JSONScanner {
-    @inline(__always) package mutating func take(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) package mutating func take(_ byte: UInt8) -> Bool {
         guard index < buffer.count, buffer[index] == byte else { return false }
         index += 1
         return true
     }
 
     /// Whether `literal` is at `index` (then read); needs 32 bytes left in the buffer.
-    @inline(__always) package mutating func take(_ literal: JSONLiteral) -> Bool {
+    @inlinable @inline(__always) package mutating func take(_ literal: JSONLiteral) -> Bool {
         guard index + 32 <= buffer.count else { return false }
         let w = literal.words, m = literal.masks
         guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1 else { return false }
@@ -370,7 +370,7 @@ extension JSONScanner {
         return true
     }
 
-    @inline(__always) package mutating func takeNull() -> Bool {
+    @inlinable @inline(__always) package mutating func takeNull() -> Bool {
         guard index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "n"), buffer[index + 1] == UInt8(ascii: "u"),
               buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "l") else { return false }
         index += 4
@@ -388,7 +388,7 @@ extension JSONScanner {
     }
 
     /// A key without escapes, and past its closing quote (not the colon): its bytes.
-    package mutating func takeKey() -> UnsafeBufferPointer<UInt8>? {
+    @inlinable package mutating func takeKey() -> UnsafeBufferPointer<UInt8>? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
@@ -400,7 +400,7 @@ extension JSONScanner {
 
     /// A JSON number that is a whole number of 1 to 18 digits (0 included), no sign, fraction,
     /// exponent or leading zero.
-    @inline(__always) package mutating func takeWholeNumber() -> Int? {
+    @inlinable @inline(__always) package mutating func takeWholeNumber() -> Int? {
         var n = 0, digits = 0
         let first = index
         while index < buffer.count, buffer[index] &- 48 < 10 {
@@ -416,7 +416,7 @@ extension JSONScanner {
 
     /// A figure in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
     /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
-    @inline(__always) package mutating func takeFigure(fractionDigits: Int, max: Int64, shape: inout FigureShape) -> Int64? {
+    @inlinable @inline(__always) package mutating func takeFigure(fractionDigits: Int, max: Int64, shape: inout FigureShape) -> Int64? {
         let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
         if quoted { index += 1 }
         var negative = false
@@ -458,7 +458,7 @@ extension JSONScanner {
 
     /// A JSON string, left in the buffer's bytes: checked to be UTF-8 when not ASCII, and its
     /// escapes checked (by `parseString`) when it has any.
-    @inline(__always) package mutating func takeString() -> TextSlice? {
+    @inlinable @inline(__always) package mutating func takeString() -> TextSlice? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index
         var i = start + 1, special = false

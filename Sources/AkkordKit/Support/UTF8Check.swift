@@ -1,6 +1,6 @@
 /// UTF-8 validation over a whole buffer, with a fast path for ASCII.
-package enum UTF8Check {
-    package static func firstInvalidIndex(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+@usableFromInline package enum UTF8Check {
+    @usableFromInline package static func firstInvalidIndex(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = b.count
         guard let base = b.baseAddress else { return nil }
