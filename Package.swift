@@ -9,7 +9,34 @@ let package = Package(
         .library(name: "AkkordKit", targets: ["AkkordKit"]),
     ],
     targets: [
-        .target(name: "AkkordKit", path: "Sources/AkkordKit"),
+        // The library's layers (README: Development), each a module that may import only the
+        // rungs below it: the compiler refuses a use that points up or sideways. LayeringTests
+        // checks these dependencies against the ladder.
+        .target(name: "AkkordSupport", path: "Sources/AkkordKit/Support"),
+        .target(name: "AkkordModel", dependencies: ["AkkordSupport"], path: "Sources/AkkordKit/Model"),
+        .target(name: "AkkordCatalogue", dependencies: ["AkkordSupport", "AkkordModel"], path: "Sources/AkkordKit/Catalogue"),
+        .target(name: "AkkordAccounting", dependencies: ["AkkordSupport", "AkkordModel"], path: "Sources/AkkordKit/Accounting"),
+        .target(
+            name: "AkkordRender",
+            dependencies: ["AkkordSupport", "AkkordModel", "AkkordCatalogue", "AkkordAccounting"],
+            path: "Sources/AkkordKit/Render"
+        ),
+        .target(
+            name: "AkkordStore",
+            dependencies: ["AkkordSupport", "AkkordModel", "AkkordCatalogue", "AkkordAccounting"],
+            path: "Sources/AkkordKit/Store"
+        ),
+        .target(
+            name: "AkkordWorkspace",
+            dependencies: ["AkkordSupport", "AkkordModel", "AkkordCatalogue", "AkkordAccounting", "AkkordRender", "AkkordStore"],
+            path: "Sources/AkkordKit/Workspace"
+        ),
+        // The library the program and the tests import: every layer, re-exported.
+        .target(
+            name: "AkkordKit",
+            dependencies: ["AkkordSupport", "AkkordModel", "AkkordCatalogue", "AkkordAccounting", "AkkordRender", "AkkordStore", "AkkordWorkspace"],
+            path: "Sources/AkkordKit/Exports"
+        ),
         .executableTarget(name: "akkord", dependencies: ["AkkordKit"], path: "Sources/akkord"),
         .testTarget(
             name: "AkkordKitTests",

@@ -33,7 +33,7 @@ count() { printf '%s\n' "$all" | grep -cE "$1" || true; }
 lexers=$(( $(count 'func skipWhitespace\(') + $(count 'static func endOfArray\(') + $(count 'mutating func skipChecked\(') ))
 readers=$(( $(count 'JSONReader.readObject\(bytes, source: source, streaming: "lines"') + $(count 'static func decodeStreaming\(') \
   + $(count 'static func decodeForLineChange\(') + $(count 'static func decodeListEntry\(') + $(count 'static func read\(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile\? = nil, source') ))
-decoders=$(( $(count 'func readStoredLine\(') + $(count 'func readAnyLine\(') + $(count 'func decodeLine\(') + $(count '^struct LineDecoder\b') ))
+decoders=$(( $(count 'func readStoredLine\(') + $(count 'func readAnyLine\(') + $(count 'func decodeLine\(') + $(count '^(package )?struct LineDecoder\b') ))
 checkers=$(( $(count 'mutating func check\(_ l: Line') + $(count 'mutating func accepts\(') + $(count 'mutating func checkKept\(') + $(count 'mutating func check\(_ v: LineView') ))
 bases=$(( $(count 'SupplementBases\(') + $(count 'func base\(of lines:') + $(count 'sums\[s\]\.add\(amount\)') ))
 parsers=$(( $(count '(struct|enum) ExpressionParser\b') + $(count '(struct|enum) ByteParser\b') + $(count 'private struct Parser\b') ))

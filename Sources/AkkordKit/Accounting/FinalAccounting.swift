@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// The final accounting of a project (SPEC §5). Every figure is exact and can be checked by hand
 /// from the ones before it:
 ///

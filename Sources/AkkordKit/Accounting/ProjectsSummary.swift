@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Figures across projects for the union clerk (SPEC §10 "Summary"): per project, per worker (by
 /// name, across projects), per employer, and totals that add up. Every project's figures are its
 /// `FinalAccounting`, the same numbers its report prints; the summary only selects, groups and
@@ -84,6 +87,8 @@ public struct ProjectsSummary: Equatable, Sendable {
         public let project: String
         public let name: String
         public let advances: Money
+
+        package init(project: String, name: String, advances: Money) { self.project = project; self.name = name; self.advances = advances }
     }
 
     public struct EmployerRow: Equatable, Sendable {
@@ -278,7 +283,7 @@ public struct ProjectsSummary: Equatable, Sendable {
     }
 
     /// round2(pool / hours), as the report computes a project's hourly earnings; nil without hours.
-    static func hourlyEarnings(_ pool: Money, _ hours: Hours) throws -> Money? {
+    package static func hourlyEarnings(_ pool: Money, _ hours: Hours) throws -> Money? {
         guard hours.raw > 0 else { return nil }
         let raw = divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(Hours.unitsPerHour), Int128(hours.raw))
         return try Sum<Money>(exact: raw).value("the hourly earnings", limit: .max)
@@ -299,7 +304,7 @@ public struct ProjectsSummary: Equatable, Sendable {
     public static func employerKey(_ name: String) -> [UInt8] { SearchText.fold(normalizedSpaces(name)) }
 
     /// Whether `a` comes before `b`: by `collationKey`, ties by the names' characters.
-    static func alphabetical(_ a: String, _ b: String) -> Bool {
+    package static func alphabetical(_ a: String, _ b: String) -> Bool {
         let ka = collationKey(a), kb = collationKey(b)
         return ka != kb ? ka < kb : a < b
     }

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// The catalogue commands work against: the store's imported one, else the bundled sample.
 public struct ActiveCatalogue: Sendable {
     public enum Source: Equatable, Sendable {

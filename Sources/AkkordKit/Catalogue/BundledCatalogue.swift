@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// The sample price handbook compiled into the binary (from `Data/catalogue.json`).
 public enum BundledCatalogue {
     public static let sourceName = "bundled sample catalogue"

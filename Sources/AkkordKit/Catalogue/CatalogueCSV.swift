@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// The catalogue as CSV, read as spreadsheets really save it (SPEC §3) and written for them.
 public enum CatalogueCSV {
     /// Header names accepted for each field, lowercased.

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// A compact, search-ready snapshot of a validated catalogue: metadata, every activity, and the
 /// folded pos and name that search compares. Made after `catalogue.json` validated, and valid only
 /// for exactly those bytes (their size and a 64-bit hash are the `stamp`; file times are too
@@ -83,7 +86,7 @@ public struct CatalogueIndex: Sendable {
 
     /// Activity i's pos, name and section as UTF-8 bytes, without making any text: shell
     /// completion looks at every activity and makes text only of those it offers.
-    func label(_ i: Int) -> (pos: ArraySlice<UInt8>, name: ArraySlice<UInt8>, section: ArraySlice<UInt8>) {
+    package func label(_ i: Int) -> (pos: ArraySlice<UInt8>, name: ArraySlice<UInt8>, section: ArraySlice<UInt8>) {
         var r = Reader(bytes: bytes, at: offsets[i] + 8)
         let pos = r.slice()!, name = r.slice()!
         _ = r.skip()

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Reads and writes the catalogue file format (SPEC §3), validating everything and naming every
 /// problem by its JSON path.
 public enum CatalogueJSON {

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// What an import does to the catalogue: merge (add new, update changed) or replace (the file is
 /// the whole catalogue), with every change listed as pos, field, old → new.
 public struct CatalogueImport: Sendable {
@@ -8,6 +10,10 @@ public struct CatalogueImport: Sendable {
         public let new: String?
         /// For price changes: the change in percent, one decimal (`+3.9`); nil when old is 0.
         public let percent: String?
+
+        package init(pos: String, field: String, old: String?, new: String?, percent: String?) {
+            self.pos = pos; self.field = field; self.old = old; self.new = new; self.percent = percent
+        }
     }
 
     /// Metadata given on the command line; each wins over the file's.

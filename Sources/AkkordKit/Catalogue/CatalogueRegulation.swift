@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Price regulation (SPEC §9): a new catalogue edition with every price × (1 + percent / 100),
 /// and carrying the active catalogue's prices onto the catalogue lines of a project.
 ///

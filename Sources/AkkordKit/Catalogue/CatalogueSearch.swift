@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 
 /// Finds activities by pos, name and keywords, best match first: case- and accent-insensitive,
 /// Danish letters folded both ways (`o`/`oe` find `ø`, `a`/`aa` find `å`, `ae` finds `æ`), whole

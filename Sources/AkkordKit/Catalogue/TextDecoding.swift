@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Turning file bytes into text the way a Danish spreadsheet user needs: UTF-8 with or without a
 /// BOM, and anything that is not valid UTF-8 read as Windows-1252 (what Excel saves in Denmark).
 public enum TextEncoding: String, Sendable {
@@ -15,7 +17,7 @@ public enum TextEncoding: String, Sendable {
     }
 
     /// 0x80–0x9F differ from Latin-1; the rest of Windows-1252 is Latin-1.
-    static func windows1252(_ b: UInt8) -> Unicode.Scalar {
+    package static func windows1252(_ b: UInt8) -> Unicode.Scalar {
         let table: [UInt32] = [0x20AC, 0x81, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x8D, 0x017D, 0x8F,
                                0x90, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D, 0x017E, 0x0178]
         if b >= 0x80 && b <= 0x9F { return Unicode.Scalar(table[Int(b - 0x80)])! }

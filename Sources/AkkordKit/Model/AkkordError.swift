@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Why an action on the store was refused. The library says what went wrong, in the domain's
 /// words; the program that calls it decides how to word it for its user, what to suggest, and
 /// how to end (so no command names, flags or exit codes here).

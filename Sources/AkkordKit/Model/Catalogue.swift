@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// One activity of the price handbook: what is done, how it is measured and what it pays.
 public struct Activity: Equatable, Sendable {
     public var pos: String

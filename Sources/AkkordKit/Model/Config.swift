@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// The user's settings from the config file (SPEC §12). Every key is optional: nil means the file
 /// does not set it, and what applies instead is decided where the value is used.
 public struct Config: Equatable, Sendable {

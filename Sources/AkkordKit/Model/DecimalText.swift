@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Reading decimal numbers as people type them (SPEC §2): `.` or `,` as decimal separator,
 /// thousands grouping only when both separators appear, no exponents, no NaN, a fixed maximum
 /// of fraction digits. The result is an exact integer count of the smallest unit.
@@ -28,7 +30,7 @@ public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-enum DecimalText {
+@usableFromInline package enum DecimalText {
     /// Parses `text` into an integer count of 10^-fractionDigits units.
     /// `maxRaw` is the largest magnitude allowed, in those units.
     ///
@@ -36,7 +38,7 @@ enum DecimalText {
     /// `language`: its grouping separator groups thousands (da `1.200` = 1200, en `5,000` = 5000),
     /// its decimal separator is a decimal point (da `1,200` = 1.2, en `1.200` = 1.2). Groups
     /// are 1–3 digits (not starting with 0) then groups of three, so `1.234.567` is grouping in da.
-    static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String,
+    package static func parse(_ text: String, fractionDigits: Int, maxRaw: Int64, maxText: @autoclosure () -> String,
                       language: Language = .en) throws -> Int64 {
         // The fast path reads `.` as the decimal point: right for en, and in da when no `.` is there.
         if language == .en || !text.utf8.contains(UInt8(ascii: ".")),
@@ -145,18 +147,18 @@ enum DecimalText {
     }
 
     /// Plain form: digits, `.` as decimal separator, no grouping (used in JSON and files).
-    static func plain(raw: Int64, fractionDigits: Int, minimumShown: Int) -> String {
+    package static func plain(raw: Int64, fractionDigits: Int, minimumShown: Int) -> String {
         format(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: ".", group: nil)
     }
 
-    static func format(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?) -> String {
+    package static func format(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: String, group: String?) -> String {
         digits(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: decimal, group: group) {
             String(decoding: $0, as: UTF8.self)
         }
     }
 
     /// Writes the plain form of `raw` (as `plain` makes it) without making a `String`.
-    static func writePlain(raw: Int64, fractionDigits: Int, minimumShown: Int, to out: ByteOutput) {
+    package static func writePlain(raw: Int64, fractionDigits: Int, minimumShown: Int, to out: ByteOutput) {
         digits(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, decimal: ".", group: nil) {
             out.write(UnsafeRawBufferPointer($0))
         }
@@ -201,14 +203,14 @@ enum DecimalText {
     }
 }
 
-@inline(__always) func pow10(_ n: Int) -> Int64 {
+@inlinable @inline(__always) package func pow10(_ n: Int) -> Int64 {
     var r: Int64 = 1
     for _ in 0..<n { r *= 10 }
     return r
 }
 
 /// Integer division rounding half away from zero (SPEC §2).
-@inline(__always) func divideRoundingHalfAwayFromZero(_ n: Int128, _ d: Int128) -> Int128 {
+@inlinable @inline(__always) package func divideRoundingHalfAwayFromZero(_ n: Int128, _ d: Int128) -> Int128 {
     precondition(d > 0)
     // Most products fit in 64 bits: divided there (by a constant, a multiplication), not by the
     // 128-bit division routine, which every line's amount went through.
@@ -223,7 +225,7 @@ enum DecimalText {
 }
 
 /// Integer division rounding toward negative infinity.
-@inline(__always) func floorDivide(_ n: Int128, _ d: Int128) -> (quotient: Int128, remainder: Int128) {
+@inlinable @inline(__always) package func floorDivide(_ n: Int128, _ d: Int128) -> (quotient: Int128, remainder: Int128) {
     precondition(d > 0)
     var q = n / d, r = n % d
     if r < 0 { q -= 1; r += d }
@@ -231,7 +233,7 @@ enum DecimalText {
 }
 
 extension String {
-    var trimmingSpaces: String {
+    package var trimmingSpaces: String {
         if let f = utf8.first, let l = utf8.last, f > 0x20, f < 0x80, l > 0x20, l < 0x80 { return self }
         if isEmpty { return self }
         var s = Substring(self)
@@ -281,7 +283,7 @@ extension DecimalText {
     /// and how many there are, and the length in bytes with a one-byte separator between
     /// thousands when `grouped`.
     @inline(__always)
-    static func figureParts(raw: Int64, fractionDigits: Int, minimumShown: Int, grouped: Bool)
+    @inlinable static func figureParts(raw: Int64, fractionDigits: Int, minimumShown: Int, grouped: Bool)
         -> (whole: UInt64, fraction: UInt64, shown: Int, length: Int) {
         var whole = raw.magnitude
         var fraction: UInt64 = 0, scale: UInt64 = 1
@@ -297,7 +299,7 @@ extension DecimalText {
 
     /// Puts the bytes `FigureText(raw:…)` holds at the cursor, made in place: at most 32.
     @inline(__always)
-    static func put(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?, into cursor: inout ByteCursor) {
+    @inlinable static func put(raw: Int64, fractionDigits: Int, minimumShown: Int, decimal: UInt8, group: UInt8?, into cursor: inout ByteCursor) {
         let parts = figureParts(raw: raw, fractionDigits: fractionDigits, minimumShown: minimumShown, grouped: group != nil)
         putDigits(parts, negative: raw < 0, decimal: decimal, group: group, endingAt: cursor.at + parts.length)
         cursor.advance(parts.length)
@@ -305,7 +307,7 @@ extension DecimalText {
 
     /// The bytes of a figure made of `parts` (`figureParts`), right to left, ending just before `end`.
     @inline(__always)
-    static func putDigits(_ parts: (whole: UInt64, fraction: UInt64, shown: Int, length: Int), negative: Bool, decimal: UInt8, group: UInt8?,
+    @inlinable static func putDigits(_ parts: (whole: UInt64, fraction: UInt64, shown: Int, length: Int), negative: Bool, decimal: UInt8, group: UInt8?,
                           endingAt end: UnsafeMutablePointer<UInt8>) {
         var (whole, fraction) = (parts.whole, parts.fraction)
         var at = end
@@ -327,19 +329,19 @@ extension DecimalText {
 
 extension FixedPointNumber {
     /// The width of `formatted(_:)`, the same in every language (each separator is one byte).
-    @inline(__always) public var formattedWidth: Int {
+    @inlinable @inline(__always) public var formattedWidth: Int {
         DecimalText.figureParts(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown, grouped: true).length
     }
 
     /// `formatted(language)`'s bytes at the cursor (at most 32).
-    @inline(__always) public func putFormatted(_ language: Language, into cursor: inout ByteCursor) {
+    @inlinable @inline(__always) public func putFormatted(_ language: Language, into cursor: inout ByteCursor) {
         DecimalText.put(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,
                         decimal: language == .da ? UInt8(ascii: ",") : UInt8(ascii: "."),
                         group: language == .da ? UInt8(ascii: ".") : UInt8(ascii: ","), into: &cursor)
     }
 
     /// `plain`'s bytes at the cursor, with `decimal` for its point (at most 32).
-    @inline(__always) public func putPlain(decimal: UInt8 = UInt8(ascii: "."), into cursor: inout ByteCursor) {
+    @inlinable @inline(__always) public func putPlain(decimal: UInt8 = UInt8(ascii: "."), into cursor: inout ByteCursor) {
         DecimalText.put(raw: raw, fractionDigits: Self.fractionDigits, minimumShown: Self.minimumFractionDigitsShown,
                         decimal: decimal, group: nil, into: &cursor)
     }
@@ -347,12 +349,12 @@ extension FixedPointNumber {
 
 extension DecimalText {
     /// `"\(n)"`'s bytes at the cursor (a line's id).
-    @inline(__always) static func put(_ n: Int, into cursor: inout ByteCursor) {
+    @inlinable @inline(__always) package static func put(_ n: Int, into cursor: inout ByteCursor) {
         put(raw: Int64(n), fractionDigits: 0, minimumShown: 0, decimal: 0, group: nil, into: &cursor)
     }
 
     /// The width of `"\(n)"`.
-    @inline(__always) static func width(_ n: Int) -> Int {
+    @inlinable @inline(__always) package static func width(_ n: Int) -> Int {
         figureParts(raw: Int64(n), fractionDigits: 0, minimumShown: 0, grouped: false).length
     }
 }

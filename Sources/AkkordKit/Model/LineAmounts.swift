@@ -1,3 +1,5 @@
+import AkkordSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -29,7 +31,7 @@ public struct LineAmounts {
         sectionIndex = other.sectionIndex
     }
 
-    mutating func reserveCapacity(_ n: Int) {
+    package mutating func reserveCapacity(_ n: Int) {
         ids.reserveCapacity(n); sectionOf.reserveCapacity(n); amounts.reserveCapacity(n)
     }
 
@@ -72,7 +74,7 @@ public struct LineAmounts {
     }
 
     /// The id, section (an index into `sections`) and amount of line `i`.
-    func line(_ i: Int) -> (id: Int, section: Int, amount: Money) {
+    package func line(_ i: Int) -> (id: Int, section: Int, amount: Money) {
         let id = ids[i] == UInt32.max ? wideIds[i] ?? Int(UInt32.max) : Int(ids[i])
         let section = sectionOf[i] == UInt16.max ? wideSections[i] ?? Int(UInt16.max) : Int(sectionOf[i])
         return (id, section, Money(raw: amounts[i]))

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// A line as a streaming reader gives it: figures read, texts left as they are in the file until
 /// a writer asks for them (`TextSlice`). `line` makes the `Line`; a `Line` held in memory is
 /// seen as a view through `withView` or a `LineViewMaker`.
@@ -23,7 +25,7 @@ public struct LineView {
     }
 
     /// `amount` is `quantity.amount(at: price)`, worked out by the caller (a reader that compared it with the file's).
-    init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
+    package init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
          date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, amount: Money, custom: Bool) {
         self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
         self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
@@ -91,7 +93,7 @@ extension LineView {
 
     /// `writeJSON` a piece at a time, for a line with an escaped text (written again as
     /// `JSONWriter` escapes it); also the oracle of the one-piece writer.
-    func writeJSONPiecewise(_ members: JSONMembers, to out: ByteOutput) {
+    package func writeJSONPiecewise(_ members: JSONMembers, to out: ByteOutput) {
         out.write("{\"id\": ")
         DecimalText.writePlain(raw: Int64(id), fractionDigits: 0, minimumShown: 0, to: out)
         out.write(", \"pos\": "); pos.writeJSON(to: out)
@@ -119,7 +121,7 @@ extension LineView {
 extension LineView {
     /// The unit as reports print it (`UnitName.display`) when that is not the stored unit: the
     /// Danish names of the canonical units, with their width in characters.
-    public func displayUnit(_ language: Language) -> (text: StaticString, width: Int)? {
+    @inlinable public func displayUnit(_ language: Language) -> (text: StaticString, width: Int)? {
         guard language == .da, unit.plainASCIICount.map({ $0 <= 3 }) ?? true else { return nil }
         if unit.equals("m2") { return ("m²", 2) }
         if unit.equals("pcs") { return ("stk", 3) }

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// A quantity typed as arithmetic, an opmåling (SPEC §9): `12,4*8,2 - 1,2*0,9`.
 ///
 /// The expression is numbers as §2 reads them (either decimal separator, grouping, the
@@ -29,7 +31,7 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
     public static let maximumNesting = 20
     public static let maximumNumberDecimals = 6
     /// Largest number inside an expression, in units of 10^-6: 999,999,999,999.
-    static let maximumNumberRaw: Int64 = 999_999_999_999_000_000
+    package static let maximumNumberRaw: Int64 = 999_999_999_999_000_000
 
     /// The expression as typed, whitespace normalized.
     public let expression: String
@@ -109,7 +111,7 @@ public struct MeasurementExpression: Hashable, Sendable, CustomStringConvertible
     /// a number by the language only when one kind of separator groups thousands, which needs a
     /// separator followed by exactly three digits; without one, both languages take the
     /// separator as the decimal point (or refuse the number alike).
-    static func readsAlikeInBothLanguages(_ text: String) -> Bool {
+    package static func readsAlikeInBothLanguages(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
             var digitsAfterSeparator = -1  // -1: not counting
             for b in bytes {
@@ -232,7 +234,7 @@ public struct MeasuredQuantity: Hashable, Sendable {
     public let quantity: Quantity
     /// Whether the exact result has more than 3 decimals, so `quantity` is it rounded.
     public let isRounded: Bool
-    let value: ExactFraction
+    package let value: ExactFraction
 
     /// Digits shown of an exact value whose decimals go on (`10/3` = `3.333333333333…`).
     public static let exactDecimalsShown = 12
@@ -317,9 +319,9 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
 
 /// A fraction in lowest terms, denominator > 0, numerator never `Int128.min` (so negating it is
 /// safe). Every operation reports overflow instead of trapping.
-struct ExactFraction: Hashable, Sendable {
-    let numerator: Int128
-    let denominator: Int128
+package struct ExactFraction: Hashable, Sendable {
+    package let numerator: Int128
+    package let denominator: Int128
 
     static let zero = ExactFraction(uncheckedNumerator: 0, denominator: 1)
 
@@ -520,7 +522,7 @@ extension MeasurementExpression {
     /// The exact value of the expression whose UTF-8 is `utf8`: a kept expression's (a `String`'s,
     /// or the same bytes in a file). Any bytes are read as the text `String(decoding:as:)` makes of
     /// them, character by character as a person sees them; positions in errors count those characters.
-    static func value(utf8: UnsafeBufferPointer<UInt8>, language: Language) throws(MeasurementError) -> ExactFraction {
+    package static func value(utf8: UnsafeBufferPointer<UInt8>, language: Language) throws(MeasurementError) -> ExactFraction {
         if Parser.eachByteIsACharacter(utf8) {
             var parser = Parser(utf8: utf8, units: utf8, language: language)
             return try parser.parse()

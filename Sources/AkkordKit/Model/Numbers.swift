@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Exact decimal quantities of the domain, each an integer count of its smallest unit.
 public protocol FixedPointNumber: CountedNumber, Hashable, Comparable, CustomStringConvertible {
     /// Digits after the decimal point that are kept exactly.
@@ -94,7 +96,7 @@ public struct Percent: FixedPointNumber {
 
 extension Quantity {
     /// quantity × price, rounded to øre half away from zero (SPEC §2).
-    public func amount(at price: UnitPrice) -> Money {
+    @inlinable public func amount(at price: UnitPrice) -> Money {
         // scale 3 × scale 4 = scale 7; to øre (scale 2) divide by 10^5.
         // Within the limits of quantity and price this is at most about 10^16 øre; a product
         // beyond 64 bits (numbers made from raw units) is clamped, and so is still beyond the
@@ -201,5 +203,5 @@ public enum Language: String, Sendable, CaseIterable {
 }
 
 extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+    package var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -64,7 +66,7 @@ public struct PhotoImage: Equatable, Sendable {
         self = image
     }
 
-    init(kind: Kind, width: Int, height: Int, components: Int, notEmbeddable: String?) {
+    package init(kind: Kind, width: Int, height: Int, components: Int, notEmbeddable: String?) {
         self.kind = kind; self.width = width; self.height = height; self.components = components; self.notEmbeddable = notEmbeddable
     }
 

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Values that are allowed but rarely meant: the change is made, and the user is told on
 /// stderr (never as an error, never in JSON output), so a slip of the finger shows at once.
 public enum PlausibilityWarning: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// One building job and everything accounted on it (SPEC §4).
 public struct Project: Equatable, Sendable {
     public static let format = "akkord-project"

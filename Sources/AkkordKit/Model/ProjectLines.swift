@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// The lines of a project in order, as the accounting and the report writers read them. Two
 /// kinds: lines held in memory (`LinesInMemory`, the model's array), and lines read again from a
 /// mapped project file each time they are walked (the Store's `LinesInFile`), so a report of
@@ -49,7 +51,7 @@ extension ProjectLines {
     }
 
     /// `writeJSON` made from the views, for lines that are not copied from a file.
-    func writeJSONFromViews(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
+    package func writeJSONFromViews(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
         var i = 0
         forEachView { view in
             separator(i)
@@ -59,7 +61,7 @@ extension ProjectLines {
     }
 
     /// The bases worked out from the lines (walked only when some supplement has a scope).
-    func addedUpBases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
+    package func addedUpBases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
         var amounts = LineAmounts()
         if supplements.contains(where: { !$0.scope.isAll }) { forEachView { amounts.add($0) } }
         return try amounts.bases(of: supplements, subtotal: subtotal)
@@ -125,15 +127,16 @@ public struct LinesInMemory: ProjectLines {
 
 extension InvalidDataError {
     /// A project file's lines that another program wrote in place while akkord read them.
-    static func linesChangedInPlace(source: String) -> InvalidDataError {
+    package static func linesChangedInPlace(source: String) -> InvalidDataError {
         InvalidDataError(source: source, problems: [Problem("lines", "changed while akkord was reading them (another program wrote the file in place); run the command again")])
     }
 }
 
 /// The bases of one list of supplements, kept for when they are asked for again.
-final class RememberedBases {
+package final class RememberedBases {
     private var supplements: [Supplement]?
     private var bases: [Money] = []
-    func bases(of s: [Supplement]) -> [Money]? { supplements == s ? bases : nil }
-    func remember(_ b: [Money], of s: [Supplement]) { supplements = s; bases = b }
+    package init() {}
+    package func bases(of s: [Supplement]) -> [Money]? { supplements == s ? bases : nil }
+    package func remember(_ b: [Money], of s: [Supplement]) { supplements = s; bases = b }
 }

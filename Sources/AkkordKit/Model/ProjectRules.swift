@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Every rule a project must keep, checked in one place: by the reader on every project file,
 /// by the workspace on every project before it is written, and so by `check`. A project that
 /// passes can be accounted without overflow: every amount, sum and share it leads to fits the

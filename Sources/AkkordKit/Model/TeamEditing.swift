@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// Workers, hours, advances, supplements and extra work. Each change returns its history lines.
 extension Project {
     /// A worker by id, or by a unique, case-insensitive beginning of the name.

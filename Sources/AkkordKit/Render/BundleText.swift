@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// How the project a bundle brings differs from the one the store holds under the same id
 /// (SPEC §10): lines added, removed and changed (by line id), the subtotal and total before →
 /// after (the store's version before, the bundle's after, both from `FinalAccounting`), and the
@@ -76,6 +80,10 @@ public struct BundleExport: Sendable {
     public let photos: Int
     /// Where it was written; nil when the bytes are for standard output.
     public let file: String?
+
+    package init(project: Project, bytes: [UInt8], photos: Int, file: String?) {
+        self.project = project; self.bytes = bytes; self.photos = photos; self.file = file
+    }
 }
 
 /// What `project import` did.
@@ -92,6 +100,11 @@ public struct BundleImport: Sendable {
     public let photosWritten: Int
     /// Where the replaced version was kept (`--replace`), else nil.
     public let trashCopy: String?
+
+    package init(result: Result, project: Project, exportedAs: String, photos: Int, photosWritten: Int, trashCopy: String?) {
+        self.result = result; self.project = project; self.exportedAs = exportedAs
+        self.photos = photos; self.photosWritten = photosWritten; self.trashCopy = trashCopy
+    }
 }
 
 /// What `project export` and `project import` print, for people and for scripts.
@@ -232,7 +245,7 @@ public enum BundleText {
     }
 
     /// A count with the language's thousands separator: `48,213` (en), `48.213` (da).
-    static func count(_ n: Int, _ l: Language) -> String {
+    package static func count(_ n: Int, _ l: Language) -> String {
         let digits = Array(String(n.magnitude))
         var out = n < 0 ? "-" : ""
         for (i, d) in digits.enumerated() {

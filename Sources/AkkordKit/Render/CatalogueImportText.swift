@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 /// The summary of `catalogue import` for people and for scripts.
 public enum CatalogueImportText {
     public static func summary(_ r: CatalogueImport, source: String, format: String, encoding: String, dryRun: Bool, language: Language, width: Int = TextTable.defaultWidth) -> String {

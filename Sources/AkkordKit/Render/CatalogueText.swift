@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 /// Text and JSON views of the catalogue for the `catalogue` commands.
 public enum CatalogueText {
     public static func info(_ active: ActiveCatalogue, language: Language) -> String {

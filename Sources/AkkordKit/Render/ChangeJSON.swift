@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// What a changing command prints with `--json` (SPEC §11): the object it made, changed or
 /// removed, under its kind's name, so a script reads back the id it created:
 /// `{"line": {…}, "subtotal": "…"}`, `{"worker": {…}}`, `{"removed": {"hours": {…}}}`.

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// What a command prints when its change is done, in the user's language, made from the values
 /// the change returned: a command parses, makes one `Workspace` call and prints one of these.
 ///

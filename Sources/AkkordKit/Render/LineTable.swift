@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// The report's line table, defined once: every column a line has in any report, in order, each
 /// with its title, its alignment, whether it wraps, the layouts that show it and how its cell is
 /// made from a line's view. The text report and `lines`, HTML and PDF (the printed sheet), CSV
@@ -88,7 +91,7 @@ public enum LineColumn: Int, CaseIterable, Sendable {
 
 /// A column of a printed table whose rows are lines: the line table's on the sheet and in
 /// `lines`, the measurements appendix's.
-protocol SheetColumn: RawRepresentable<Int> {
+package protocol SheetColumn: RawRepresentable<Int> {
     var title: Term { get }
     var alignment: ReportSheet.Alignment { get }
     var wraps: Bool { get }
@@ -98,7 +101,7 @@ protocol SheetColumn: RawRepresentable<Int> {
 
 extension SheetColumn {
     /// The printed cell as a `String`.
-    func text(_ line: LineView, _ language: Language) -> String {
+    package func text(_ line: LineView, _ language: Language) -> String {
         String(unsafeUninitializedCapacity: line.cellBytes) { buffer in
             var cell = CellCursor(cursor: ByteCursor(buffer.baseAddress!), language: language)
             writePrinted(line, language, to: &cell)
@@ -111,7 +114,7 @@ extension LineColumn: SheetColumn {
     /// The pos with the custom column's marker after it, the activity with the note after it
     /// (`aside`): on the sheet these two are not columns of their own.
     @inline(__always)
-    func writePrinted<Cell: SheetCellWriter>(_ line: LineView, _ language: Language, to cell: inout Cell) {
+    package func writePrinted<Cell: SheetCellWriter>(_ line: LineView, _ language: Language, to cell: inout Cell) {
         write(line, language, to: &cell)
         switch self {
         case .pos: LineColumn.custom.write(line, language, to: &cell)
@@ -139,7 +142,7 @@ public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
     public var wraps: Bool { self == .measurement }
 
     @inline(__always)
-    func writePrinted<Cell: SheetCellWriter>(_ line: LineView, _ language: Language, to cell: inout Cell) {
+    package func writePrinted<Cell: SheetCellWriter>(_ line: LineView, _ language: Language, to cell: inout Cell) {
         switch self {
         case .line: LineColumn.id.write(line, language, to: &cell)
         case .pos: LineColumn.pos.write(line, language, to: &cell)
@@ -154,7 +157,7 @@ public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
 
 /// What a format makes of the parts of a cell of the line table, in the order the column gives
 /// them: a text table's bytes and widths, escaped HTML, a CSV field, a spreadsheet's cell.
-protocol LineCellWriter {
+package protocol LineCellWriter {
     /// A text of the line, as its file holds it.
     mutating func text(_ text: TextSlice)
     /// A text of akkord's own, `width` characters wide: a unit's shown name (`m²`), the marker.
@@ -167,7 +170,7 @@ protocol LineCellWriter {
 
 /// A writer of the printed sheet's cells: figures as people read them, and a text set after
 /// the cell's own.
-protocol SheetCellWriter: LineCellWriter {
+package protocol SheetCellWriter: LineCellWriter {
     /// ` (text)` after the cell's own text; HTML sets it smaller.
     mutating func aside(_ text: TextSlice)
 }
@@ -175,22 +178,23 @@ protocol SheetCellWriter: LineCellWriter {
 /// A printed cell's width (characters, as `TextTable.width` counts them) and bytes, from the
 /// line's bytes; not `measurable` when a text has an escape or a width its bytes do not tell
 /// (`TextTable.scalarCharacters`): its row is then made as `CellRow`.
-struct CellMeasure: SheetCellWriter {
-    var width = 0, bytes = 0
-    var measurable = true
+package struct CellMeasure: SheetCellWriter {
+    package var width = 0, bytes = 0
+    package var measurable = true
+    package init() {}
 
-    @inline(__always) mutating func text(_ text: TextSlice) {
+    @inline(__always) package mutating func text(_ text: TextSlice) {
         guard let measured = text.measuredUnescaped else { measurable = false; return }
         width += measured.width
         bytes += measured.bytes.count
     }
-    @inline(__always) mutating func literal(_ text: StaticString, width w: Int) {
+    @inline(__always) package mutating func literal(_ text: StaticString, width w: Int) {
         width += w
         bytes += text.utf8CodeUnitCount
     }
-    @inline(__always) mutating func id(_ id: Int) { figureWidth(DecimalText.width(id)) }
-    @inline(__always) mutating func figure<N: FixedPointNumber>(_ figure: N) { figureWidth(figure.formattedWidth) }
-    @inline(__always) mutating func aside(_ text: TextSlice) {
+    @inline(__always) package mutating func id(_ id: Int) { figureWidth(DecimalText.width(id)) }
+    @inline(__always) package mutating func figure<N: FixedPointNumber>(_ figure: N) { figureWidth(figure.formattedWidth) }
+    @inline(__always) package mutating func aside(_ text: TextSlice) {
         literal(" ()", width: 3)
         self.text(text)
     }
@@ -202,15 +206,16 @@ struct CellMeasure: SheetCellWriter {
 }
 
 /// A printed cell's bytes put at a cursor, for a row that `CellMeasure` measured.
-struct CellCursor: SheetCellWriter {
-    var cursor: ByteCursor
+package struct CellCursor: SheetCellWriter {
+    package var cursor: ByteCursor
     let language: Language
+    package init(cursor: ByteCursor, language: Language) { self.cursor = cursor; self.language = language }
 
-    @inline(__always) mutating func text(_ text: TextSlice) { text.withUTF8 { cursor.put($0) } }
-    @inline(__always) mutating func literal(_ text: StaticString, width: Int) { cursor.put(text) }
-    @inline(__always) mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
-    @inline(__always) mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putFormatted(language, into: &cursor) }
-    @inline(__always) mutating func aside(_ text: TextSlice) {
+    @inline(__always) package mutating func text(_ text: TextSlice) { text.withUTF8 { cursor.put($0) } }
+    @inline(__always) package mutating func literal(_ text: StaticString, width: Int) { cursor.put(text) }
+    @inline(__always) package mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
+    @inline(__always) package mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putFormatted(language, into: &cursor) }
+    @inline(__always) package mutating func aside(_ text: TextSlice) {
         cursor.put(" (" as StaticString)
         self.text(text)
         cursor.put(UInt8(ascii: ")"))
@@ -219,15 +224,16 @@ struct CellCursor: SheetCellWriter {
 
 /// A printed cell made as a cell of `TextTable.RowBytes`, whatever its texts; `row.endCell()`
 /// ends it.
-struct CellRow: SheetCellWriter {
-    var row: TextTable.RowBytes
+package struct CellRow: SheetCellWriter {
+    package var row: TextTable.RowBytes
     let language: Language
+    package init(row: TextTable.RowBytes, language: Language) { self.row = row; self.language = language }
 
-    mutating func text(_ text: TextSlice) { row.append(text) }
-    mutating func literal(_ text: StaticString, width: Int) { row.append(text, width: width) }
-    mutating func id(_ id: Int) { row.append(FigureText(id)) }
-    mutating func figure<N: FixedPointNumber>(_ figure: N) { row.append(figure.formattedText(language)) }
-    mutating func aside(_ text: TextSlice) {
+    package mutating func text(_ text: TextSlice) { row.append(text) }
+    package mutating func literal(_ text: StaticString, width: Int) { row.append(text, width: width) }
+    package mutating func id(_ id: Int) { row.append(FigureText(id)) }
+    package mutating func figure<N: FixedPointNumber>(_ figure: N) { row.append(figure.formattedText(language)) }
+    package mutating func aside(_ text: TextSlice) {
         row.append(" (")
         row.append(text)
         row.append(")")

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// The widest cells of the text tables of lines — `lines` and the report's line table (the
 /// columns of `LineColumn.listing`), and the measurements appendix — gathered one line at a
 /// time. A writer walks the lines once for these before it writes a row; a reader that checks

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordCatalogue
+
 /// A minimal PDF 1.4 writer: numbered objects, streams, a cross-reference table with exact byte
 /// offsets, and the standard Helvetica fonts in WinAnsi encoding (no fonts embedded). It holds
 /// every object until `finish`; `PDFStream` writes them as they come.
@@ -177,7 +180,7 @@ public enum PDFFont: Sendable {
     public var baseFont: String { self == .regular ? "Helvetica" : "Helvetica-Bold" }
 
     /// The widths of WinAnsi codes 32–255, by code − 32.
-    var widths: [Int] { self == .regular ? PDFFont.regularWidths : PDFFont.boldWidths }
+    package var widths: [Int] { self == .regular ? PDFFont.regularWidths : PDFFont.boldWidths }
 
     /// Width of text in points at `size`; characters outside WinAnsi count as `?`.
     public func width(_ text: String, size: Double) -> Double {
@@ -188,7 +191,7 @@ public enum PDFFont: Sendable {
     }
 
     /// `width`, the text encoded character by character.
-    func widthByCharacter(_ text: String, size: Double) -> Double {
+    package func widthByCharacter(_ text: String, size: Double) -> Double {
         let table = widths
         var total = 0
         for b in WinAnsi.encodeCharacters(text).bytes { total += b >= 32 ? table[Int(b) - 32] : 0 }
@@ -261,7 +264,7 @@ public enum WinAnsi {
     }
 
     /// `encode`, character by character.
-    static func encodeCharacters(_ text: String) -> Encoded {
+    package static func encodeCharacters(_ text: String) -> Encoded {
         var bytes: [UInt8] = [], replaced: [Character] = []
         bytes.reserveCapacity(text.utf8.count)
         for ch in text {
@@ -285,7 +288,7 @@ public enum WinAnsi {
     /// cutting the text into characters. Returns false at the first other scalar, having called
     /// `code` for those before it.
     @inline(__always)
-    static func plainCodes(_ text: String, _ code: (UInt8) -> Void) -> Bool {
+    package static func plainCodes(_ text: String, _ code: (UInt8) -> Void) -> Bool {
         var bytes = text.utf8.makeIterator()
         while let b = bytes.next() {
             if b >= 0x20, b < 0x7F { code(b); continue }

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Text and JSON views of projects, lines and history for the project commands.
 public enum ProjectText {
     public static func summaryJSON(_ p: Project) throws(SumTooLargeError) -> JSONValue {

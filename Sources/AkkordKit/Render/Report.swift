@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// The final accounting in one of its formats, with what the reader should be warned about.
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, csv, html, pdf, xlsx
@@ -39,7 +43,7 @@ public struct RenderedReport {
     /// The line table's widths as the reader gathered them (the text report then walks the lines once fewer).
     let widths: LineWidths?
     /// The lines' file as messages name it, should a pass not give them all (the reader's to set).
-    var source = "the project's file"
+    package var source = "the project's file"
 
     /// The project `project` heads, with `lines` as its lines; `photo` gives a stored photo
     /// file's bytes (nil when missing). With `holidayPay`, the text, HTML and PDF team tables

@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 
 /// `report --format csv`: the line table in RFC 4180. `en`: `,` and decimal point; `da`: a UTF-8
 /// BOM (so Excel shows æøå), `;`, decimal comma, Danish column titles and units (SPEC §8). No
@@ -72,7 +76,7 @@ public enum ReportCSV {
     /// `CSVField.quote(CSVField.inert(text), delimiter)` from the text's bytes, into room made
     /// for it (at most twice the text and three bytes), for a text that is empty or starts and
     /// ends with ASCII.
-    @inline(__always) static func putField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, into c: inout ByteCursor) {
+    @inline(__always) package static func putField(_ text: UnsafeBufferPointer<UInt8>, _ delimiter: UInt8, into c: inout ByteCursor) {
         guard let first = text.first, let last = text.last else { return }
         func formulaStart(_ b: UInt8) -> Bool {
             b == UInt8(ascii: "=") || b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: "@") || b == 0x09 || b == 0x0D
@@ -103,7 +107,7 @@ public enum ReportCSV {
         if quoted { c.put(UInt8(ascii: "\"")) }
     }
 
-    static func row(_ cells: [String], _ delimiter: String) -> String {
+    package static func row(_ cells: [String], _ delimiter: String) -> String {
         cells.map { CSVField.quote($0, delimiter) }.joined(separator: delimiter) + "\r\n"
     }
 }

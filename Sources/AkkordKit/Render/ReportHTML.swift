@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// `report --format html`: one self-contained page (no external files), every piece of user
 /// text escaped, with print styles for A4.
 public enum ReportHTML {
@@ -198,7 +202,7 @@ public enum ReportHTML {
     }
 
     /// A table's column titles, figures right-aligned.
-    static func head(_ columns: [ReportSheet.Column]) -> String {
+    package static func head(_ columns: [ReportSheet.Column]) -> String {
         "<thead><tr>" + columns.map { "<th\($0.alignment == .right ? " class=\"num\"" : "")>\(escape($0.title))</th>" }.joined() + "</tr></thead>\n"
     }
 }

@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// `report --format json` (SPEC §7): every figure a string in plain form. Fields keep their
 /// names and meaning; new ones may be added.
 public enum ReportJSON {
@@ -73,7 +77,7 @@ public enum ReportJSON {
 
 extension LineView.JSONMembers {
     /// A line of `lines --json`: every member, the measurement `null` when there is none.
-    static let listed = Self(sectionAndDate: true, nullMeasurement: true)
+    package static let listed = Self(sectionAndDate: true, nullMeasurement: true)
     /// A line of `report --format json`: without section and date, the measurement `null` when there is none.
-    static let reported = Self(sectionAndDate: false, nullMeasurement: true)
+    package static let reported = Self(sectionAndDate: false, nullMeasurement: true)
 }

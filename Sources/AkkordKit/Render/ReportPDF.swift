@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// The final accounting as an A4 PDF: the report sheet laid out with selectable text, the line
 /// table's header repeated on every page, right-aligned amounts, "page N of M", signature lines
 /// for roofer, employer and union, and the photos with captions in an appendix.
@@ -23,12 +27,16 @@ public enum ReportPDF {
         public let embeddedImages: Int
         /// Characters the fonts cannot print, in the report's language.
         public let warnings: [String]
+
+        package init(pageCount: Int, embeddedImages: Int, warnings: [String]) {
+            self.pageCount = pageCount; self.embeddedImages = embeddedImages; self.warnings = warnings
+        }
     }
 
     public typealias PhotoInput = ReportPhoto
 
     static let pageWidth = 595.28, pageHeight = 841.89
-    static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
+    package static let left = 42.0, right = 553.0, top = 800.0, bottom = 58.0
 
     /// The whole PDF in memory (tests, small reports): `write` into a collecting output.
     public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false) -> Output {
@@ -54,7 +62,7 @@ public enum ReportPDF {
     }
 
     /// `write`, keeping at most `recordingLimit` bytes of page content from the first pass.
-    static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput, recordingLimit: Int) -> Written {
+    package static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput, recordingLimit: Int) -> Written {
         let words = sheet.words
         let footer: (Int, Int) -> String = { words(.pageOf, String($0), String($1)) }
         var first = Layout(title: sheet.documentTitle, footer: footer, recordingUpTo: recordingLimit)
@@ -312,17 +320,17 @@ public enum ReportPDF {
     /// that plans (the first pass) only keeps where pages break, the number of images on each
     /// and the characters the fonts cannot print; one that writes (the second) writes each page
     /// to the PDF when the next one starts.
-    struct Layout {
+    package struct Layout {
         /// What the first pass learns.
-        struct Plan {
+        package struct Plan {
             /// The number of images on each page: one entry per page.
             let pageImages: [Int]
             /// The characters the fonts cannot print, in the order met, the footers' last.
-            let replaced: [Character]
+            package let replaced: [Character]
         }
 
-        var y = top
-        var repeatedHeader: ((inout Layout) -> Void)?
+        package var y = top
+        package var repeatedHeader: ((inout Layout) -> Void)?
         var imageCount = 0
         let title: String
         /// "page N of M" in the report's language.
@@ -354,10 +362,10 @@ public enum ReportPDF {
         private var limit = 0
 
         /// How much page content a first pass keeps: a report of about 12,000 lines.
-        static let recordingLimit = 4 << 20
+        package static let recordingLimit = 4 << 20
 
         /// A layout that plans.
-        init(title: String, footer: @escaping (Int, Int) -> String) {
+        package init(title: String, footer: @escaping (Int, Int) -> String) {
             self.title = title
             self.footer = footer
             mode = .planning
@@ -374,7 +382,7 @@ public enum ReportPDF {
 
         /// A layout that writes to `out`, as `plan` foresaw: the header, the catalogue, the pages
         /// tree (its kids numbered by the plan) and the fonts go out at once.
-        init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput) {
+        package init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput) {
             self.title = title
             self.footer = footer
             mode = .writing
@@ -472,7 +480,7 @@ public enum ReportPDF {
             content.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
         }
 
-        static func number(_ v: Double) -> String {
+        package static func number(_ v: Double) -> String {
             let r = (v * 100).rounded() / 100
             return r == r.rounded() ? String(Int(r)) : String(r)
         }
@@ -480,7 +488,7 @@ public enum ReportPDF {
         /// Appends `number(v)` without making a `String`: v rounded to hundredths is n / 100, whose
         /// shortest decimal form (what `String(Double)` writes) is n's digits with the point two
         /// from the right and trailing zeros of the fraction left out.
-        static func appendNumber(_ v: Double, to out: inout [UInt8]) {
+        package static func appendNumber(_ v: Double, to out: inout [UInt8]) {
             let k = (v * 100).rounded()
             guard k.magnitude < 1e15 else { out.append(contentsOf: number(v).utf8); return }
             let n = Int(k)
@@ -582,7 +590,7 @@ public enum ReportPDF {
             for c in WinAnsi.encode(text).replaced where !replaced.contains(c) { replaced.append(c) }
         }
 
-        mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
+        package mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
             if plans { note(text) }
             guard writes else { return }
             emit("BT /\(font.resourceName) \(Self.number(size)) Tf \(Self.number(x)) \(Self.number(y)) Td ")
@@ -590,15 +598,15 @@ public enum ReportPDF {
             emit(" Tj ET\n")
         }
 
-        mutating func text(_ text: String, x: Double, font: PDFFont, size: Double) { textAt(text, x: x, y: y, font: font, size: size) }
+        package mutating func text(_ text: String, x: Double, font: PDFFont, size: Double) { textAt(text, x: x, y: y, font: font, size: size) }
 
-        mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
+        package mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
             guard writes else { return note(text) }
             textAt(text, x: right - font.width(text, size: size), y: y, font: font, size: size)
         }
 
         /// Where a table cell goes: from its left edge, or flush to its right edge (figures).
-        enum Anchor { case left(Double), right(Double) }
+        package enum Anchor { case left(Double), right(Double) }
 
         mutating func text(_ text: String, at anchor: Anchor, font: PDFFont, size: Double) {
             switch anchor {
@@ -615,20 +623,20 @@ public enum ReportPDF {
         }
 
         /// A table's column titles in bold, a rule under them, and room for the first row.
-        mutating func headerRow(_ cells: [(String, Anchor)], size: Double, rowHeight: Double) {
+        package mutating func headerRow(_ cells: [(String, Anchor)], size: Double, rowHeight: Double) {
             for (title, anchor) in cells { text(title, at: anchor, font: .bold, size: size) }
             advance(3)
             rule(from: left, to: right)
             advance(rowHeight)
         }
 
-        mutating func rule(from x1: Double, to x2: Double) {
+        package mutating func rule(from x1: Double, to x2: Double) {
             guard writes else { return }
             emit("0.5 w \(Self.number(x1)) \(Self.number(y)) m \(Self.number(x2)) \(Self.number(y)) l S\n")
         }
 
         /// Places an image; a layout that writes writes its object at once.
-        mutating func image(bytes: [UInt8], info: PhotoImage, x: Double, y: Double, width: Double, height: Double) {
+        package mutating func image(bytes: [UInt8], info: PhotoImage, x: Double, y: Double, width: Double, height: Double) {
             imageCount += 1
             if plans { pageImages[pageImages.count - 1] += 1 }
             guard writes else { return }
@@ -637,14 +645,14 @@ public enum ReportPDF {
             emit("q \(Self.number(width)) 0 0 \(Self.number(height)) \(Self.number(x)) \(Self.number(y)) cm /\(name) Do Q\n")
         }
 
-        mutating func advance(_ dy: Double) { y -= dy }
+        package mutating func advance(_ dy: Double) { y -= dy }
 
         /// Starts a new page when less than `height` is left on this one.
-        mutating func ensure(_ height: Double) {
+        package mutating func ensure(_ height: Double) {
             if y - height < bottom { newPage() }
         }
 
-        mutating func newPage() {
+        package mutating func newPage() {
             endPage()
             if plans { pageImages.append(0) }
             y = top
@@ -658,7 +666,7 @@ public enum ReportPDF {
         }
 
         /// `wrap`, measuring every candidate line again.
-        static func wrapCharacters(_ text: String, width: Double, font: PDFFont, size: Double) -> [String] {
+        package static func wrapCharacters(_ text: String, width: Double, font: PDFFont, size: Double) -> [String] {
             var lines: [String] = [], line = ""
             for word in text.split(whereSeparator: { $0 == " " || $0.isNewline }) {
                 var word = String(word)
@@ -681,7 +689,7 @@ public enum ReportPDF {
         /// WinAnsi code (`WinAnsi.plainCodes`): its only separator is the space, and a line's
         /// width is the sum of its words' and spaces' widths, added up as the words come instead
         /// of measured again. Nil for other text.
-        static func wrapPlain(_ text: String, width: Double, font: PDFFont, size: Double) -> [String]? {
+        package static func wrapPlain(_ text: String, width: Double, font: PDFFont, size: Double) -> [String]? {
             var text = text, lines = WrappedLines()
             guard text.withUTF8({ wrapPlain($0, width: width, font: font, size: size, into: &lines) }) else { return nil }
             return (0..<lines.count).map { k in lines.withLine(k) { String(decoding: $0, as: UTF8.self) } }
@@ -777,7 +785,7 @@ public enum ReportPDF {
         }
 
         /// The first pass's end: the plan, with the characters of the footers noted.
-        mutating func finishPlan() -> Plan {
+        package mutating func finishPlan() -> Plan {
             if mode == .recording { endPage() }
             let count = pageImages.count
             for i in 0..<count {
@@ -789,7 +797,7 @@ public enum ReportPDF {
 
         /// The second pass's end: writes the last page, the document information, the
         /// cross-reference table and the trailer; returns the page count.
-        mutating func finish() -> Int {
+        package mutating func finish() -> Int {
             endPage()
             document?.finish()
             return page

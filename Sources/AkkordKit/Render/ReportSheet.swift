@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordAccounting
+
 /// The final accounting as one sheet of words and figures, built once from a project and its
 /// `FinalAccounting` in one language, and laid out by the text, HTML and PDF writers. Every
 /// label, rule note and warning of the report is chosen here (from `Words`), every figure is
@@ -15,7 +18,7 @@ public struct ReportSheet {
         init(_ title: String, _ alignment: Alignment = .left, wraps: Bool = false) {
             self.title = title; self.alignment = alignment; self.wraps = wraps
         }
-        init(_ column: some SheetColumn, _ words: Words) {
+        package init(_ column: some SheetColumn, _ words: Words) {
             self.init(words[column.title], column.alignment, wraps: column.wraps)
         }
     }
@@ -35,7 +38,7 @@ public struct ReportSheet {
         public let headings: [Column]
         /// Shown in the activity column when there are no lines.
         public let emptyNote: String
-        let lines: ProjectLines
+        package let lines: ProjectLines
 
         public var isEmpty: Bool { lines.isEmpty }
     }
@@ -84,7 +87,7 @@ public struct ReportSheet {
     /// The `Measurements` appendix: a row for each line whose quantity came from a measurement.
     public struct MeasurementTable {
         public let columns = MeasurementColumn.allCases
-        let lines: ProjectLines
+        package let lines: ProjectLines
         public var isEmpty: Bool { !lines.hasMeasurement }
 
         /// The lines with a measurement, read again only where the reader found them.

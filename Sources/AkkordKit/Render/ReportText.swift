@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// The final accounting as text for a terminal or a plain printer: the report sheet laid out in
 /// at most 100 columns, long activity names wrapped, amounts right-aligned, every figure
 /// traceable to the lines above.
@@ -96,7 +100,7 @@ public enum ReportText {
         return out
     }
 
-    static func column(_ c: ReportSheet.Column) -> TextTable.Column {
+    package static func column(_ c: ReportSheet.Column) -> TextTable.Column {
         TextTable.Column(c.title, c.alignment == .right ? .right : .left, wraps: c.wraps)
     }
 }

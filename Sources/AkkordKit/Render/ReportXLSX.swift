@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// `report --format xlsx` (SPEC §10): the final accounting as a workbook of three sheets, every
 /// figure of the JSON report in a numeric cell, the totals as formulas whose cached values are
 /// akkord's own figures (so a recalculating spreadsheet shows the same):
@@ -31,33 +35,37 @@ public enum ReportXLSX {
     /// The columns of the three sheets (1-based): the line table's (`LineColumn.workbook`), the
     /// team's, the summary's.
     static func linesColumn(_ column: LineColumn) -> Int { LineColumn.workbook.firstIndex(of: column)! + 1 }
-    enum TeamColumn: Int, CaseIterable { case id = 1, worker, apprentice, rate, hours, share, roundingOre, advances, balance }
-    enum SummaryColumn: Int, CaseIterable { case label = 1, id, text, agreement, scope, percent, base, hours, rate, amount }
+    package enum TeamColumn: Int, CaseIterable { case id = 1, worker, apprentice, rate, hours, share, roundingOre, advances, balance }
+    package enum SummaryColumn: Int, CaseIterable { case label = 1, id, text, agreement, scope, percent, base, hours, rate, amount }
 
     /// Where every row goes, worked out before a cell is written: the sheets refer to each
     /// other (the shares to the pool, the pool to the apprentices' pay).
-    struct Layout {
+    package struct Layout {
         static let summaryHeaderRows = 12   // title, project, id, address, employer, customer, start, end, status, catalogue, edition, currency
         let lines: Int, workers: Int, supplements: Int, extraWork: Int
 
-        func lineRow(_ i: Int) -> Int { 2 + i }
-        var lastLineRow: Int { 1 + lines }
-        var subtotalRow: Int { lines + 3 }
-        func workerRow(_ i: Int) -> Int { 2 + i }
-        var summaryTableHeaderRow: Int { Self.summaryHeaderRows + 2 }
-        var summarySubtotalRow: Int { summaryTableHeaderRow + 1 }
-        func supplementRow(_ i: Int) -> Int { summarySubtotalRow + 1 + i }
-        func extraWorkRow(_ i: Int) -> Int { summarySubtotalRow + 1 + supplements + i }
-        var totalRow: Int { summarySubtotalRow + supplements + extraWork + 1 }
-        var apprenticePayRow: Int { totalRow + 1 }
-        var poolRow: Int { totalRow + 2 }
-        var journeymanHoursRow: Int { totalRow + 3 }
-        var hourlyEarningsRow: Int { totalRow + 4 }
+        package init(lines: Int, workers: Int, supplements: Int, extraWork: Int) {
+            self.lines = lines; self.workers = workers; self.supplements = supplements; self.extraWork = extraWork
+        }
+
+        package func lineRow(_ i: Int) -> Int { 2 + i }
+        package var lastLineRow: Int { 1 + lines }
+        package var subtotalRow: Int { lines + 3 }
+        package func workerRow(_ i: Int) -> Int { 2 + i }
+        package var summaryTableHeaderRow: Int { Self.summaryHeaderRows + 2 }
+        package var summarySubtotalRow: Int { summaryTableHeaderRow + 1 }
+        package func supplementRow(_ i: Int) -> Int { summarySubtotalRow + 1 + i }
+        package func extraWorkRow(_ i: Int) -> Int { summarySubtotalRow + 1 + supplements + i }
+        package var totalRow: Int { summarySubtotalRow + supplements + extraWork + 1 }
+        package var apprenticePayRow: Int { totalRow + 1 }
+        package var poolRow: Int { totalRow + 2 }
+        package var journeymanHoursRow: Int { totalRow + 3 }
+        package var hourlyEarningsRow: Int { totalRow + 4 }
     }
 
-    typealias Ref = Workbook.CellReference
-    typealias Cell = Workbook.Cell
-    typealias Number = Workbook.Number
+    package typealias Ref = Workbook.CellReference
+    package typealias Cell = Workbook.Cell
+    package typealias Number = Workbook.Number
 
     public static func workbook(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> Workbook {
         let w = Words(l)
@@ -287,23 +295,23 @@ public enum ReportXLSX {
     }
 
     /// A column's head: bold, over numbers on the right.
-    static func head(_ text: String, _ align: Workbook.Alignment = .general) -> Cell { .text(text, bold: true, align: align) }
+    package static func head(_ text: String, _ align: Workbook.Alignment = .general) -> Cell { .text(text, bold: true, align: align) }
 
     /// Hours as a cell: a number when they are whole thousandths, else a formula for the exact
     /// value (`7+20/60` for whole minutes, `raw/3000` otherwise), shown with 2 decimals.
-    static func hoursCell(_ h: Hours) -> Cell {
+    package static func hoursCell(_ h: Hours) -> Cell {
         if h.raw % 3 == 0 { return .number(hoursNumber(h), .decimals(2)) }
         let formula = h.raw % 50 == 0 ? "\(h.raw / 50 / 60)+\(h.raw / 50 % 60)/60" : "\(h.raw)/\(Hours.unitsPerHour)"
         return .formula(formula, cached: hoursNumber(h), .decimals(2))
     }
 
     /// The hours' value: exact when whole thousandths, else to 12 decimals.
-    static func hoursNumber(_ h: Hours) -> Number {
+    package static func hoursNumber(_ h: Hours) -> Number {
         h.raw % 3 == 0 ? (Number(plain: h.plain) ?? .ratio(h.raw, Hours.unitsPerHour)) : .ratio(h.raw, Hours.unitsPerHour)
     }
 
     /// The cells of `column` in `rows` (ascending) as few references as can be: `Team!F2:F3,Team!F5`.
-    static func runs(_ rows: [Int], column: Int, sheet: String) -> String {
+    package static func runs(_ rows: [Int], column: Int, sheet: String) -> String {
         var parts: [String] = []
         var i = 0
         while i < rows.count {

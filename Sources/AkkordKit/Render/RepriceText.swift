@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 /// What `catalogue regulate` and `project reprice` print, for people and for scripts.
 public enum RepriceText {
     // MARK: catalogue regulation

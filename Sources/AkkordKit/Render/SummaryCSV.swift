@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+
 /// `summary --format csv`: the table `--by` chooses, then its totals row, in RFC 4180 as the CSV
 /// report writes it: `en` with `,` and a decimal point; `da` with a UTF-8 BOM, `;`, a decimal
 /// comma and Danish column titles. Numbers in plain form (no thousands grouping) so spreadsheets

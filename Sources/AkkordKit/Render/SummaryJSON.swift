@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordAccounting
+
 /// `summary --format json` (and `--json`): every figure, whatever `--by` says; money and hours as
 /// strings in plain form, keys as the report JSON names them (SPEC §10). Never changes with the
 /// language. Fields keep their names and meaning; new ones may be added.

@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordAccounting
+
 /// The formats of `akkord summary`. Each takes the `ProjectsSummary` value; xlsx is a workbook
 /// (`SummaryXLSX`), bytes that are not text, so it is written only to a file (`-o`).
 public enum SummaryFormat: String, CaseIterable, Sendable {
@@ -182,7 +185,7 @@ public enum SummaryText {
     /// Hours with 2 decimals, and as they are exactly when that rounds them (`88.08 (88:05)`,
     /// `7.33 (7.333)`): the hourly earnings divide by the exact hours, as the report does. (A sum
     /// of both kinds, `7:20` + `0.001`, is neither thousandths nor minutes: shown rounded only.)
-    static func exactHours(_ h: Hours, _ l: Language) -> String {
+    package static func exactHours(_ h: Hours, _ l: Language) -> String {
         let shown = h.formatted(l)
         if h.raw % (Hours.unitsPerHour / 100) == 0 { return shown }
         if h.raw % 3 == 0 {

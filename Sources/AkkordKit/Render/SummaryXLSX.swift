@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordAccounting
+
 /// `summary --format xlsx -o FILE` (SPEC §10): the summary across projects as a workbook of four
 /// sheets, every figure of the summary JSON in a numeric cell, and the totals as formulas whose
 /// cached values are akkord's own figures (so a reader that does not calculate and a
@@ -229,7 +232,7 @@ public enum SummaryXLSX {
     static func head(_ text: String, _ align: Workbook.Alignment = .general) -> Cell { .text(text, bold: true, align: align) }
 
     /// `a, b, c`; when that is longer than a cell holds, as many as fit and `… (+N)`.
-    static func idList(_ ids: [String], limit: Int = Workbook.maximumTextLength) -> String {
+    package static func idList(_ ids: [String], limit: Int = Workbook.maximumTextLength) -> String {
         let all = ids.joined(separator: ", ")
         if all.utf16.count <= limit { return all }
         var out = "", length = 0

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// A plain-text table for terminals: right-aligned numbers, and columns that wrap at word
 /// boundaries so the table fits the width (long activity names wrap instead of being cut; the
 /// first wrapping column gives way first, ids last).
@@ -38,6 +41,8 @@ public struct TextTable {
     public struct Layout {
         public let widths: [Int]
         public let gap: Int
+
+        package init(widths: [Int], gap: Int) { self.widths = widths; self.gap = gap }
     }
 
     public func render() -> String {
@@ -151,7 +156,7 @@ public struct TextTable {
     }
 
     /// Characters, as the table counts them: bytes for ASCII (most cells), else `count`.
-    static func width(_ s: String) -> Int {
+    package static func width(_ s: String) -> Int {
         var s = s
         return s.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } ? bytes.count : nil } ?? s.count
     }
@@ -168,7 +173,7 @@ public struct TextTable {
         }.joined(separator: "\n") + "\n"
     }
 
-    static func trimTrailing(_ s: String) -> String {
+    package static func trimTrailing(_ s: String) -> String {
         // Byte by byte from the end (a space is one UTF-8 byte, never part of another character):
         // dropping Characters one at a time costs the whole line each time on a wrapped row's
         // continuation lines, whose empty cells are all spaces.
@@ -294,8 +299,8 @@ extension TextTable {
             for i in 0..<min(count, columnWidths.count) where cellWidths[i] > columnWidths[i] { columnWidths[i] = cellWidths[i] }
         }
 
-        func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : cellEnds[i - 1])..<cellEnds[i] }
-        func width(_ i: Int) -> Int { cellWidths[i] }
+        package func range(_ i: Int) -> Range<Int> { (i == 0 ? 0 : cellEnds[i - 1])..<cellEnds[i] }
+        package func width(_ i: Int) -> Int { cellWidths[i] }
 
         /// The cells' widths, in characters as `TextTable.width` counts them.
         public var widths: [Int] { Array(cellWidths[..<count]) }
@@ -303,7 +308,7 @@ extension TextTable {
         /// The cells as the `String`s they stand for.
         public var cells: [String] { (0..<count).map { String(decoding: storage[range($0)], as: UTF8.self) } }
 
-        func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { storage.withUnsafeBufferPointer(body) }
+        package func withBytes<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T { storage.withUnsafeBufferPointer(body) }
     }
 
     /// `writeRow(row.cells, …)`, from the bytes: a row whose wrapping cells fit goes straight
@@ -347,7 +352,7 @@ extension TextTable {
     /// The characters of UTF-8 `text` when each is one Unicode scalar that joins no neighbour:
     /// ASCII but a line break, and U+00A0–U+00FF (æ, ø, å, ², two bytes each); nil for any
     /// other text (combining marks, emoji, line breaks), which must be read as a `String`.
-    static func scalarCharacters(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+    package static func scalarCharacters(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
         var characters = 0, i = 0
         while i < text.count {
             let b = text[i]
@@ -386,7 +391,7 @@ extension TextTable {
     /// `wrap(text, width:)` for a text of which `scalarCharacters` knows the characters (a
     /// scalar is a character): the lines are appended to `pieces`, their ranges there returned.
     /// `text` is wider than `width` > 0.
-    static func wrapScalars(_ text: UnsafeBufferPointer<UInt8>, width: Int, into pieces: inout [UInt8]) -> [Range<Int>] {
+    package static func wrapScalars(_ text: UnsafeBufferPointer<UInt8>, width: Int, into pieces: inout [UInt8]) -> [Range<Int>] {
         let start = pieces.count
         pieces.append(contentsOf: text)
         var lines: [Range<Int>] = []
@@ -443,7 +448,7 @@ extension TextTable {
     /// by cell, at most `room` bytes of cells. False, and nothing written, when a wrapping cell
     /// does not fit (the row is then wrapped by `writeMeasured`, or made and written by `write`).
     @inline(__always)
-    func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void) -> Bool {
+    package func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, width: (Int) -> Int, put: (Int, inout ByteCursor) -> Void) -> Bool {
         var padded = 1
         for i in columns.indices {
             if columns[i].wraps, width(i) > layout.widths[i] { return false }
@@ -455,7 +460,7 @@ extension TextTable {
 
     /// Buffers kept from row to row for the rows `writeMeasured` wraps, used up to `lineCount`
     /// and `columns.count`: no array grows or shrinks for a row.
-    struct Wrapping {
+    package struct Wrapping {
         /// The overflowing cells' bytes, each wrapped in place (`wrapScalars`).
         fileprivate var bytes: [UInt8] = []
         /// Their lines: where each is in `bytes`, and its characters.
@@ -463,13 +468,14 @@ extension TextTable {
         fileprivate var lineCount = 0
         /// Each column's lines, a range of `lines`; nil for a cell that is not wrapped.
         fileprivate var columnLines: [Range<Int>?] = []
+        package init() {}
     }
 
     /// `writeFitting` for any such row: one whose wrapping cells overflow is wrapped as `write`
     /// wraps it, in `wrapping`'s buffers. The bytes of an overflowing cell must be ones
     /// `scalarCharacters` measures (as `width(i)` counts them).
     @inline(__always)
-    func writeMeasured(_ layout: Layout, room: Int, to out: ByteOutput, wrapping: inout Wrapping, width: (Int) -> Int,
+    package func writeMeasured(_ layout: Layout, room: Int, to out: ByteOutput, wrapping: inout Wrapping, width: (Int) -> Int,
                        put: (Int, inout ByteCursor) -> Void) {
         if !writeFitting(layout, room: room, to: out, width: width, put: put) {
             writeWrapped(layout, room: room, to: out, wrapping: &wrapping, width: width, put: put)

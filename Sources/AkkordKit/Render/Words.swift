@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordAccounting
+
 /// Every word akkord prints for people, once per language: the reports (text, HTML, PDF and the
 /// CSV header), the list and show views, the confirmations of changing commands and the warnings.
 /// A word with `{1}`, `{2}` … is a phrase with blanks that `Words.callAsFunction` fills in.
@@ -139,7 +142,7 @@ public struct Words: Sendable {
         max(minimum, (labels.map { self[$0].count }.max() ?? 0) + 2)
     }
 
-    static func fill(_ phrase: String, _ values: [String]) -> String {
+    package static func fill(_ phrase: String, _ values: [String]) -> String {
         var out = ""
         var rest = Substring(phrase)
         while let open = rest.firstIndex(of: "{") {

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// A spreadsheet (Office Open XML, `.xlsx`) written by our own code: minimal SpreadsheetML in a
 /// ZIP of stored entries (`ZipWriter`), inline strings, one style table. The same workbook
 /// always gives the same bytes.

@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 /// Finding the active catalogue in a store: `catalogue.json` through its search index, else
 /// the bundled sample.
 extension ActiveCatalogue {
@@ -47,13 +51,13 @@ extension ActiveCatalogue {
 
     static func indexPath(_ storeDirectory: String) -> String { storeDirectory + "/.catalogue-index" }
 
-    static func index(_ storeDirectory: String, _ stamp: CatalogueIndex.Stamp) -> CatalogueIndex? {
+    package static func index(_ storeDirectory: String, _ stamp: CatalogueIndex.Stamp) -> CatalogueIndex? {
         guard let bytes = try? FileIO.read(indexPath(storeDirectory), limit: Store.maximumFileBytes, followSymlinks: false) else { return nil }
         return CatalogueIndex(bytes, stamp: stamp)
     }
 
     /// The store's catalogue file, nil when there is none; unreadable exits 65 naming it.
-    static func readCatalogueFile(_ path: String) throws -> [UInt8]? {
+    package static func readCatalogueFile(_ path: String) throws -> [UInt8]? {
         do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
             throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
@@ -64,5 +68,6 @@ extension ActiveCatalogue {
 public struct StoreFileError: Error, Equatable, CustomStringConvertible {
     public let path: String
     public let problem: String
+    package init(path: String, problem: String) { self.path = path; self.problem = problem }
     public var description: String { "\(path): \(problem)" }
 }

@@ -1,8 +1,12 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 /// The store's catalogue files: `catalogue.json`, its search index, and `catalogue-history/`.
 extension Store {
     /// Keeps a catalogue that is being replaced in `catalogue-history/<time>-<edition>.json`.
     /// Call inside the store lock.
-    func archiveCatalogue(_ active: ActiveCatalogue, time: String) throws {
+    package func archiveCatalogue(_ active: ActiveCatalogue, time: String) throws {
         try ensureDirectory(catalogueHistoryDirectory)
         let previous: [UInt8]
         switch active.source {
@@ -18,7 +22,7 @@ extension Store {
 
     /// Makes `catalogue` the store's active catalogue, with a fresh search index. Call inside
     /// the store lock.
-    func writeCatalogue(_ catalogue: Catalogue) throws {
+    package func writeCatalogue(_ catalogue: Catalogue) throws {
         let written = CatalogueJSON.write(catalogue)
         try write(written, to: catalogueFile)
         ActiveCatalogue.writeIndex(catalogue, storeDirectory: directory, stamp: CatalogueIndex.Stamp(of: written))

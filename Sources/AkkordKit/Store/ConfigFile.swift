@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -122,6 +125,8 @@ public enum ConfigFile {
         public let after: Config
         /// False when nothing changed, so nothing was written (no file is created for that).
         public let written: Bool
+
+        package init(before: Config, after: Config, written: Bool) { self.before = before; self.after = after; self.written = written }
     }
 
     /// Changes the file: holds the lock beside it, reads the file strictly (a file that does not
@@ -166,7 +171,7 @@ public enum ConfigFile {
         }
     }
 
-    static func linkTarget(_ path: String) -> String? {
+    package static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let n = readlink(path, &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
@@ -209,8 +214,8 @@ public enum ConfigFileError: Error, Equatable, CustomStringConvertible {
 /// The config file's lock: the store's `StoreLock` (an exclusive `flock` opened without following
 /// a link, checked to be still the file at its path) on `config.json.lock`, with its errors told
 /// as the config file's.
-enum ConfigLock {
-    static func acquire(path: String, timeout: Double) throws -> StoreLock {
+package enum ConfigLock {
+    package static func acquire(path: String, timeout: Double) throws -> StoreLock {
         do { return try StoreLock(path: path, timeout: timeout) } catch let e as StoreBusyError {
             throw ConfigFileError.busy(path: e.path, seconds: e.seconds)
         } catch is StoreFileError {

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Numbers in store files: the plain form akkord writes (`12.5`, `-3`, `0.25`, hours also `7:20`),
 /// as a JSON string or number. `00012`, `+5`, `1,5` or `1.200,00` were not written by akkord,
 /// so they are problems (`check` finds them), never read by a guess.
@@ -28,7 +31,7 @@ extension FieldReader {
     }
 
     /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?`, or with `allowsMinutes` also `(0|[1-9][0-9]*):[0-5][0-9]`.
-    static func isPlainForm(_ text: String, allowsMinutes: Bool) -> Bool {
+    package static func isPlainForm(_ text: String, allowsMinutes: Bool) -> Bool {
         var bytes = text.utf8[...]
         if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         let digits = bytes.prefix { $0 >= 48 && $0 <= 57 }

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// Reads a project file's `history` array straight from its bytes into entries with
 /// `JSONScanner`'s lexing, no `JSONValue` tree. It takes only what the tree path (`JSONScanner`,
 /// then `ProjectCodec.decodeMembers`) would take and decode to the same entries; on anything
@@ -6,11 +9,11 @@
 /// array of strings, or null for none) and optional `undoes` (up to 18 digits, or null for none),
 /// each key once and unescaped, any JSON whitespace between tokens, valid UTF-8 throughout.
 /// The rules on history (undo targets, text kinds) stay `ProjectRules`'s.
-struct HistoryDecoder {
+package struct HistoryDecoder {
     private var lexer: JSONScanner
 
     /// The entries of the array whose `[` is at `start`, and the index just after its `]`.
-    static func read(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int) -> (entries: [HistoryEntry], end: Int)? {
+    package static func read(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int) -> (entries: [HistoryEntry], end: Int)? {
         guard start >= 0, start < buffer.count, buffer[start] == UInt8(ascii: "[") else { return nil }
         var d = HistoryDecoder(lexer: JSONScanner(buffer: buffer))
         d.lexer.index = start + 1
@@ -87,7 +90,7 @@ struct HistoryDecoder {
 extension ProjectCodec {
     /// The `history` member's value, as `JSONWriter.write(.array(history.map(\.json)), indent: 2, to:)`
     /// writes it (every entry's members are flat, so each entry is one row), without the tree.
-    static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
+    package static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
         JSONWriter.writeRows(history, to: out) { entry in
             out.write("{\"time\": ")
             JSONWriter.writeString(entry.time, to: out)

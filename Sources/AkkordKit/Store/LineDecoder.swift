@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// The one decoder of a project file's lines: reads the `lines` array one element at a time
 /// straight from the file's bytes with `JSONScanner`'s lexing, for every reader of a project
 /// (`ProjectReader`). A line laid out as akkord writes it (every member in order, akkord's
@@ -6,7 +9,7 @@
 /// an amount that is not quantity × price, not an object at all — is read again from where it
 /// began as a tree and decoded member by member, each problem at its JSON path
 /// (`lines[i].key`), as the project's other members are. Bad JSON throws where it is.
-struct LineDecoder {
+package struct LineDecoder {
     private(set) var lexer: JSONScanner
     private let file: MappedFile?
     private var releasedTo: Int
@@ -17,7 +20,7 @@ struct LineDecoder {
     private var maker: LineViewMaker?
 
     /// `start` is at the array's `[` in `buffer` (`file`'s bytes, when mapped).
-    init(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int, file: MappedFile? = nil) throws(JSONSyntaxError) {
+    package init(_ buffer: UnsafeBufferPointer<UInt8>, arrayAt start: Int, file: MappedFile? = nil) throws(JSONSyntaxError) {
         lexer = JSONScanner(buffer: buffer)
         lexer.index = start
         self.file = file
@@ -39,13 +42,13 @@ struct LineDecoder {
     /// Where the array ended (after its `]`), once `next()` gave nil.
     var endIndex: Int { lexer.index }
     /// Where the element `next()` last gave begins (its `{`).
-    private(set) var lineStart = -1
+    package private(set) var lineStart = -1
     /// Where that element ends (after its `}`).
-    private(set) var lineEnd = -1
+    package private(set) var lineEnd = -1
     /// Whether that line's bytes, `lineStart..<lineEnd`, are exactly what akkord writes for it
     /// (`LineView.writeJSON(.stored)`, `StoredLineForm.swift`): members in akkord's order and spacing, texts without
     /// escapes, figures in their plain form. A change copies such lines as they are.
-    private(set) var lineIsStoredForm = false
+    package private(set) var lineIsStoredForm = false
     /// In such a line: where its `, "section": ` and its `, "measurement": ` (-1: none) begin,
     /// for writers that copy its JSON less some members.
     private(set) var sectionAt = -1
@@ -53,7 +56,7 @@ struct LineDecoder {
 
     /// The next line, nil after the last element; an element that is not a line adds its
     /// problems to `problems` and is passed over.
-    mutating func next(problems: inout [Problem]) throws(JSONSyntaxError) -> LineView? {
+    package mutating func next(problems: inout [Problem]) throws(JSONSyntaxError) -> LineView? {
         while !finished {
             if let line = try nextElement(problems: &problems) { return line }
         }
@@ -62,7 +65,7 @@ struct LineDecoder {
 
     /// The next line, for a walk over lines already read once: nil after the last one, and at
     /// an element that is not a line (the file changed since).
-    mutating func next() throws(JSONSyntaxError) -> LineView? {
+    package mutating func next() throws(JSONSyntaxError) -> LineView? {
         var problems: [Problem] = []
         let line = try next(problems: &problems)
         return problems.isEmpty ? line : nil

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// A project read for a change to a few of its lines (`add`, `edit`, `remove`), so that a change
 /// to one line of 100,000 costs about one read and one write of the file: the streaming reader
 /// checks every line in its pass (as for a report), keeps only the lines the change names as
@@ -7,18 +10,18 @@
 /// they are in akkord's own form (`ProjectLineScanner.lineIsStoredForm`), else written again
 /// from what was read. The result is the file `ProjectCodec.write` would make of the whole
 /// project, byte for byte.
-struct LineWindow {
+package struct LineWindow {
     let file: MappedFile
     /// The project's members but its lines, as read.
-    let head: ProjectHead
+    package let head: ProjectHead
     /// The window's lines, as read, in file order.
-    let lines: [Line]
-    let places: [LinePlace]
+    package let lines: [Line]
+    package let places: [LinePlace]
     /// The index in the file of each line of the window, ascending.
     let windowIndices: [Int]
     let amounts: LineAmounts
     /// Σ the amounts of all the lines as read.
-    let subtotal: Money
+    package let subtotal: Money
 
     /// Lines of the changed project: a run of lines of the file left as they were (by their
     /// indices there), or one line of the window or a new one, with the line as read when it was
@@ -72,7 +75,7 @@ struct LineWindow {
     }
 
     /// The changed project's problems (`ProjectRules`), and its line count and subtotal when it has none.
-    func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
+    package func check(_ staged: Project) -> (problems: [Problem], count: Int, subtotal: Money) {
         let rows = Rows(self, staged: staged)
         var rules = ProjectRules.LineRules(nextId: staged.nextIds["line"] ?? 1, count: rows.count)
         // The lines of the window and the new ones, for the bases when a supplement has a scope.
@@ -114,7 +117,7 @@ struct LineWindow {
     /// Writes the changed project's file; throws when a line copied from the file is not where
     /// the reader found it (another program wrote the file in place meanwhile), before anything
     /// replaces the file.
-    func write(_ staged: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, source: String) throws {
+    package func write(_ staged: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, source: String) throws {
         var failure: InvalidDataError?
         ProjectCodec.write(staged, lineCount: lineCount, subtotal: subtotal, to: out) { out in
             do throws(InvalidDataError) { try writeLines(staged, to: out, source: source) } catch { failure = error }
@@ -187,7 +190,7 @@ struct LineWindow {
 
 extension Store {
     /// The project `id` read for a change to the lines `wanted` (see `LineWindow`).
-    func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow {
+    package func loadLineWindow(_ id: String, wanted: Set<Int>) throws -> LineWindow {
         let file = try mapProjectFile(id)
         return LineWindow(file, try readProjectFile(id, file, keeping: .window(wanted)))
     }
@@ -196,13 +199,13 @@ extension Store {
 extension Store {
     /// Writes a project's file as `ProjectCodec` lays it out, encoded straight into the
     /// temporary file of an atomic write (a project may be 25 MB).
-    func writeProject(_ p: Project) throws {
+    package func writeProject(_ p: Project) throws {
         try write(to: projectFile(p.id)) { try ProjectCodec.write(p, to: $0) }
     }
 
     /// Writes a project read through `window` (its `lines` the window's, changed): the other
     /// lines copied from the file the window read (`source`, the project's file when nil).
-    func writeProject(_ p: Project, linesFrom window: LineWindow, lineCount: Int, subtotal: Money, source: String?) throws {
+    package func writeProject(_ p: Project, linesFrom window: LineWindow, lineCount: Int, subtotal: Money, source: String?) throws {
         let path = projectFile(p.id)
         try write(to: path) { try window.write(p, lineCount: lineCount, subtotal: subtotal, to: $0, source: source ?? path) }
     }
@@ -220,17 +223,17 @@ extension LineWindow {
     /// the window's, which the change may edit, remove or add to. The one kind of `Project`
     /// whose lines are not all of them: it lives inside a `Transaction`, which writes it back
     /// through this window (`Store.writeProject(_:linesFrom:…)`), the other lines from the file.
-    var changeable: Project { head.with(lines: lines) }
+    package var changeable: Project { head.with(lines: lines) }
 
     /// What `project list` shows of the project after the change `staged` made to the window's lines.
-    func listEntry(after staged: Project) throws(SumTooLargeError) -> ProjectListEntry {
+    package func listEntry(after staged: Project) throws(SumTooLargeError) -> ProjectListEntry {
         ProjectListEntry(id: staged.id, name: staged.name, status: staged.status, lineCount: Rows(self, staged: staged).count,
                          subtotal: try subtotal(after: staged), end: staged.end)
     }
 
     /// The subtotal of all the lines after the change `staged` made to the window's: exact, as
     /// the commit's check adds it up (which refuses one beyond the largest amount).
-    func subtotal(after staged: Project) throws(SumTooLargeError) -> Money {
+    package func subtotal(after staged: Project) throws(SumTooLargeError) -> Money {
         var sum = Sum(subtotal)
         for l in lines { sum.subtract(l.amount) }
         for l in staged.lines { sum.add(l.amount) }

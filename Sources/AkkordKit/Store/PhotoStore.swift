@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,6 +12,10 @@ public struct PhotoUpload: Sendable {
     public let originalName: String
     public let bytes: [UInt8]
     public let image: PhotoImage
+
+    package init(originalName: String, bytes: [UInt8], image: PhotoImage) {
+        self.originalName = originalName; self.bytes = bytes; self.image = image
+    }
 
     /// Reads a photo and checks it by its bytes: JPEG or PNG, at most 25 MB, sound to the end of its structure.
     public static func read(_ path: String) throws -> PhotoUpload {

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// A project bundle (SPEC §10), the one file a roofer sends the union clerk:
 ///
 ///     {"format": "akkord-bundle", "version": 1,
@@ -272,7 +275,7 @@ extension Store {
     /// The bundle of a project as it is stored, with its photo files read from the store. A
     /// photo file that is missing, unreadable or not what its name says (its SHA-256) is refused,
     /// naming it: a bundle never carries a damaged photo under a good name.
-    func bundle(of project: Project) throws -> (bytes: [UInt8], photos: Int) {
+    package func bundle(of project: Project) throws -> (bytes: [UInt8], photos: Int) {
         var photos: [(file: String, sha256: String, bytes: [UInt8])] = []
         for file in Set(project.photos.map(\.file)).sorted() {
             let path = photoPath(file)

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 /// The project file format (`projects/<id>.json`): every figure a string, every problem reported
 /// with its JSON path. The subtotal and line count are written too, so a reader can check them.
 public enum ProjectCodec {
@@ -15,7 +18,7 @@ public enum ProjectCodec {
 
     /// The project file with its `lines` array written by `writeLines` (which must write
     /// `lineCount` lines adding up to `subtotal`): a change to a few lines copies the others.
-    static func write(_ p: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, lines writeLines: (ByteOutput) -> Void) {
+    package static func write(_ p: Project, lineCount: Int, subtotal: Money, to out: ByteOutput, lines writeLines: (ByteOutput) -> Void) {
         var root = JSONObject()
         root.append("format", .string(Project.format))
         root.append("version", .int(Project.version))
@@ -78,7 +81,7 @@ public enum ProjectCodec {
     }
 
     /// The `lines` array as `JSONWriter` writes it, one line per row.
-    static func writeLines(_ lines: [Line], to out: ByteOutput) {
+    package static func writeLines(_ lines: [Line], to out: ByteOutput) {
         let maker = LineViewMaker()
         withExtendedLifetime(maker) { JSONWriter.writeRows(lines, to: out) { maker.view(of: $0).writeJSON(.stored, to: out) } }
     }
@@ -113,7 +116,7 @@ public enum ProjectCodec {
     /// Every member of a project file's tree but the lines, the line count and the subtotal; the
     /// problems go to `f` (with the lines' own, `lineProblems`, where the lines are), in the order
     /// of the file's members. The project's rules are the caller's to check.
-    static func decodeMembers(_ f: inout FieldReader, lineProblems: [Problem]) -> Project {
+    package static func decodeMembers(_ f: inout FieldReader, lineProblems: [Problem]) -> Project {
         if let format = f.string("format", required: true), format != Project.format {
             f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
         }

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -19,21 +22,21 @@ import Darwin
 /// in ticks (a few milliseconds; 1 or 2 s on some file systems), so two writes in one tick can
 /// leave the same ctime. An entry is therefore kept only for a file whose ctime is
 /// `settleSeconds` before the list began: any later write gets a later ctime.
-struct ProjectListCache: Equatable, Sendable {
+package struct ProjectListCache: Equatable, Sendable {
     /// A file as `stat` gives it.
-    struct Identity: Equatable, Sendable {
+    package struct Identity: Equatable, Sendable {
         let device: UInt64, inode: UInt64, size: Int64
         let modifiedSeconds: Int64, modifiedNanoseconds: Int64
-        let changedSeconds: Int64, changedNanoseconds: Int64
+        package let changedSeconds: Int64, changedNanoseconds: Int64
 
-        init(device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64,
+        package init(device: UInt64, inode: UInt64, size: Int64, modifiedSeconds: Int64, modifiedNanoseconds: Int64,
              changedSeconds: Int64, changedNanoseconds: Int64) {
             self.device = device; self.inode = inode; self.size = size
             self.modifiedSeconds = modifiedSeconds; self.modifiedNanoseconds = modifiedNanoseconds
             self.changedSeconds = changedSeconds; self.changedNanoseconds = changedNanoseconds
         }
 
-        init(_ st: stat) {
+        package init(_ st: stat) {
             #if canImport(Darwin)
             let modified = st.st_mtimespec, changed = st.st_ctimespec
             #else
@@ -52,27 +55,29 @@ struct ProjectListCache: Equatable, Sendable {
         }
     }
 
-    struct Entry: Equatable, Sendable {
-        let identity: Identity
-        let listEntry: ProjectListEntry
+    package struct Entry: Equatable, Sendable {
+        package let identity: Identity
+        package let listEntry: ProjectListEntry
+
+        package init(identity: Identity, listEntry: ProjectListEntry) { self.identity = identity; self.listEntry = listEntry }
     }
 
     /// The format: a change to it changes the marker, and a cache of another marker is ignored.
     static let magic: [UInt8] = Array("AKPL0001".utf8)
     /// Longer than any file system's timestamp grain (FAT's 2 s).
-    static let settleSeconds: Int64 = 2
+    package static let settleSeconds: Int64 = 2
 
     /// By project id.
-    let entries: [String: Entry]
+    package let entries: [String: Entry]
 
-    init(_ entries: [Entry]) {
+    package init(_ entries: [Entry]) {
         self.entries = Dictionary(entries.map { ($0.listEntry.id, $0) }, uniquingKeysWith: { _, last in last })
     }
 
     /// The marker, the number of entries, each entry (its identity, status, line count,
     /// subtotal, id, name and end; numbers 8 bytes little-endian, texts with their length
     /// before them), then a 64-bit hash of all that, so a torn or garbled cache is found.
-    static func encode(_ entries: [Entry]) -> [UInt8] {
+    package static func encode(_ entries: [Entry]) -> [UInt8] {
         var out = magic
         out.reserveCapacity(magic.count + 16 + entries.count * 160)
         func int(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
@@ -93,7 +98,7 @@ struct ProjectListCache: Equatable, Sendable {
     /// Reads a cache; nil when it is damaged or of another format. The hash proves only that
     /// the bytes are whole, not that they are ours: each value must also be one a project file
     /// can give (a slug id, each once; a name the rules allow; a date; a subtotal in Money's range).
-    init?(_ file: [UInt8]) {
+    package init?(_ file: [UInt8]) {
         let smallest = 13 * 8 + 2   // an entry with a one-letter id and name and no end
         guard file.count >= Self.magic.count + 16, file.starts(with: Self.magic) else { return nil }
         let body = file.count - 8
@@ -156,7 +161,7 @@ extension Store {
     /// `cache`: what `.project-list` should now hold, nil when it holds that already (or when a
     /// file does not read); the caller writes it (`writeProjectListCache`) once the whole
     /// command has succeeded, so a list that fails leaves the store as it found it.
-    func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
+    package func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
         let ids = try projectIds()
         let cacheBytes = try? FileIO.read(projectListCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
         let cache = cacheBytes.flatMap(ProjectListCache.init)
@@ -210,7 +215,7 @@ extension Store {
     /// not there) is listed all the same, only slower, and nothing is said. The temporary goes to
     /// `tmp/` as other writes' do (to the store directory when there is no `tmp/`, as in a store
     /// made by a script); no directory is made for it.
-    func writeProjectListCache(_ entries: [ProjectListCache.Entry]) {
+    package func writeProjectListCache(_ entries: [ProjectListCache.Entry]) {
         guard access(directory, W_OK) == 0 else { return }
         let temporaries = FileIO.isDirectory(temporaryDirectory) ? temporaryDirectory : directory
         try? AtomicFile.write(ProjectListCache.encode(entries), to: projectListCacheFile, temporaryDirectory: temporaries)

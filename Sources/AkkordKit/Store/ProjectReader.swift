@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -13,8 +16,8 @@ import Darwin
 /// (`Keeping`): every line (a change to all of them, the model), none (a report reads them again
 /// from the mapped file), or a window of them (a change to a few). Every problem is named at its
 /// JSON path, bad JSON at its line and column, as one error.
-enum ProjectReader {
-    enum Keeping {
+package enum ProjectReader {
+    package enum Keeping {
         /// Every line as a `Line` (`kept`): the whole `Project`.
         case all
         /// None: the lines are read again from the file when walked.
@@ -26,7 +29,7 @@ enum ProjectReader {
     }
 
     /// How many of a file's problems the reader looks for.
-    enum Checking {
+    package enum Checking {
         /// Every problem, each at its place (`check`, reports, changes).
         case everyProblem
         /// Up to the first: the pass over the lines stops at the first line with a problem, and
@@ -37,11 +40,11 @@ enum ProjectReader {
     }
 
     /// A project file read and checked.
-    struct Read {
+    package struct Read {
         /// Every member but the lines.
-        let head: ProjectHead
+        package let head: ProjectHead
         /// The lines `Keeping` asked for as `Line`s: all of them, the window's, or none.
-        let kept: [Line]
+        package let kept: [Line]
         /// Where the `lines` array begins (its `[`).
         let linesStart: Int
         let count: Int
@@ -63,7 +66,7 @@ enum ProjectReader {
     /// Reads and checks the project file in `buffer` (`file`'s bytes when it is mapped: pages
     /// passed are handed back as the pass goes); `source` names it in errors. `observing` is shown
     /// every line as it is checked.
-    static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil, source: String, keeping: Keeping,
+    package static func read(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile? = nil, source: String, keeping: Keeping,
                      checking: Checking = .everyProblem, observing: ((LineView) -> Void)? = nil) throws -> Read {
         do {
             return try readChecked(buffer, file: file, source: source, keeping: keeping, checking: checking, observing: observing)
@@ -250,7 +253,7 @@ private struct LinePass {
 
 /// Where a line the decoder just gave is in the file (files are under 4 GiB), for the writers
 /// that copy lines in akkord's own form (`ProjectLines.writeJSON`, `LineWindow`): 12 bytes a line.
-struct LinePlace {
+package struct LinePlace {
     private let offset: UInt32
     let length: UInt32
     /// Offsets from `start` of `, "section": ` and of `, "measurement": ` (0: none); a `section`
@@ -324,11 +327,11 @@ extension Store {
 /// them), read again from it on every walk: a `LineDecoder` over the `lines` array, the
 /// measured lines read where the pass found them, and the JSON writers' lines copied from the
 /// file where the pass noted them in akkord's own form.
-struct LinesInFile: ProjectLines {
-    let count: Int
-    let subtotal: Money
-    let hasCustom: Bool
-    let hasMeasurement: Bool
+package struct LinesInFile: ProjectLines {
+    package let count: Int
+    package let subtotal: Money
+    package let hasCustom: Bool
+    package let hasMeasurement: Bool
     private let file: MappedFile
     /// The `lines` array's `[`.
     private let start: Int
@@ -339,7 +342,7 @@ struct LinesInFile: ProjectLines {
     private let health = StreamHealth()
     private let remembered = RememberedBases()
 
-    init(_ file: MappedFile, _ read: ProjectReader.Read) {
+    package init(_ file: MappedFile, _ read: ProjectReader.Read) {
         self.file = file
         start = read.linesStart
         (count, subtotal, hasCustom, hasMeasurement) = (read.count, read.subtotal, read.hasCustom, read.hasMeasurement)
@@ -348,9 +351,9 @@ struct LinesInFile: ProjectLines {
         remembered.remember(read.supplementBases, of: read.head.supplements)
     }
 
-    var isIntact: Bool { !health.broken }
+    package var isIntact: Bool { !health.broken }
 
-    func walk() -> AnyIterator<LineView> {
+    package func walk() -> AnyIterator<LineView> {
         var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file)
         var n = 0
         let (count, health) = (count, health)
@@ -362,7 +365,7 @@ struct LinesInFile: ProjectLines {
         }
     }
 
-    func forEachView(_ body: (LineView) -> Void) {
+    package func forEachView(_ body: (LineView) -> Void) {
         var n = 0
         if var decoder = try? LineDecoder(file.bytes, arrayAt: start, file: file) {
             while let line = (try? decoder.next()) ?? nil { n += 1; body(line) }
@@ -370,7 +373,7 @@ struct LinesInFile: ProjectLines {
         if n != count { health.broken = true }
     }
 
-    func walkMeasured() -> AnyIterator<LineView> {
+    package func walkMeasured() -> AnyIterator<LineView> {
         let (file, measuredAt, health) = (file, measuredAt, health)
         var i = 0, released = measuredAt.first ?? 0
         // Kept until the next line: a line read as a tree is a view of the decoder's.
@@ -390,7 +393,7 @@ struct LinesInFile: ProjectLines {
 
     /// Copied from the file where the pass noted a line in akkord's own form (no second reading
     /// of it), else made from its view.
-    func writeJSON(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
+    package func writeJSON(_ members: LineView.JSONMembers, to out: ByteOutput, separator: (Int) -> Void) {
         guard places.count == count else { return writeJSONFromViews(members, to: out, separator: separator) }
         let bytes = file.bytes, raw = UnsafeRawBufferPointer(file.bytes)
         var released = places.first?.start ?? 0
@@ -418,7 +421,7 @@ struct LinesInFile: ProjectLines {
         }
     }
 
-    func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
+    package func bases(of supplements: [Supplement]) throws(SumTooLargeError) -> [Money] {
         if let known = remembered.bases(of: supplements) { return known }
         let bases = try addedUpBases(of: supplements)
         remembered.remember(bases, of: supplements)

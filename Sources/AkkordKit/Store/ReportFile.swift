@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import AkkordSupport
+import AkkordModel
 
 /// Writing a report or export to a path the user chose (`-o`): the one output path. The file is
 /// replaced atomically (readable by others, 0644); a symbolic link is followed to its target,

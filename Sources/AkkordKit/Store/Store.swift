@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -25,8 +29,8 @@ public struct Store: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    var stateFile: String { directory + "/store.json" }
-    var projectsDirectory: String { directory + "/projects" }
+    package var stateFile: String { directory + "/store.json" }
+    package var projectsDirectory: String { directory + "/projects" }
     public var catalogueFile: String { directory + "/catalogue.json" }
     public var catalogueHistoryDirectory: String { directory + "/catalogue-history" }
     public var photosDirectory: String { directory + "/photos" }
@@ -40,7 +44,7 @@ public struct Store: Sendable {
     /// The directories of the store's layout; none may be a symbolic link.
     var subdirectories: [String] { [projectsDirectory, photosDirectory, catalogueHistoryDirectory, trashDirectory, temporaryDirectory, undoDirectory] }
     /// Where the store's writes make their temporary files before renaming them into place.
-    var temporaryDirectory: String { directory + "/tmp" }
+    package var temporaryDirectory: String { directory + "/tmp" }
     public var trashDirectory: String { directory + "/trash" }
 
     /// Runs `body` holding the store's exclusive lock; creates the store on first use, refuses a
@@ -49,7 +53,7 @@ public struct Store: Sendable {
         try lockedExclusively { _ in try body() }
     }
 
-    func lockedExclusively<T>(_ body: (StoreLock) throws -> T) throws -> T {
+    package func lockedExclusively<T>(_ body: (StoreLock) throws -> T) throws -> T {
         try createDirectories()
         let lock = try StoreLock(path: directory + "/.lock", timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
@@ -73,7 +77,7 @@ public struct Store: Sendable {
 
     /// Symbolic links where the layout has directories would let writes and deletions land
     /// outside the store: refused, never followed.
-    func checkLayout() throws {
+    package func checkLayout() throws {
         for dir in subdirectories {
             var st = stat()
             guard lstat(dir, &st) == 0 else { continue }
@@ -85,7 +89,7 @@ public struct Store: Sendable {
         }
     }
 
-    func createDirectories() throws {
+    package func createDirectories() throws {
         if !FileIO.isDirectory(directory) { try createPath(directory) }
         try ensureDirectory(projectsDirectory)
         try ensureDirectory(temporaryDirectory)
@@ -116,7 +120,7 @@ public struct Store: Sendable {
     }
 
     /// Reads a store file; a missing file is `nil`, an unreadable one exits 65 naming it.
-    func readFile(_ path: String) throws -> [UInt8]? {
+    package func readFile(_ path: String) throws -> [UInt8]? {
         do { return try FileIO.read(path, limit: Store.maximumFileBytes, followSymlinks: false) } catch FileIO.Failure.notFound { return nil } catch {
             throw StoreFileError(path: path, problem: (error as? FileIO.Failure)?.reason ?? "\(error)")
         }
@@ -245,7 +249,7 @@ public struct Store: Sendable {
     /// Copies a project's file, as it is, to the trash under the next free name (as
     /// `moveProjectToTrash` names them) and returns that path; the copy is durable before this
     /// returns, so the file can then be replaced.
-    func copyProjectToTrash(_ id: String) throws -> String {
+    package func copyProjectToTrash(_ id: String) throws -> String {
         guard let bytes = try readFile(projectFile(id)) else { throw AkkordError.projectNotFound(id) }
         try ensureDirectory(trashDirectory)
         var target = "\(trashDirectory)/\(id).json", n = 2

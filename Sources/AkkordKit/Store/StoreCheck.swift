@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -200,7 +203,7 @@ extension Store {
     }
 
     /// Removes the leftovers `check` lists; call inside the exclusive lock. Returns what went.
-    func removeLeftovers() throws -> [Leftover] {
+    package func removeLeftovers() throws -> [Leftover] {
         let leftovers = check().leftovers
         var removed: [Leftover] = []
         var directories = Set<String>()

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// Where the store lives (SPEC §6): `--store DIR`, else `$AKKORD_HOME`, else `store` in the config
 /// file (`~/` at its start is `$HOME`), else `$XDG_DATA_HOME/akkord`, else `~/.local/share/akkord`.
 /// The config is asked for only when neither the flag nor the variable gives the directory.

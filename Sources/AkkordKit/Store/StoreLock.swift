@@ -1,3 +1,5 @@
+import AkkordSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -10,12 +12,12 @@ import Darwin
 /// The lock file is opened without following a symbolic link (a `.lock` link would have akkord
 /// create a file elsewhere), and after each `flock` the locked file must still be the one at the
 /// path: one removed or replaced meanwhile is opened and locked again.
-final class StoreLock {
+package final class StoreLock {
     private let fd: Int32
     let path: String
 
     /// Waits up to `timeout` seconds, then fails with `StoreBusyError`.
-    init(path: String, timeout: Double, shared: Bool = false) throws {
+    package init(path: String, timeout: Double, shared: Bool = false) throws {
         self.path = path
         var waited = 0.0
         while true {
@@ -46,7 +48,7 @@ final class StoreLock {
 
     /// Throws when the lock file was removed or replaced since it was locked: another akkord may
     /// then have locked a new file and be writing too, so this one must not write.
-    func verify() throws {
+    package func verify() throws {
         guard Self.isFile(fd, at: path) else {
             throw StoreFileError(path: path, problem: "was removed or replaced while this command held it; nothing was written, run the command again")
         }

@@ -1,3 +1,5 @@
+import AkkordSupport
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -39,7 +41,7 @@ extension Store {
     /// The names in a directory (none when it does not exist), without `.` and `..`. With
     /// `hiddenOnly`, only names starting with `.`, read without making a string of the others:
     /// every write looks for temporaries among a store's 20,000 project files.
-    static func entries(of directory: String, hiddenOnly: Bool = false) -> [String] {
+    package static func entries(of directory: String, hiddenOnly: Bool = false) -> [String] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
         var names: [String] = []

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -8,7 +11,7 @@ import Darwin
 /// … for later ones of the same id). Entries are named `<id>.<n>`: `a.1` is `a.json`, `a.2` is
 /// `a.2.json`, so a project id alone never names one of several.
 extension Store {
-    func trashFile(_ entry: String) -> String { directory + "/" + Self.trashFileName(entry) }
+    package func trashFile(_ entry: String) -> String { directory + "/" + Self.trashFileName(entry) }
 
     /// An entry's file as messages name it, relative to the store: `trash/a.json` for `a.1`,
     /// `trash/a.2.json` for `a.2`.
@@ -44,7 +47,7 @@ extension Store {
         return try ProjectCodec.decode(bytes, source: path)
     }
 
-    func removeFromTrash(_ entry: String) throws {
+    package func removeFromTrash(_ entry: String) throws {
         guard unlink(trashFile(entry)) == 0 || errno == ENOENT else { throw AkkordError.cannotWrite(path: trashFile(entry), reason: FileIO.errnoMessage()) }
         do { try AtomicFile.syncDirectory(trashDirectory) } catch { throw AkkordError.cannotWrite(path: trashDirectory, reason: "\(error)") }
     }

@@ -1,3 +1,6 @@
+import AkkordSupport
+import AkkordModel
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,14 +21,14 @@ extension Store {
     public static let keptUndoSteps = 25
 
     public var undoDirectory: String { directory + "/undo" }
-    func undoStepsDirectory(_ id: String) -> String { "\(undoDirectory)/\(id)" }
-    func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
+    package func undoStepsDirectory(_ id: String) -> String { "\(undoDirectory)/\(id)" }
+    package func undoStepFile(_ id: String, historyCount n: Int) -> String { "\(undoStepsDirectory(id))/\(n).json" }
 
     /// Keeps the project file as it is now as the step before history entry `historyCount`;
     /// call inside the lock, before the new file replaces it. Returns whether the step is new
     /// (not left by an earlier write that failed or was killed).
     @discardableResult
-    func keepUndoStep(of id: String, historyCount: Int) throws -> Bool {
+    package func keepUndoStep(of id: String, historyCount: Int) throws -> Bool {
         try ensureDirectory(undoDirectory)
         let steps = undoStepsDirectory(id)
         try ensureDirectory(steps)
@@ -57,14 +60,14 @@ extension Store {
     /// Takes back a step `keepUndoStep` just made, when the write it was kept for failed: a step
     /// for a change that did not happen would be put back by no `undo` (best effort: such a
     /// step is the project file as it still is, so it does no harm if it stays).
-    func discardUndoStep(of id: String, historyCount: Int) {
+    package func discardUndoStep(of id: String, historyCount: Int) {
         unlink(undoStepFile(id, historyCount: historyCount))
     }
 
     /// The kept step before history entry `historyCount` as `undo` puts it back, nil when there
     /// is none: a `LineWindow` of none of its lines (the reader checks every line and notes where
     /// it is, so the commit copies them from the step's file). Errors are `ProjectReader`'s, as for a project file.
-    func undoStepToRestore(of id: String, historyCount: Int) throws -> (window: LineWindow, path: String)? {
+    package func undoStepToRestore(of id: String, historyCount: Int) throws -> (window: LineWindow, path: String)? {
         let path = undoStepFile(id, historyCount: historyCount)
         guard let file = try mapFile(path) else { return nil }
         let window = LineWindow(file, try ProjectReader.read(file.bytes, file: file, source: path, keeping: .window([])))
@@ -73,7 +76,7 @@ extension Store {
     }
 
     /// The history counts of a project's kept steps, ascending.
-    func undoStepCounts(of id: String) -> [Int] {
+    package func undoStepCounts(of id: String) -> [Int] {
         Self.entries(of: undoStepsDirectory(id)).compactMap { name -> Int? in
             guard name.hasSuffix(".json"), let n = Int(name.dropLast(5)), n >= 0, "\(n).json" == name else { return nil }
             return n
@@ -81,7 +84,7 @@ extension Store {
     }
 
     /// Removes all but the newest `keep` steps; returns the paths it could not remove, with why.
-    func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
+    package func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
         let counts = undoStepCounts(of: id)
         guard counts.count > keep else { return [] }
         var failed: [(String, String)] = []

@@ -7,24 +7,24 @@ import Darwin
 /// Atomic replacement of a file: temporary file (in the same directory, or in
 /// `temporaryDirectory` on the same file system), fsync, rename over the target, fsync of the
 /// directory. A reader sees the old file or the new one, never a mix.
-enum AtomicFile {
+package enum AtomicFile {
     /// The new file is in place (the rename succeeded) but the directory could not be synced, so
     /// a crash of the system (not of akkord) could still bring the old file back. The write is
     /// done: a caller reports it as done, with this as a warning, and never as a failure a user
     /// would answer by doing it again.
-    struct NotSynced: Error, CustomStringConvertible {
-        let path: String
-        let reason: String
-        var description: String { "\(path) is written, but its folder could not be synced to disk (\(reason))" }
+    package struct NotSynced: Error, CustomStringConvertible {
+        package let path: String
+        package let reason: String
+        package var description: String { "\(path) is written, but its folder could not be synced to disk (\(reason))" }
     }
 
-    static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {
+    package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {
         try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in try FileIO.writeAll(fd: fd, bytes, path: temporary) }
     }
 
     /// As `write`, with the bytes written by `body` through a buffered output as it makes them
     /// (a report of any size); if `body` throws, the temporary file is removed and nothing replaced.
-    static func write(to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil, streaming body: (ByteOutput) throws -> Void) throws {
+    package static func write(to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil, streaming body: (ByteOutput) throws -> Void) throws {
         try write(to: path, mode: mode, temporaryDirectory: temporaryDirectory) { fd, temporary in
             let out = ByteOutput(fd: fd, path: temporary, startingWriteback: true)
             try body(out)
@@ -58,7 +58,7 @@ enum AtomicFile {
     /// Makes a directory's entries durable (a rename or unlink in it survives a crash). A file
     /// system that cannot sync directories at all (EINVAL) is taken as it is; any other failure
     /// is an error.
-    static func syncDirectory(_ directory: String) throws {
+    package static func syncDirectory(_ directory: String) throws {
         let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dfd >= 0 else { throw FileIO.Failure.system(path: directory, operation: "open the directory to sync it", message: FileIO.errnoMessage()) }
         defer { close(dfd) }
@@ -69,7 +69,7 @@ enum AtomicFile {
 
     /// `.<name>.tmp-<pid>-<random>`: the temporaries `write` makes. The pid tells whether the
     /// writer is still running.
-    static func temporaryOwner(_ fileName: String) -> Int32? {
+    package static func temporaryOwner(_ fileName: String) -> Int32? {
         let bytes = Array(fileName.utf8), marker = Array(".tmp-".utf8)
         guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count,
               let start = (1...(bytes.count - marker.count)).reversed().first(where: { bytes[$0..<($0 + marker.count)].elementsEqual(marker) })
@@ -79,11 +79,11 @@ enum AtomicFile {
         return pid
     }
 
-    static func fileName(_ path: String) -> String {
+    package static func fileName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 
-    static func parentDirectory(of path: String) -> String {
+    package static func parentDirectory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

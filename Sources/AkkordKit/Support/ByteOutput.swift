@@ -15,19 +15,19 @@ public final class ByteOutput {
     private let path: String
     // The buffer is reached through pointers, not stored arrays: a class's stored properties are
     // checked for exclusive access at run time on every write, which cost more than the copying.
-    private let state: UnsafeMutablePointer<State>
+    @usableFromInline let state: UnsafeMutablePointer<State>
     private var failure: FileIO.Failure?
-    static let bufferSize = 1 << 16
+    package static let bufferSize = 1 << 16
     /// See `init(fd:path:startingWriteback:)`; false once the system did not take a piece.
     private var startsWriteback: Bool
     /// Bytes written to the descriptor so far, and how many of them were handed to the disk.
     private var written = 0
-    private(set) var handedToDisk = 0
+    package private(set) var handedToDisk = 0
 
-    private struct State {
-        var start: UnsafeMutablePointer<UInt8>
-        var count: Int
-        var capacity: Int
+    @usableFromInline struct State {
+        @usableFromInline var start: UnsafeMutablePointer<UInt8>
+        @usableFromInline var count: Int
+        @usableFromInline var capacity: Int
     }
 
     /// Writes to `fd` (`path` names it in an error: "standard output", the file).
@@ -67,11 +67,11 @@ public final class ByteOutput {
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
-    public func write(_ text: StaticString) {
+    @inlinable public func write(_ text: StaticString) {
         write(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    public func write(byte: UInt8) {
+    @inlinable public func write(byte: UInt8) {
         if state.pointee.count == state.pointee.capacity { makeRoom(1) }
         state.pointee.start[state.pointee.count] = byte
         state.pointee.count += 1
@@ -81,7 +81,7 @@ public final class ByteOutput {
         bytes.withUnsafeBytes { write($0) }
     }
 
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable public func write(_ bytes: UnsafeRawBufferPointer) {
         let n = bytes.count
         guard n > 0 else { return }
         if state.pointee.count + n > state.pointee.capacity { makeRoom(n) }
@@ -95,23 +95,23 @@ public final class ByteOutput {
     }
 
     /// Writes what the collecting output `collected` holds.
-    func write(_ collected: ByteOutput) {
+    package func write(_ collected: ByteOutput) {
         write(UnsafeRawBufferPointer(start: collected.state.pointee.start, count: collected.state.pointee.count))
     }
 
     /// Whether a collecting output holds exactly `bytes`.
-    func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count == state.pointee.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, state.pointee.start, bytes.count) == 0)
     }
 
     /// Empties a collecting output, keeping its room (a scratch output used again).
-    func removeAll() {
+    package func removeAll() {
         guard fd == nil else { return }
         state.pointee.count = 0
     }
 
     /// `count` spaces.
-    public func write(spaces count: Int) {
+    @inlinable public func write(spaces count: Int) {
         guard count > 0 else { return }
         if state.pointee.count + count > state.pointee.capacity { makeRoom(count) }
         if count > state.pointee.capacity - state.pointee.count {
@@ -126,7 +126,7 @@ public final class ByteOutput {
     /// (never more than `room`). One check of the buffer for a whole row of a long table instead
     /// of one per piece; a row larger than a descriptor's buffer is made aside and written through.
     @inline(__always)
-    public func withCursor(room: Int, _ body: (inout ByteCursor) -> Void) {
+    @inlinable public func withCursor(room: Int, _ body: (inout ByteCursor) -> Void) {
         if state.pointee.capacity - state.pointee.count < room { makeRoom(room) }
         let free = state.pointee.capacity - state.pointee.count
         guard room <= free else { return writeAside(room, body) }
@@ -136,7 +136,7 @@ public final class ByteOutput {
         state.pointee.count += start.distance(to: cursor.at)
     }
 
-    private func writeAside(_ room: Int, _ body: (inout ByteCursor) -> Void) {
+    @usableFromInline func writeAside(_ room: Int, _ body: (inout ByteCursor) -> Void) {
         let aside = UnsafeMutablePointer<UInt8>.allocate(capacity: room)
         defer { aside.deallocate() }
         var cursor = ByteCursor(aside)
@@ -151,7 +151,7 @@ public final class ByteOutput {
     }
 
     /// A descriptor's output drains its buffer; a collecting one grows it.
-    private func makeRoom(_ n: Int) {
+    @usableFromInline func makeRoom(_ n: Int) {
         if fd != nil { drain(); return }
         var capacity = state.pointee.capacity
         while capacity - state.pointee.count < n { capacity *= 2 }
@@ -168,7 +168,7 @@ public final class ByteOutput {
         state.pointee.count = 0
     }
 
-    private func writeOut(_ bytes: UnsafeRawBufferPointer) {
+    @usableFromInline func writeOut(_ bytes: UnsafeRawBufferPointer) {
         guard let fd, failure == nil else { return }
         var offset = 0
         while offset < bytes.count {
@@ -192,37 +192,40 @@ public final class ByteOutput {
 /// Where a writer puts bytes in room `ByteOutput.withCursor` made: no checks, the room was
 /// reserved for all of them.
 public struct ByteCursor {
-    public private(set) var at: UnsafeMutablePointer<UInt8>
+    @inlinable public var at: UnsafeMutablePointer<UInt8> { next }
+    /// `at`, stored apart so that the writers below, inlined into the other layers' modules, may
+    /// move it (a public property's setter that is not public cannot be used there).
+    @usableFromInline var next: UnsafeMutablePointer<UInt8>
 
-    init(_ at: UnsafeMutablePointer<UInt8>) { self.at = at }
+    @inlinable package init(_ at: UnsafeMutablePointer<UInt8>) { next = at }
 
-    @inline(__always) public mutating func put(_ byte: UInt8) {
-        at.pointee = byte
-        at += 1
+    @inlinable @inline(__always) public mutating func put(_ byte: UInt8) {
+        next.pointee = byte
+        next += 1
     }
 
-    @inline(__always) public mutating func put(_ literal: StaticString) {
-        at.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
-        at += literal.utf8CodeUnitCount
+    @inlinable @inline(__always) public mutating func put(_ literal: StaticString) {
+        next.update(from: literal.utf8Start, count: literal.utf8CodeUnitCount)
+        next += literal.utf8CodeUnitCount
     }
 
-    @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        at.update(from: base, count: bytes.count)
-        at += bytes.count
+        next.update(from: base, count: bytes.count)
+        next += bytes.count
     }
 
-    @inline(__always) public mutating func put(spaces count: Int) {
+    @inlinable @inline(__always) public mutating func put(spaces count: Int) {
         guard count > 0 else { return }
-        at.update(repeating: 0x20, count: count)
-        at += count
+        next.update(repeating: 0x20, count: count)
+        next += count
     }
 
     /// Steps back over the spaces at the end, but not before `start`.
-    @inline(__always) mutating func dropTrailingSpaces(after start: UnsafeMutablePointer<UInt8>) {
-        while at > start, (at - 1).pointee == 0x20 { at -= 1 }
+    @inlinable @inline(__always) package mutating func dropTrailingSpaces(after start: UnsafeMutablePointer<UInt8>) {
+        while next > start, (next - 1).pointee == 0x20 { next -= 1 }
     }
 
     /// Advances over `count` bytes that were written at `at` by other means.
-    @inline(__always) mutating func advance(_ count: Int) { at += count }
+    @inlinable @inline(__always) package mutating func advance(_ count: Int) { next += count }
 }

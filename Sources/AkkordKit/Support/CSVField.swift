@@ -75,7 +75,7 @@ public enum CSVField {
 
     /// Whitespace that the reader trims from the ends of an unquoted cell (Unicode White_Space:
     /// space, tab, line breaks, no-break space, …).
-    static func isEdgeSpace(_ c: Unicode.Scalar) -> Bool {
+    package static func isEdgeSpace(_ c: Unicode.Scalar) -> Bool {
         c.value < 0x80 ? c == " " || (0x09...0x0D).contains(c.value) : c.properties.isWhitespace
     }
 
@@ -85,7 +85,7 @@ public enum CSVField {
     }
 
     /// `text` without leading and trailing `isEdgeSpace` characters.
-    static func trimmed(_ text: String.UnicodeScalarView) -> String {
+    package static func trimmed(_ text: String.UnicodeScalarView) -> String {
         guard let first = text.first, let last = text.last, isEdgeSpace(first) || isEdgeSpace(last) else { return String(text) }
         var start = text.startIndex, end = text.endIndex
         while start < end, isEdgeSpace(text[start]) { start = text.index(after: start) }

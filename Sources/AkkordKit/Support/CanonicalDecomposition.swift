@@ -2,9 +2,9 @@
 /// `decomposedStringWithCanonicalMapping` gives it, without linking Foundation: the table is
 /// generated from Foundation (`scripts/gen-decompositions.swift`), Hangul syllables follow
 /// their formula.
-enum CanonicalDecomposition {
+package enum CanonicalDecomposition {
     /// The scalars `scalar` decomposes to, itself when it has no decomposition.
-    static func of(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+    package static func of(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         let v = scalar.value
         if v >= hangulBase, v < hangulBase + hangulCount {
             // Unicode §3.12: leading consonant, vowel, and a trailing consonant unless none.

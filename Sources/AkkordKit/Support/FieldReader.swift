@@ -1,18 +1,22 @@
 /// Reads typed fields out of a JSON object, recording a problem with its path for each bad one.
-struct FieldReader {
+@usableFromInline package struct FieldReader {
     let object: JSONObject
     /// The object's JSON path, built only when a problem is reported: `path[index]`.
     let path: String
     var index: Int? = nil
-    var problems: [Problem]
+    @usableFromInline package var problems: [Problem]
 
-    func place(_ key: String) -> String {
+    @usableFromInline package init(object: JSONObject, path: String, index: Int? = nil, problems: [Problem]) {
+        self.object = object; self.path = path; self.index = index; self.problems = problems
+    }
+
+    @usableFromInline package func place(_ key: String) -> String {
         let base = index.map { "\(path)[\($0)]" } ?? path
         return base.isEmpty ? key : "\(base).\(key)"
     }
-    mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
+    @usableFromInline package mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
 
-    mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
+    @usableFromInline package mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
         guard let v = object[key], v != .null else {
             if required { problem(key, "is missing") }
             return nil
@@ -20,25 +24,25 @@ struct FieldReader {
         return v
     }
 
-    mutating func string(_ key: String, required: Bool = false) -> String? {
+    package mutating func string(_ key: String, required: Bool = false) -> String? {
         guard let v = value(key, required: required) else { return nil }
         guard case .string(let s) = v else { problem(key, "expected a string, got \(v.kindDescription)"); return nil }
         return s
     }
 
-    mutating func integer(_ key: String, required: Bool = false) -> Int? {
+    package mutating func integer(_ key: String, required: Bool = false) -> Int? {
         guard let v = value(key, required: required) else { return nil }
         guard case .number(let n) = v, let i = Int(n) else { problem(key, "expected a whole number, got \(v.kindDescription)"); return nil }
         return i
     }
 
-    mutating func bool(_ key: String) -> Bool? {
+    package mutating func bool(_ key: String) -> Bool? {
         guard let v = value(key) else { return nil }
         guard case .bool(let b) = v else { problem(key, "expected true or false, got \(v.kindDescription)"); return nil }
         return b
     }
 
-    mutating func version(expected: Int) {
+    package mutating func version(expected: Int) {
         if let version = integer("version", required: true), version != expected {
             problem("version", "\(version) is not supported (this akkord reads version \(expected))")
         }
@@ -46,7 +50,7 @@ struct FieldReader {
 
     /// A key the format does not have is a problem, never skipped: a misspelt `advanceS` would
     /// otherwise drop every advance silently and lose them at the next write.
-    mutating func rejectUnknown(_ known: [String]) {
+    package mutating func rejectUnknown(_ known: [String]) {
         let here = index.map { "\(path)[\($0)]" } ?? path
         for entry in object.entries where !known.contains(entry.key) {
             let lowered = entry.key.lowercased()
@@ -61,7 +65,7 @@ struct FieldReader {
     }
 
     /// Decodes an optional array of objects, each with its own reader at `key[i]`.
-    mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
+    @inlinable package mutating func list<T>(_ key: String, _ decode: (inout FieldReader) -> T?) -> [T] {
         guard let v = value(key) else { return [] }
         guard let items = v.arrayValue else { problem(key, "expected an array, got \(v.kindDescription)"); return [] }
         var result: [T] = []

@@ -30,11 +30,11 @@ public enum FileIO {
         public var description: String { "\(path): \(reason)" }
     }
 
-    static func sizeText(_ bytes: Int) -> String {
+    package static func sizeText(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
-    static func kindDescription(_ mode: mode_t) -> String {
+    package static func kindDescription(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFCHR, S_IFBLK: return "a device"
@@ -45,7 +45,7 @@ public enum FileIO {
         }
     }
 
-    static func errnoMessage(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    package static func errnoMessage(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
@@ -169,7 +169,7 @@ public enum FileIO {
     /// then mostly on disk when its fsync comes, and that fsync, which is still what makes it
     /// durable, waits for little. False where that is not done (another system, a descriptor it
     /// does not apply to); any failure of the disk is the fsync's to report.
-    static func startWriteback(fd: Int32, _ range: Range<Int>) -> Bool {
+    package static func startWriteback(fd: Int32, _ range: Range<Int>) -> Bool {
         #if os(Linux)
         return syncFileRange?(fd, Int64(range.lowerBound), Int64(range.count), 2 /* SYNC_FILE_RANGE_WRITE */) == 0
         #else

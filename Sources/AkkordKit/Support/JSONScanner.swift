@@ -24,7 +24,7 @@ extension JSONReader {
     /// tree of the whole array is built; an element that is not an object goes to `nonObject`.
     /// Returns the other members as a tree, with `arrayKey` mapped to an empty array when it was
     /// an array. Bad syntax or a root that is not an object throws `InvalidDataError` for `source`.
-    static func readObject(_ bytes: [UInt8], source: String, streaming arrayKey: String,
+    package static func readObject(_ bytes: [UInt8], source: String, streaming arrayKey: String,
                            element: (Int, JSONObject) -> Void, nonObject: (Int, JSONValue) -> Void) throws -> JSONObject {
         var object = JSONObject()
         do {
@@ -63,13 +63,13 @@ extension JSONReader {
 
 /// A pull parser over UTF-8 bytes: the tree reader above uses it whole, and hot readers
 /// (catalogue, project) walk objects and arrays with it directly, building no tree.
-struct JSONScanner {
-        let buffer: UnsafeBufferPointer<UInt8>
-        var index = 0
+@usableFromInline package struct JSONScanner {
+        @usableFromInline package let buffer: UnsafeBufferPointer<UInt8>
+        @usableFromInline package var index = 0
 
-        init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
+        package init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-        func error(_ message: String) -> JSONSyntaxError {
+        package func error(_ message: String) -> JSONSyntaxError {
             var line = 1, column = 1
             for i in 0..<min(index, buffer.count) {
                 if buffer[i] == 0x0A { line += 1; column = 1 } else if buffer[i] & 0xC0 != 0x80 { column += 1 }
@@ -77,11 +77,11 @@ struct JSONScanner {
             return JSONSyntaxError(line: line, column: column, message: message)
         }
 
-        mutating func skipBOM() {
+        package mutating func skipBOM() {
             if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { index = 3 }
         }
 
-        mutating func skipWhitespace() {
+        @inlinable package mutating func skipWhitespace() {
             while index < buffer.count {
                 switch buffer[index] {
                 case 0x20, 0x0A, 0x0D, 0x09: index += 1
@@ -156,7 +156,7 @@ struct JSONScanner {
             return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
         }
 
-        mutating func parseString() throws -> String {
+        @usableFromInline mutating func parseString() throws -> String {
             index += 1
             let start = index
             while index < buffer.count {
@@ -232,13 +232,13 @@ struct JSONScanner {
 
     var atEnd: Bool { index >= buffer.count }
 
-    mutating func peekByte() -> UInt8? {
+    package mutating func peekByte() -> UInt8? {
         skipWhitespace()
         return index < buffer.count ? buffer[index] : nil
     }
 
     /// Calls `body` for each key of an object; `body` must consume the key's value.
-    mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
+    package mutating func readObject(_ body: (inout JSONScanner, String) throws -> Void) throws {
         skipWhitespace()
         guard index < buffer.count, buffer[index] == UInt8(ascii: "{") else { throw error("expected an object") }
         index += 1
@@ -281,13 +281,13 @@ struct JSONScanner {
         }
     }
 
-    mutating func readValue() throws -> JSONValue {
+    package mutating func readValue() throws -> JSONValue {
         skipWhitespace()
         return try parseValue(depth: 1)
     }
 
     /// Checks UTF-8 and skips a BOM; call once before scanning.
-    mutating func begin() throws {
+    package mutating func begin() throws {
         if let bad = UTF8Check.firstInvalidIndex(buffer) {
             index = bad
             throw error("text is not valid UTF-8")
@@ -295,7 +295,7 @@ struct JSONScanner {
         skipBOM()
     }
 
-    mutating func end() throws {
+    package mutating func end() throws {
         skipWhitespace()
         if index < buffer.count { throw error("unexpected text after the JSON value") }
     }
@@ -303,7 +303,7 @@ struct JSONScanner {
 
 extension JSONScanner {
     /// Checks one value's syntax, and that no object in it has a key twice, without building it.
-    mutating func skipValue(depth: Int) throws {
+    package mutating func skipValue(depth: Int) throws {
         guard depth < 200 else { throw error("nesting is too deep") }
         switch peekByte() {
         case UInt8(ascii: "{")?:
@@ -322,11 +322,11 @@ extension JSONScanner {
 
 /// The bytes a hot reader expects next (`"key": ` and the punctuation around it, up to 32
 /// bytes), matched as four masked words at once by `JSONScanner.take(_:)`.
-struct JSONLiteral {
-    private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private(set) var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    let length: Int
-    init(_ text: StaticString) {
+@usableFromInline package struct JSONLiteral: Sendable {
+    @usableFromInline private(set) var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline private(set) var masks: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline let length: Int
+    package init(_ text: StaticString) {
         self.init(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
     init(_ bytes: some Collection<UInt8>) {
@@ -339,10 +339,11 @@ struct JSONLiteral {
 }
 
 /// How a figure read by `takeFigure` was written, for telling akkord's plain form.
-struct FigureShape {
-    var quoted = false, negative = false
+@usableFromInline package struct FigureShape {
+    @usableFromInline package var quoted = false, negative = false
     /// Digits after the point, and whether the last of them is 0.
-    var shown = 0, endsInZero = false
+    @usableFromInline package var shown = 0, endsInZero = false
+    package init() {}
 }
 
 /// The lexing the hot readers (a project file's lines and history) use between the tree reader's
@@ -351,14 +352,14 @@ struct FigureShape {
 /// token: the caller then goes back to where the value began and reads it with the tree reader,
 /// which names any problem. Nothing here builds a `String` for a plain text.
 extension JSONScanner {
-    @inline(__always) mutating func take(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) package mutating func take(_ byte: UInt8) -> Bool {
         guard index < buffer.count, buffer[index] == byte else { return false }
         index += 1
         return true
     }
 
     /// Whether `literal` is at `index` (then read); needs 32 bytes left in the buffer.
-    @inline(__always) mutating func take(_ literal: JSONLiteral) -> Bool {
+    @inlinable @inline(__always) package mutating func take(_ literal: JSONLiteral) -> Bool {
         guard index + 32 <= buffer.count else { return false }
         let w = literal.words, m = literal.masks
         guard ByteScan.word(buffer, index) & m.0 == w.0, ByteScan.word(buffer, index + 8) & m.1 == w.1 else { return false }
@@ -369,7 +370,7 @@ extension JSONScanner {
         return true
     }
 
-    @inline(__always) mutating func takeNull() -> Bool {
+    @inlinable @inline(__always) package mutating func takeNull() -> Bool {
         guard index + 4 <= buffer.count, buffer[index] == UInt8(ascii: "n"), buffer[index + 1] == UInt8(ascii: "u"),
               buffer[index + 2] == UInt8(ascii: "l"), buffer[index + 3] == UInt8(ascii: "l") else { return false }
         index += 4
@@ -387,7 +388,7 @@ extension JSONScanner {
     }
 
     /// A key without escapes, and past its closing quote (not the colon): its bytes.
-    mutating func takeKey() -> UnsafeBufferPointer<UInt8>? {
+    @inlinable package mutating func takeKey() -> UnsafeBufferPointer<UInt8>? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index + 1
         var end = start
@@ -399,7 +400,7 @@ extension JSONScanner {
 
     /// A JSON number that is a whole number of 1 to 18 digits (0 included), no sign, fraction,
     /// exponent or leading zero.
-    @inline(__always) mutating func takeWholeNumber() -> Int? {
+    @inlinable @inline(__always) package mutating func takeWholeNumber() -> Int? {
         var n = 0, digits = 0
         let first = index
         while index < buffer.count, buffer[index] &- 48 < 10 {
@@ -415,7 +416,7 @@ extension JSONScanner {
 
     /// A figure in akkord's plain form (`-?(0|[1-9][0-9]*)(\.[0-9]+)?`), in a JSON string or as
     /// a JSON number, with at most `fractionDigits` after the point and within `max`, in raw units.
-    @inline(__always) mutating func takeFigure(fractionDigits: Int, max: Int64, shape: inout FigureShape) -> Int64? {
+    @inlinable @inline(__always) package mutating func takeFigure(fractionDigits: Int, max: Int64, shape: inout FigureShape) -> Int64? {
         let quoted = index < buffer.count && buffer[index] == UInt8(ascii: "\"")
         if quoted { index += 1 }
         var negative = false
@@ -457,7 +458,7 @@ extension JSONScanner {
 
     /// A JSON string, left in the buffer's bytes: checked to be UTF-8 when not ASCII, and its
     /// escapes checked (by `parseString`) when it has any.
-    @inline(__always) mutating func takeString() -> TextSlice? {
+    @inlinable @inline(__always) package mutating func takeString() -> TextSlice? {
         guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { return nil }
         let start = index
         var i = start + 1, special = false

@@ -6,7 +6,7 @@ public enum NaturalOrder {
     }
 
     /// -1, 0 or 1; digit runs by value, other characters by byte.
-    static func compare(_ a: String, _ b: String) -> Int {
+    package static func compare(_ a: String, _ b: String) -> Int {
         var ai = a.utf8.makeIterator(), bi = b.utf8.makeIterator()
         var ac = ai.next(), bc = bi.next()
         while let x = ac, let y = bc {

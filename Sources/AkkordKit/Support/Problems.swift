@@ -22,7 +22,7 @@ public struct InvalidDataError: Error, Equatable, CustomStringConvertible {
     public var details: [String] { problems.count == 1 ? [] : problems.map(located) }
 
     /// `file: path: message` for JSON paths, `file:17: message` for line numbers.
-    func located(_ p: Problem) -> String {
+    package func located(_ p: Problem) -> String {
         if let first = p.place.first, first.isNumber { return "\(source):\(p.place): \(p.message)" }
         return "\(source): \(p)"
     }

@@ -1,24 +1,24 @@
 
 /// Text folding and matching on bytes, for speed over large catalogues.
-enum SearchText {
+package enum SearchText {
     /// Lowercases, strips accents, and folds Danish letters so that every usual spelling of a
     /// word meets: æ→ae, ø→o, å→a, and then the digraphs oe→o and aa→a. So `nedløbsrør`,
     /// `nedlobsror` and `nedloebsroer` all fold to `nedlobsror`, and `Århus`, `Aarhus` and `Arhus`
     /// to `arhus`. Query and catalogue are folded alike, so the digraph rule is symmetric.
-    static func fold(_ text: String) -> [UInt8] {
+    package static func fold(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         fold(text, into: &out)
         return out
     }
 
-    static func fold(_ text: String, into out: inout [UInt8]) {
+    package static func fold(_ text: String, into out: inout [UInt8]) {
         spellOut(text, into: &out)
         collapseDigraphs(&out)
     }
 
     /// Lowercases, strips accents, and spells Danish letters out as the ids of SPEC §6 do:
     /// æ→ae, ø→oe, å→aa (`Århus` → `aarhus`).
-    static func spellOut(_ text: String) -> [UInt8] {
+    package static func spellOut(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         spellOut(text, into: &out)
         return out
@@ -73,13 +73,13 @@ enum SearchText {
     }
 
     /// Words: runs of letters and digits (bytes ≥ 0x80 count as letters).
-    static func tokenRanges(_ folded: [UInt8]) -> [Range<Int>] {
+    package static func tokenRanges(_ folded: [UInt8]) -> [Range<Int>] {
         var ranges: [Range<Int>] = []
         tokenRanges(folded, into: &ranges)
         return ranges
     }
 
-    static func tokenRanges(_ folded: [UInt8], into ranges: inout [Range<Int>]) {
+    package static func tokenRanges(_ folded: [UInt8], into ranges: inout [Range<Int>]) {
         ranges.removeAll(keepingCapacity: true)
         var start = -1
         for (i, b) in folded.enumerated() {
@@ -89,7 +89,7 @@ enum SearchText {
         if start >= 0 { ranges.append(start..<folded.count) }
     }
 
-    static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
+    package static func contains(_ haystack: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
         guard let first = needle.first, needle.count <= haystack.count else { return false }
         var start = haystack.startIndex
         while start + needle.count <= haystack.endIndex {
@@ -101,7 +101,7 @@ enum SearchText {
 
     /// Whether `word` is at most one edit (insert, delete, substitute, swap of neighbours) from
     /// `target`, or with `prefixOfTarget`, from some prefix of it.
-    static func withinOneEdit(_ word: ArraySlice<UInt8>, _ target: ArraySlice<UInt8>, prefixOfTarget: Bool) -> Bool {
+    package static func withinOneEdit(_ word: ArraySlice<UInt8>, _ target: ArraySlice<UInt8>, prefixOfTarget: Bool) -> Bool {
         let w = word.startIndex, t = target.startIndex
         let wc = word.count, tc = target.count
         func rest(_ i: Int, _ j: Int) -> Bool {

@@ -6,13 +6,13 @@
 public struct TextSlice {
     /// From the opening quote to the closing one; checked to be a JSON string of valid UTF-8. It
     /// must stay where it is while this slice is used.
-    let quoted: UnsafeBufferPointer<UInt8>
+    @usableFromInline package let quoted: UnsafeBufferPointer<UInt8>
     /// Whether the string holds an escape (its text is then read by the JSON scanner).
-    let escaped: Bool
+    @usableFromInline package let escaped: Bool
     /// No escape, and every byte printable ASCII.
-    let plain: Bool
+    @usableFromInline package let plain: Bool
 
-    init(quoted: UnsafeBufferPointer<UInt8>, escaped: Bool, plain: Bool) {
+    @inlinable package init(quoted: UnsafeBufferPointer<UInt8>, escaped: Bool, plain: Bool) {
         self.quoted = quoted
         self.escaped = escaped
         self.plain = plain
@@ -28,7 +28,7 @@ public struct TextSlice {
 
     /// Appends `string` as `JSONWriter` writes it; whether that took an escape, and whether it is
     /// plain (see `plain`).
-    static func appendQuoted(_ string: String, to bytes: inout [UInt8]) -> (escaped: Bool, plain: Bool) {
+    package static func appendQuoted(_ string: String, to bytes: inout [UInt8]) -> (escaped: Bool, plain: Bool) {
         let before = bytes.count
         JSONWriter.emitString(string, into: &bytes)
         let escaped = bytes.count - before != string.utf8.count + 2
@@ -47,11 +47,11 @@ public struct TextSlice {
 
     /// The quoted JSON string, quotes included, when it has no escapes: the bytes `writeJSON`
     /// copies. Nil for any other text.
-    @inline(__always) var unescapedQuoted: UnsafeBufferPointer<UInt8>? { escaped ? nil : quoted }
+    @inlinable @inline(__always) package var unescapedQuoted: UnsafeBufferPointer<UInt8>? { escaped ? nil : quoted }
 
     /// The text's bytes (no quotes), when it has no escapes: the bytes `withUTF8` gives. Nil for
     /// any other text.
-    @inline(__always) var unescapedBytes: UnsafeBufferPointer<UInt8>? {
+    @inlinable @inline(__always) package var unescapedBytes: UnsafeBufferPointer<UInt8>? {
         escaped ? nil : UnsafeBufferPointer(start: quoted.baseAddress! + 1, count: quoted.count - 2)
     }
 
@@ -71,7 +71,7 @@ extension TextSlice {
 
     /// The text's UTF-8 bytes: those in the JSON string when it has no escapes (no `String`
     /// made), else those of `string`.
-    public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+    @inlinable public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
         if let bytes = unescapedBytes { return try body(bytes) }
         var s = string
         return try s.withUTF8(body)

@@ -1,6 +1,6 @@
 /// UTF-8 validation over a whole buffer, with a fast path for ASCII.
-enum UTF8Check {
-    static func firstInvalidIndex(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
+@usableFromInline package enum UTF8Check {
+    @usableFromInline package static func firstInvalidIndex(_ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = b.count
         guard let base = b.baseAddress else { return nil }
@@ -29,7 +29,7 @@ enum UTF8Check {
         return nil
     }
 
-    static func isValid(_ bytes: [UInt8]) -> Bool {
+    package static func isValid(_ bytes: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { firstInvalidIndex($0) == nil }
     }
 }

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// The sample job `akkord demo` accounts: ten catalogue lines and a custom one, two journeymen
 /// and an apprentice, hours (one entry as H:MM), an advance, a supplement and extra work.
 public enum DemoProject {

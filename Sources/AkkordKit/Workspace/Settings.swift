@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordStore
+
 /// The user's settings (SPEC §12), read and changed here as every change to a store goes through
 /// `Workspace`: the program parses its arguments, calls one method and prints what comes back.
 /// What the config file holds and how it is written is `ConfigFile`'s (Store); what applies when
@@ -92,6 +96,8 @@ public struct Setting: Equatable, Sendable {
     public let key: ConfigKey
     public let value: ConfigValue?
     public let isDefault: Bool
+
+    package init(key: ConfigKey, value: ConfigValue?, isDefault: Bool) { self.key = key; self.value = value; self.isDefault = isDefault }
 }
 
 /// `config list`: the config file (nil: no place for one), whether it exists, and every key.
@@ -99,4 +105,6 @@ public struct SettingsList: Equatable, Sendable {
     public let file: String?
     public let exists: Bool
     public let settings: [Setting]
+
+    package init(file: String?, exists: Bool, settings: [Setting]) { self.file = file; self.exists = exists; self.settings = settings }
 }

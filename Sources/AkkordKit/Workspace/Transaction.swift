@@ -1,3 +1,7 @@
+import AkkordSupport
+import AkkordModel
+import AkkordStore
+
 /// One change to the store, made inside its lock: everything it needs is loaded once, every
 /// project it stages is checked by `ProjectRules` before anything is written, the writes happen
 /// in a fixed order that leaves a consistent store at every crash point, and the clean-ups that

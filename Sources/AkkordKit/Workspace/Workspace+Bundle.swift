@@ -1,3 +1,8 @@
+import AkkordSupport
+import AkkordModel
+import AkkordRender
+import AkkordStore
+
 /// Project bundles (SPEC §10): one file that carries a project and its photos from the roofer's
 /// store to the union clerk's.
 extension Workspace {

@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordCatalogue
+
 /// Bringing a price-handbook update into the store.
 extension Workspace {
     /// Merges (or with `replace`, replaces) the active catalogue with `incoming`, computed from

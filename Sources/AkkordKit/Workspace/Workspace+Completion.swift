@@ -1,3 +1,9 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+import AkkordRender
+import AkkordStore
+
 /// What a shell offers when the user presses Tab on an argument (SPEC §11): values that live in
 /// the store, listed by the hidden `__complete` command.
 public enum CompletionKind: String, CaseIterable, Sendable {

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// Adding, editing and removing a project's lines.
 extension Workspace {
     /// Where a new line's activity comes from.

@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordStore
+
 /// Photos of the work: stored once per content, kept while any project uses them.
 extension Workspace {
     /// Reads and checks photo files (JPEG or PNG by their bytes, at most 25 MB, sound to the end of

@@ -1,3 +1,8 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+import AkkordStore
+
 /// Creating, choosing, editing, closing, reopening and deleting projects.
 extension Workspace {
     /// Creates a project with a unique id made from its name and makes it the current one.

@@ -1,3 +1,8 @@
+import AkkordSupport
+import AkkordModel
+import AkkordRender
+import AkkordStore
+
 /// The final accounting of a project, in any format.
 extension Workspace {
     public func report(_ id: String? = nil, format: ReportFormat, language: Language, holidayPay: Bool = false) throws -> RenderedReport {

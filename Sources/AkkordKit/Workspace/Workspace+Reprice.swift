@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordCatalogue
+
 /// Price regulation: a new catalogue edition from a percent, and carrying the active
 /// catalogue's prices onto a project's lines.
 extension Workspace {

@@ -1,3 +1,9 @@
+import AkkordSupport
+import AkkordModel
+import AkkordAccounting
+import AkkordRender
+import AkkordStore
+
 /// `akkord summary`: figures across the store's projects (SPEC §10).
 extension Workspace {
     /// Reads every project under the store's shared lock and sums those `filter` chooses. A project

@@ -1,3 +1,5 @@
+import AkkordModel
+
 /// Workers, hours, advances, supplements and extra work.
 extension Workspace {
     public func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) throws -> Change<Worker> {

@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordStore
+
 /// Deleted projects wait in the store's trash until they are restored.
 extension Workspace {
     /// Everything in the trash, oldest of an id first.

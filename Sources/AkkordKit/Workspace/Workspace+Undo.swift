@@ -1,3 +1,6 @@
+import AkkordModel
+import AkkordStore
+
 /// `undo`: the project put back exactly as it was before its last change that is not yet undone.
 /// Its history only grows (the undo is an entry of its own) and its id counters never go back, so
 /// no id is given out twice.
@@ -54,7 +57,7 @@ extension Workspace {
         return (restored, window, source, entry, target)
     }
 
-    static func undoHistory(_ undone: HistoryEntry) -> [String] {
+    package static func undoHistory(_ undone: HistoryEntry) -> [String] {
         ["undid the change of \(undone.time) (\(undone.command))"] + undone.changes.map { "undid: \($0)" }
     }
 }

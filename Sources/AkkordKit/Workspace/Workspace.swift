@@ -1,3 +1,9 @@
+import AkkordSupport
+import AkkordModel
+import AkkordCatalogue
+import AkkordRender
+import AkkordStore
+
 /// Everything a user can do to a store, one method per action. Each change is one `Transaction`
 /// inside the store's lock and returns a `Change`: the changed value, the lines it added to the
 /// project's history, and warnings. The program on top parses its arguments, calls one method
