@@ -65,4 +65,18 @@ final class SmallFaultsTests: EndToEndCase {
         XCTAssertTrue(projects.first?["due"] is NSNull, "\(projects)")
         XCTAssertFalse(try akkord.run("project", "list").stdout.contains("10000-"))
     }
+
+    /// A trash entry with a bad id names that problem once (the reader and the rules both named it).
+    func testATrashProblemIsNamedOnce() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        XCTAssertEqual(try akkord.run("project", "new", "Anden").status, 0)
+        XCTAssertEqual(try akkord.run("project", "delete", "tagvej-3", "--yes").status, 0)
+        let entry = akkord.store.appendingPathComponent("trash/tagvej-3.json")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"id\": \"tagvej-3\"", with: "\"id\": \"Tag\\u009bvej\"").write(to: entry, atomically: true, encoding: .utf8)
+        let r = try akkord.run("project", "list", "--trash", "--json")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout.components(separatedBy: "is not a valid project id").count - 1, 1, r.stdout)
+        XCTAssertTrue(r.stdout.contains(#"id: \"Tag\\u{9B}vej\" is not a valid project id"#), r.stdout)
+    }
 }
