@@ -32,8 +32,10 @@ final class PlausibilityTests: EndToEndCase {
         try expectWarnings(["worker", "add", "Jens Hansen"], [])
         try expectWarnings(["worker", "add", "JENS  hansen"],
                            ["\"JENS  hansen\" has the same name as worker jens-hansen (Jens Hansen); is it the same person?"])
-        try expectWarnings(["hours", "add", "jens-hansen", "16"], [])
-        try expectWarnings(["hours", "add", "jens-hansen", "16:01"], ["16.02 h in one entry is more than 16.00 h; is that right?"])
+        // A week (37:30), a whole job (1,999 h) is one entry without a word; past 2,000 h one warns.
+        try expectWarnings(["hours", "add", "jens-hansen", "37:30"], [])
+        try expectWarnings(["hours", "add", "jens-hansen", "2000"], [])
+        try expectWarnings(["hours", "add", "jens-hansen", "2000:01"], ["2,000.02 h in one entry is more than 2,000.00 h; is that right?"])
         try expectWarnings(["advance", "add", "jens-hansen", "500", "--date", day(-731)],
                            ["the date \(day(-731)) is more than 2 years before today (\(day(0))); is that right?"])
         try expectWarnings(["extra", "add", "Scaffold", "--amount", "100", "--date", day(0)], [])

@@ -165,7 +165,7 @@ public enum LanguageChoice {
     public static func resolve(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language {
         if let flag { return flag }
         if let text = environment[variable], !text.isEmpty {
-            guard let l = Language(rawValue: text) else {
+            guard let l = Language(rawValue: text.lowercased()) else {
                 throw EnvironmentValueError(variable: variable, value: text, reason: "is not a language; use en or da")
             }
             return l

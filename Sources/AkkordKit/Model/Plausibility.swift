@@ -18,7 +18,8 @@ public enum PlausibilityWarning: Equatable, Sendable {
 }
 
 public enum Plausibility {
-    public static let maximumHoursEntry = Hours(raw: 16 * Hours.unitsPerHour)
+    /// A week, or a whole job, is often one entry (SPEC §15): only what no job takes warns.
+    public static let maximumHoursEntry = Hours(raw: 2_000 * Hours.unitsPerHour)
     public static let daysAhead = 7
     public static let yearsBack = 2
     public static let largeQuantity = Quantity(raw: 10_000_000)   // 10,000

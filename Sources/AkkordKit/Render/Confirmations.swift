@@ -256,3 +256,16 @@ extension Confirmation {
         Words(l)(.projectRestored, p.id, p.name)
     }
 }
+
+/// How an ambiguous number was read (SPEC §15): `1.200 read as 1.2; if you meant 1200, write
+/// 1200 or use --lang da`.
+public enum NumberReadingText {
+    public static func ambiguous(_ typed: String, read: String, otherwise: String, otherLanguage: Language, _ l: Language) -> String {
+        Words(l)(.numberReadAs, typed, read, otherwise, otherLanguage.rawValue)
+    }
+
+    /// `if you meant 5000, write 5000 or use --lang da`, after why a number was refused.
+    public static func ifYouMeant(_ otherwise: String, otherLanguage: Language, _ l: Language) -> String {
+        Words(l)(.numberIfYouMeant, otherwise, otherLanguage.rawValue)
+    }
+}

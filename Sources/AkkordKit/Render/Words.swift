@@ -77,7 +77,7 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant
     // Confirmations: files written
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
@@ -367,6 +367,8 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; the PDF lists it by name ({1})",
         .photoRemoved: "photo {1} removed: {2}",
         .fileKept: "kept {1}: {2}",
+        .numberReadAs: "{1} read as {2}; if you meant {3}, write {3} or use --lang {4}",
+        .numberIfYouMeant: "if you meant {1}, write {1} or use --lang {2}",
         .checkTrashUnreadable: "{1} in the trash does not read (a damaged file moved there as it was?); project restore refuses it",
         .checkPhotosKept: "{1} photo(s) no readable file uses are kept: {2} does not read and could name them; when it is mended or gone, akkord check --fix removes them",
         .changeNotSynced: "the change is saved in {1}, but its folder could not be synced to disk ({2}); do not make it again",
@@ -690,6 +692,8 @@ public struct Words: Sendable {
         .photoNotEmbeddable: "; PDF-rapporten viser det kun ved navn ({1})",
         .photoRemoved: "foto {1} fjernet: {2}",
         .fileKept: "beholdt {1}: {2}",
+        .numberReadAs: "{1} læst som {2}; mente du {3}, så skriv {3} eller brug --lang {4}",
+        .numberIfYouMeant: "mente du {1}, så skriv {1} eller brug --lang {2}",
         .checkTrashUnreadable: "{1} i papirkurven kan ikke læses (en beskadiget fil, flyttet dertil som den var?); project restore afviser den",
         .checkPhotosKept: "{1} foto(s), som ingen læsbar fil bruger, beholdes: {2} kan ikke læses og kan nævne dem; når den er rettet eller væk, fjerner akkord check --fix dem",
         .changeNotSynced: "ændringen er gemt i {1}, men mappen kunne ikke skrives helt til disken ({2}); foretag den ikke igen",

@@ -29,9 +29,11 @@ struct ValueParser<Value>: Sendable {
     }
 }
 
-/// What a value may depend on besides its text: the active language, for `1.200`.
+/// What a value may depend on besides its text: the active language, for `1.200`; and where a
+/// note on how a value was read goes (stderr, `note: …`).
 struct ParseContext {
     var language: Language = .en
+    var note: (String) -> Void = { _ in }
 }
 
 /// A typed argument constant: a command declares each once as `static let`, lists it in its

@@ -36,7 +36,7 @@ struct GlobalOptions {
 extension ValueParser where Value == Language {
     static var language: ValueParser {
         ValueParser(example: "da") { text in
-            guard let l = Language(rawValue: text) else { throw PlainError("\"\(text)\" is not a language; use en or da") }
+            guard let l = Language(rawValue: text.lowercased()) else { throw PlainError("\"\(text)\" is not a language; use en or da") }
             return l
         }
     }

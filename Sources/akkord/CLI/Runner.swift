@@ -38,6 +38,7 @@ enum Runner {
                 // (64 / 65) before it prints anything, not only those that open the store.
                 var arguments = invocation.arguments
                 if invocation.command.spec.needsLanguage { arguments.context.language = try ctx.resolvedLanguage() }
+                arguments.context.note = { ctx.note($0) }
                 try invocation.command.init(arguments).run(ctx)
             }
             try ctx.finish()

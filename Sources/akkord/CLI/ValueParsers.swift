@@ -94,6 +94,31 @@ extension ValueParser where Value: FixedPointNumber {
     }
 }
 
+/// A number as typed, read by the active language (SPEC §2); when the other language would read
+/// it otherwise (one separator and three digits after it: `1.200`, `5,000`), a note says how it
+/// was read and how to write the other reading (SPEC §15).
+func readNumber<N: FixedPointNumber>(_ text: String, _ context: ParseContext, _ parse: (String, Language) throws -> N) throws -> N {
+    let other: Language = context.language == .en ? .da : .en
+    let value: N
+    do { value = try parse(text, context.language) } catch {
+        // `5.000` in en has too many decimals for an amount; in da it is five thousand: say so.
+        guard let otherValue = try? parse(text, other) else { throw error }
+        let written = plainInLanguage(otherValue.plain, context.language)
+        throw PlainError("\(error); " + NumberReadingText.ifYouMeant(written, otherLanguage: other, context.language))
+    }
+    if let otherValue = try? parse(text, other), otherValue != value {
+        context.note(NumberReadingText.ambiguous(text.trimmingSpaces, read: value.formatted(context.language),
+                                                 otherwise: plainInLanguage(otherValue.plain, context.language),
+                                                 otherLanguage: other, context.language))
+    }
+    return value
+}
+
+/// A plain number (`1200`, `1.2`) with the language's decimal separator, without grouping.
+private func plainInLanguage(_ plain: String, _ language: Language) -> String {
+    language == .da ? String(plain.map { $0 == "." ? "," : $0 }) : plain
+}
+
 /// A quantity as typed: a number, or a measurement (`12,4*8,2 - 1,2*0,9`) with its note when
 /// the result was rounded to 3 decimals.
 struct EnteredQuantity {
@@ -106,7 +131,7 @@ extension ValueParser where Value == EnteredQuantity {
     static var quantity: ValueParser {
         ValueParser(example: "12,5", withContext: { text, context in
             guard MeasurementExpression.isExpression(text) else {
-                let q = try Quantity(parsing: text, language: context.language)
+                let q = try readNumber(text, context) { try Quantity(parsing: $0, language: $1) }
                 guard q.raw > 0 else { throw NumberError.notPositive(text) }
                 return EnteredQuantity(quantity: q, measurement: nil, note: nil)
             }
@@ -119,7 +144,7 @@ extension ValueParser where Value == EnteredQuantity {
 extension ValueParser where Value == Money {
     /// An amount of either sign (a correction may be negative).
     static var money: ValueParser {
-        ValueParser(example: "1500", withContext: { text, context in try Money(parsing: text, language: context.language) })
+        ValueParser(example: "1500", withContext: { text, context in try readNumber(text, context) { try Money(parsing: $0, language: $1) } })
     }
 
     static var positiveMoney: ValueParser { .positive(example: "1500") }
@@ -129,7 +154,7 @@ extension ValueParser where Value == UnitPrice {
     /// A unit price or rate: zero or more.
     static var price: ValueParser {
         ValueParser(example: "19,99", withContext: { text, context in
-            let p = try UnitPrice(parsing: text, language: context.language)
+            let p = try readNumber(text, context) { try UnitPrice(parsing: $0, language: $1) }
             guard !p.isNegative else { throw NumberError.negative(text) }
             return p
         })

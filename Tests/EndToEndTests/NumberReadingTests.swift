@@ -1,0 +1,44 @@
+import Foundation
+import XCTest
+
+/// SPEC §2 and §15: an ambiguous number (one separator, three digits after it) is read by the
+/// active language, and a note says how and how to write the other reading; a number the
+/// language refuses but the other reads says how to write it; `--lang` and `AKKORD_LANG` ignore case.
+final class NumberReadingTests: EndToEndCase {
+    func quantities() throws -> [String] {
+        let lines = try XCTUnwrap(try akkord.run("lines", "--json").json as? [String: Any])
+        return (lines["lines"] as? [[String: Any]] ?? []).compactMap { $0["quantity"] as? String }
+    }
+
+    func testAmbiguousNumbersAreReadByTheLanguageWithANote() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        let en = try akkord.run("add", "2.01", "1.200")
+        XCTAssertEqual(en.status, 0, en.stderr)
+        XCTAssertEqual(en.stderr, "note: 1.200 read as 1.2; if you meant 1200, write 1200 or use --lang da\n")
+        let da = try akkord.run("--lang", "da", "add", "2.01", "1.200")
+        XCTAssertEqual(da.stderr, "note: 1.200 læst som 1.200; mente du 1,2, så skriv 1,2 eller brug --lang en\n")
+        let grouped = try akkord.run("add", "2.01", "5,000")
+        XCTAssertEqual(grouped.stderr, "note: 5,000 read as 5,000; if you meant 5, write 5 or use --lang da\n")
+        // Not ambiguous: nothing to say.
+        for plain in [["add", "2.01", "12,5"], ["add", "2.01", "0.500"], ["--lang", "da", "add", "2.01", "1.234,5"]] {
+            let r = try akkord.run(plain)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stderr, "", "\(plain)")
+        }
+        // Stored as read (worked by hand: 1.2, 1200, 5000, 12.5, 0.5, 1234.5).
+        XCTAssertEqual(try quantities(), ["1.2", "1200", "5000", "12.5", "0.5", "1234.5"])
+    }
+
+    func testARefusedNumberSaysHowTheOtherLanguageReadsIt() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        XCTAssertEqual(try akkord.run("worker", "add", "Ole").status, 0)
+        let en = try akkord.run("advance", "add", "ole", "5.000")
+        XCTAssertEqual(en.status, 64)
+        XCTAssertEqual(en.stderr, "error: <amount>: \"5.000\" has more than 2 fraction digits; if you meant 5000.00, write 5000.00 or use --lang da\n")
+        let da = try akkord.run("--lang", "DA", "advance", "add", "ole", "5.000")
+        XCTAssertEqual(da.status, 0, da.stderr)
+        let env = try akkord.run(["advance", "list", "--json"], environment: ["AKKORD_LANG": "Da"])
+        XCTAssertEqual(env.status, 0, env.stderr)
+        XCTAssertTrue(env.stdout.contains("\"5000.00\""), env.stdout)
+    }
+}
