@@ -45,8 +45,11 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(reads, 1)
     }
 
-    func testABadAkkordLangIsRefusedNamingIt() {
-        for value in ["dk", "DA", "da_DK.UTF-8", " da"] {
+    func testABadAkkordLangIsRefusedNamingIt() throws {
+        // Case does not matter (SPEC §15): DA and Da are da.
+        XCTAssertEqual(try LanguageChoice.resolve(flag: nil, environment: ["AKKORD_LANG": "DA"], config: { Config() }), .da)
+        XCTAssertEqual(try LanguageChoice.resolve(flag: nil, environment: ["AKKORD_LANG": "En"], config: { Config() }), .en)
+        for value in ["dk", "da_DK.UTF-8", " da"] {
             XCTAssertThrowsError(try LanguageChoice.resolve(flag: nil, environment: ["AKKORD_LANG": value], config: { Config() })) { error in
                 XCTAssertEqual("\(error)", "AKKORD_LANG: \"\(value)\" is not a language; use en or da")
             }

@@ -42,3 +42,25 @@ final class NumberReadingTests: EndToEndCase {
         XCTAssertTrue(env.stdout.contains("\"5000.00\""), env.stdout)
     }
 }
+
+/// SPEC §15: dates as a Dane writes them.
+final class DanishDateTests: EndToEndCase {
+    func testDanishDateForms() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        let today = ["AKKORD_TODAY": "2026-11-27"]
+        for (typed, stored) in [("26.11.2026", "2026-11-26"), ("26-11-2026", "2026-11-26"), ("26/11/2026", "2026-11-26"),
+                                ("1.2.2026", "2026-02-01"), ("26.11", "2026-11-26"), ("2026-11-26", "2026-11-26")] {
+            let r = try akkord.run(["add", "2.01", "1", "--date", typed, "--json"], environment: today)
+            XCTAssertEqual(r.status, 0, "\(typed): \(r.stderr)")
+            XCTAssertTrue(r.stdout.contains("\"date\": \"\(stored)\""), "\(typed): \(r.stdout)")
+        }
+        let none = try akkord.run(["add", "2.01", "1", "--date", "31.02.2026"], environment: today)
+        XCTAssertEqual(none.status, 64)
+        XCTAssertEqual(none.stderr, "error: --date: \"31.02.2026\" is no date (day 31 of month 02 2026 does not exist)\n")
+        for bad in ["26.11-2026", "26-11", "26.11.26"] {
+            let r = try akkord.run(["add", "2.01", "1", "--date", bad], environment: today)
+            XCTAssertEqual(r.status, 64, bad)
+            XCTAssertEqual(r.stderr, "error: --date: \"\(bad)\" is not a date; write YYYY-MM-DD\n", bad)
+        }
+    }
+}

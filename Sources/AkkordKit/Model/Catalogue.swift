@@ -117,6 +117,30 @@ public enum UnitName {
 
 /// Dates are ISO `YYYY-MM-DD`.
 public enum ISODate {
+    /// A date as a Dane writes it, as `YYYY-MM-DD` (SPEC §15): `26.11.2026`, `26-11-2026`,
+    /// `26/11/2026` (day and month of one or two digits), or `26.11` in `year`. nil when `text`
+    /// is none of these (an ISO date included: it is read as it is); the result may still be no
+    /// date that exists (`31.02.2026`), which `problem` then names.
+    public static func fromDanish(_ text: String, year: Int?) -> String? {
+        let parts = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "." || $0 == "-" || $0 == "/" })
+        guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCIIDigit) }),
+              (1...2).contains(parts[0].count), (1...2).contains(parts[1].count) else { return nil }
+        // One kind of separator throughout (`26.11-2026` is no date).
+        let separators = Set(text.filter { $0 == "." || $0 == "-" || $0 == "/" })
+        guard separators.count == 1 else { return nil }
+        let y: Int
+        if parts.count == 3 {
+            guard parts[2].count == 4, let given = Int(parts[2]) else { return nil }
+            y = given
+        } else {
+            guard let year, separators == ["."] else { return nil }
+            y = year
+        }
+        func two(_ s: Substring) -> String { s.count == 1 ? "0" + s : String(s) }
+        let digits = String(y)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + two(parts[1]) + "-" + two(parts[0])
+    }
+
     public static func problem(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { isValid($0) } ? nil : message(text)

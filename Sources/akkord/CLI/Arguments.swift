@@ -34,6 +34,8 @@ struct ValueParser<Value>: Sendable {
 struct ParseContext {
     var language: Language = .en
     var note: (String) -> Void = { _ in }
+    /// This year, for a date written without one (`26.11`); nil when today is not known.
+    var year: Int? = nil
 }
 
 /// A typed argument constant: a command declares each once as `static let`, lists it in its

@@ -39,6 +39,7 @@ enum Runner {
                 var arguments = invocation.arguments
                 if invocation.command.spec.needsLanguage { arguments.context.language = try ctx.resolvedLanguage() }
                 arguments.context.note = { ctx.note($0) }
+                arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
                 try invocation.command.init(arguments).run(ctx)
             }
             try ctx.finish()

@@ -27,11 +27,16 @@ extension ValueParser where Value == String {
         }
     }
 
+    /// `YYYY-MM-DD`, or as a Dane writes it (`26.11.2026`, `26-11-2026`, `26/11/2026`, `26.11`
+    /// this year: `ISODate.fromDanish`); stored as `YYYY-MM-DD`.
     static var date: ValueParser {
-        ValueParser(example: "2026-03-02") { text in
-            if let problem = ISODate.problem(text) { throw PlainError(problem) }
-            return text
-        }
+        ValueParser(example: "2026-03-02", withContext: { text, context in
+            let date = ISODate.fromDanish(text, year: context.year) ?? text
+            if let problem = ISODate.problem(date) {
+                throw PlainError(date == text ? problem : "\(Excerpt.quoted(text)) is no date (day \(date.suffix(2)) of month \(date.dropFirst(5).prefix(2)) \(date.prefix(4)) does not exist)")
+            }
+            return date
+        })
     }
 
     static var projectId: ValueParser {
