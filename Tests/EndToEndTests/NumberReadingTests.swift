@@ -64,3 +64,25 @@ final class DanishDateTests: EndToEndCase {
         }
     }
 }
+
+/// SPEC §15: Danish amounts (`5.000,-`, `5.000 kr.`, `kr. 5.000`) in either language, and percents with their sign.
+final class DanishAmountTests: EndToEndCase {
+    func testMarkedAmountsAndPercentSigns() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        XCTAssertEqual(try akkord.run("worker", "add", "Ole").status, 0)
+        for typed in ["5.000,-", "5.000 kr.", "kr. 5.000", "5000 kr", "1.234,50 kr."] {
+            let r = try akkord.run("advance", "add", "ole", typed)
+            XCTAssertEqual(r.status, 0, "\(typed): \(r.stderr)")
+            XCTAssertEqual(r.stderr, "", typed)
+        }
+        for typed in ["4,5%", "4,5 %", "-2 %"] {
+            XCTAssertEqual(try akkord.run("supplement", "add", "Tillæg \(typed)", typed).status, 0, typed)
+        }
+        let advances = try XCTUnwrap(try akkord.run("advance", "list", "--json").json as? [String: Any])
+        XCTAssertEqual((advances["advances"] as? [[String: Any]])?.compactMap { $0["amount"] as? String },
+                       ["5000.00", "5000.00", "5000.00", "5000.00", "1234.50"])
+        let supplements = try XCTUnwrap(try akkord.run("supplement", "list", "--json").json as? [String: Any])
+        XCTAssertEqual((supplements["supplements"] as? [[String: Any]])?.compactMap { $0["percent"] as? String }, ["4.5", "4.5", "-2"])
+        XCTAssertEqual(try akkord.run("advance", "add", "ole", "kr.").status, 64, "a mark alone is no amount")
+    }
+}

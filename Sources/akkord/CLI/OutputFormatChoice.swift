@@ -17,3 +17,24 @@ enum OutputOption {
     /// The file `-o` names; nil for standard output (no `-o`, or `-o -`).
     static func file(_ given: String?) -> String? { given == "-" ? nil : given }
 }
+
+/// Danish ways of writing numbers that only the command line takes (SPEC §15); files keep to §2.
+enum DanishNumberText {
+    /// The number of an amount written with a Danish mark (`5.000,-`, `5.000 kr.`, `kr. 5.000`,
+    /// `5.000 kr`), or nil when it has none.
+    static func markedAmount(_ text: String) -> String? {
+        var t = Substring(text.trimmingSpaces)
+        var marked = false
+        if t.hasSuffix(",-") { t = t.dropLast(2); marked = true }
+        for mark in [" kr.", "kr.", " kr", "kr"] where t.lowercased().hasSuffix(mark) { t = t.dropLast(mark.count); marked = true; break }
+        for mark in ["kr. ", "kr.", "kr "] where t.lowercased().hasPrefix(mark) { t = t.dropFirst(mark.count); marked = true; break }
+        let number = String(t).trimmingSpaces
+        return marked && !number.isEmpty ? number : nil
+    }
+
+    /// A percent without its sign: `4,5%` and `4,5 %` are `4,5`.
+    static func percent(_ text: String) -> String {
+        let t = text.trimmingSpaces
+        return t.hasSuffix("%") ? String(t.dropLast()).trimmingSpaces : t
+    }
+}

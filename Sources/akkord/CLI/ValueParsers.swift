@@ -149,7 +149,11 @@ extension ValueParser where Value == EnteredQuantity {
 extension ValueParser where Value == Money {
     /// An amount of either sign (a correction may be negative).
     static var money: ValueParser {
-        ValueParser(example: "1500", withContext: { text, context in try readNumber(text, context) { try Money(parsing: $0, language: $1) } })
+        ValueParser(example: "1500", withContext: { text, context in
+            // `5.000,-`, `5.000 kr.`, `kr. 5.000`: a Danish amount whatever the language.
+            if let amount = DanishNumberText.markedAmount(text) { return try Money(parsing: amount, language: .da) }
+            return try readNumber(text, context) { try Money(parsing: $0, language: $1) }
+        })
     }
 
     static var positiveMoney: ValueParser { .positive(example: "1500") }
