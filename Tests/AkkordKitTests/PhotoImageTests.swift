@@ -90,6 +90,11 @@ final class PhotoImageTests: XCTestCase {
         XCTAssertEqual(accepted(try fixture("transparent-rgba.png")),
                        PhotoImage(kind: .png, width: 32, height: 32, components: 3, notEmbeddable: "PNG with transparency (alpha)"))
         XCTAssertEqual(reason(Array("not an image".utf8)), "is not a JPEG or PNG image (checked by its bytes, not its name)")
+        // An iPhone's HEIC (and HEIF, AVIF) is named for what it is, with the way to a JPEG.
+        let heic: [UInt8] = [0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0] + Array("mif1heic".utf8)
+        XCTAssertEqual(reason(heic), "is a HEIC/HEIF image (an iPhone's usual format), not a JPEG or PNG; export it as JPEG "
+                       + "(on the iPhone: Settings › Camera › Formats › Most Compatible, or share the photo as JPEG)")
+        XCTAssertEqual(reason([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0]), "is not a JPEG or PNG image (checked by its bytes, not its name)", "an MP4 is no HEIC")
     }
 
     func testBytesAfterTheEndAreAllowed() throws {

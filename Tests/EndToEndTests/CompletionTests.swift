@@ -111,6 +111,16 @@ final class CompletionTests: EndToEndCase {
         XCTAssertEqual(try bash(storeArguments + ["add", "2.01", ""]), [])
     }
 
+    /// bash sorts what a completion function offers unless told not to: the store's values come
+    /// in their own order (line ids 1 2 … 10, not 1 10 2), so the branch that asks akkord for them
+    /// turns the sorting off (readline is needed to see the order itself).
+    func testBashKeepsTheOrderOfTheStoresValues() throws {
+        let text = try String(contentsOfFile: try script("bash"), encoding: .utf8)
+        let ask = try XCTUnwrap(text.range(of: "__complete \"${1#@}\""))
+        let next = try XCTUnwrap(text.range(of: ";;", range: ask.upperBound..<text.endIndex))
+        XCTAssertTrue(text[ask.upperBound..<next.lowerBound].contains("compopt -o nosort"), String(text[ask.lowerBound..<next.upperBound]))
+    }
+
     func testBashCompletesProjectWorkerAndLineIds() throws {
         try makeStore()
         let ids = try projectIds()

@@ -121,6 +121,15 @@ final class OutputPathTests: EndToEndCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: other.path), "another output's is left")
     }
 
+    /// `-o` into a folder that does not exist says so (SPEC §15), not that a temporary file could not be made.
+    func testAMissingFolderIsNamed() throws {
+        try makeProject()
+        let folder = akkord.outsideFile("no-such-folder")
+        let r = try akkord.run("report", "--format", "pdf", "-o", folder.appendingPathComponent("r.pdf").path)
+        XCTAssertEqual(r.status, 74)
+        XCTAssertEqual(r.stderr, "error: cannot write \(folder.path)/r.pdf: the folder \(folder.path) does not exist\n")
+    }
+
     func testAFailedListWritesNoCache() throws {
         try makeProject()
         let cache = akkord.store.appendingPathComponent(".project-list")

@@ -54,10 +54,21 @@ public struct PhotoImage: Equatable, Sendable {
                 switch kind {
                 case .jpeg?: return .success(try jpeg(b))
                 case .png?: return .success(try png(b))
+                case nil where isHEIF(b):
+                    // An iPhone's photos are HEIC unless set otherwise: say what it is and how to get a JPEG.
+                    throw Damage("is a HEIC/HEIF image (an iPhone's usual format), not a JPEG or PNG; export it as JPEG "
+                                 + "(on the iPhone: Settings › Camera › Formats › Most Compatible, or share the photo as JPEG)")
                 case nil: throw Damage("is not a JPEG or PNG image (checked by its bytes, not its name)")
                 }
             } catch { return .failure(error) }
         }
+    }
+
+    /// An ISO base media file whose brand is HEIC, HEIF or AVIF (`....ftypheic`).
+    private static func isHEIF(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard b.count >= 12, b[4] == UInt8(ascii: "f"), b[5] == UInt8(ascii: "t"), b[6] == UInt8(ascii: "y"), b[7] == UInt8(ascii: "p") else { return false }
+        let brand = String(decoding: UnsafeBufferPointer(rebasing: b[8..<12]), as: UTF8.self)
+        return ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avif"].contains(brand)
     }
 
     /// A photo whose whole structure is sound, or nil (`inspect` says why).

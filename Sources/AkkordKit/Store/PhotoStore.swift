@@ -25,11 +25,9 @@ public struct PhotoUpload: Sendable {
         } catch FileIO.Failure.notRegularFile(_, let kind) {
             throw InvalidDataError(source: path, problems: [Problem("", "is \(kind), not a photo file")])
         } catch { throw AkkordError.cannotRead(path: path, reason: "\(error)") }
-        guard PhotoImage.kind(of: bytes) != nil else {
-            throw InvalidDataError(source: path, problems: [Problem("", "is not a JPEG or PNG image (checked by its bytes, not its name)")])
-        }
         let image: PhotoImage
-        switch PhotoImage.inspect(bytes) {   // the whole structure, so a damaged photo is never stored
+        // Its kind by its bytes, then the whole structure, so a damaged photo is never stored.
+        switch PhotoImage.inspect(bytes) {
         case .success(let checked): image = checked
         case .failure(let damage): throw InvalidDataError(source: path, problems: [Problem("", damage.reason)])
         }

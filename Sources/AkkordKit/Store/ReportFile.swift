@@ -18,7 +18,12 @@ public enum ReportFile {
         for _ in 0..<40 {
             var info = stat()
             guard lstat(current, &info) == 0 else {
-                if errno == ENOENT { return current }
+                if errno == ENOENT {
+                    // A new file: its folder must be there (said as such, not as a temporary file that could not be made).
+                    let folder = AtomicFile.parentDirectory(of: current)
+                    guard FileIO.isDirectory(folder) else { throw AkkordError.outputFailed(path: path, reason: "the folder \(folder) does not exist") }
+                    return current
+                }
                 throw AkkordError.outputFailed(path: path, reason: FileIO.errnoMessage())
             }
             switch info.st_mode & S_IFMT {

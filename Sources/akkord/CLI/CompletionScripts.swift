@@ -192,6 +192,8 @@ enum CompletionScript {
                 while IFS= read -r line; do
                     COMPREPLY+=("$3$(printf '%q' "$line")")
                 done < <("${COMP_WORDS[0]}" ${global[@]+"${global[@]}"} __complete "${1#@}" -- "$prefix" 2>/dev/null)
+                # The store's values come in their own order (line ids 1 2 … 10, not 1 10 2).
+                compopt -o nosort 2>/dev/null
                 ;;
             cmd)
                 _akkord_node "${_akkord_words_before[*]}"
