@@ -86,3 +86,24 @@ final class DanishAmountTests: EndToEndCase {
         XCTAssertEqual(try akkord.run("advance", "add", "ole", "kr.").status, 64, "a mark alone is no amount")
     }
 }
+
+/// SPEC §15: `x` for `×` in measurements, `½` in quantities and hours.
+final class DanishQuantityFormsTests: EndToEndCase {
+    func testXAndHalf() throws {
+        XCTAssertEqual(try akkord.run("project", "new", "Tagvej 3").status, 0)
+        XCTAssertEqual(try akkord.run("worker", "add", "Ole").status, 0)
+        for arguments in [["add", "2.01", "2x3,5"], ["add", "2.01", "2 X 3,5"], ["--lang", "da", "add", "2.01", "7½"], ["add", "2.01", "½"],
+                          ["hours", "add", "ole", "7½"], ["--lang", "da", "hours", "add", "ole", "37½"]] {
+            let r = try akkord.run(arguments)
+            XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")
+        }
+        let lines = try XCTUnwrap(try akkord.run("lines", "--json").json as? [String: Any])
+        let got = (lines["lines"] as? [[String: Any]] ?? []).map { "\($0["quantity"] ?? "") \($0["measurement"] ?? "")" }
+        // Worked by hand: 2 × 3.5 = 7 (twice), 7½ = 7.5, ½ = 0.5.
+        XCTAssertEqual(got, ["7 2×3,5", "7 2 × 3,5", "7.5 <null>", "0.5 <null>"].map { $0.replacingOccurrences(of: "<null>", with: "\(NSNull())") })
+        let hours = try XCTUnwrap(try akkord.run("hours", "list", "--json").json as? [String: Any])
+        XCTAssertEqual((hours["hours"] as? [[String: Any]])?.compactMap { $0["hours"] as? String }, ["7.5", "37.5"])
+        // A word keeps its x: it is no measurement.
+        XCTAssertEqual(try akkord.run("add", "2.01", "axe").status, 64)
+    }
+}

@@ -135,6 +135,7 @@ struct EnteredQuantity {
 extension ValueParser where Value == EnteredQuantity {
     static var quantity: ValueParser {
         ValueParser(example: "12,5", withContext: { text, context in
+            let text = DanishNumberText.quantity(text, context.language)
             guard MeasurementExpression.isExpression(text) else {
                 let q = try readNumber(text, context) { try Quantity(parsing: $0, language: $1) }
                 guard q.raw > 0 else { throw NumberError.notPositive(text) }
@@ -179,6 +180,7 @@ struct EnteredHours {
 extension ValueParser where Value == EnteredHours {
     static var positiveHours: ValueParser {
         ValueParser(example: "7:30", withContext: { text, context in
+            let text = DanishNumberText.half(text, context.language)
             let h = try Hours(parsing: text, language: context.language)
             guard h.raw > 0 else { throw NumberError.notPositive(text) }
             return EnteredHours(hours: h, note: Hours.clockTimeLookalike(text, language: context.language))
