@@ -125,11 +125,13 @@ extension Activity {
 }
 
 extension Catalogue {
-    /// The activity with this pos, or an error that suggests the closest activities:
-    /// a pos that differs only in leading zeros (`2.4` for `2.04`), then search matches.
+    /// The activity with this pos, or an error that suggests the closest activities: the pos
+    /// written with a decimal comma (`2,01` for `2.01`), a pos that differs only in leading zeros
+    /// (`2.4` for `2.04`), then search matches.
     public func requireActivity(pos: String) throws -> Activity {
         if let a = activity(pos: pos) { return a }
-        var suggestions = activities.filter { NaturalOrder.compare($0.pos, pos) == 0 }
+        var suggestions = activity(pos: String(pos.map { $0 == "," ? "." : $0 })).map { [$0] } ?? []
+        for a in activities where NaturalOrder.compare(a.pos, pos) == 0 && !suggestions.contains(a) { suggestions.append(a) }
         for hit in CatalogueSearch(self).search(pos, limit: 3) where !suggestions.contains(hit.activity) {
             suggestions.append(hit.activity)
         }

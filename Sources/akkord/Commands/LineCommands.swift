@@ -62,8 +62,18 @@ struct AddCommand: Command {
 
     func run(_ context: CommandContext) throws {
         guard let source, let quantity else { return try GuidedAdd(context: context).run() }
-        let change = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
+        let change: Change<Line>
+        do {
+            change = try context.workspace().addLine(.init(source: source, quantity: quantity.quantity, note: note, date: date, section: section,
                                                            measurement: quantity.measurement))
+        } catch let error as AkkordError {
+            // `add 12,5 2.04`: the quantity first, then a pos. Said when the pos reads as a number
+            // and the quantity names an activity.
+            guard case .activityNotFound(let pos, _, _) = error, quantity.measurement == nil,
+                  (try? Quantity(parsing: pos, language: context.language)) != nil,
+                  let activity = try? context.workspace().catalogue().catalogue.activity(pos: quantity.quantity.plain) else { throw error }
+            throw HintedError(error, hint: "the pos comes first: akkord add \(activity.pos) \(pos)")
+        }
         let line = change.value
         if let n = quantity.note { context.note(n) }
         context.warn(change.warnings)
