@@ -16,3 +16,19 @@ final class NewcomerHintTests: EndToEndCase {
         XCTAssertEqual((lines["lines"] as? [Any])?.count, 0)
     }
 }
+
+/// SPEC §15: `config get store` shows the store in force.
+final class ConfigStoreInForceTests: EndToEndCase {
+    func testTheStoreInForceIsShown() throws {
+        let home = akkord.store.path + "-home"
+        let env = ["AKKORD_HOME": "/srv/roofs"]
+        let viaVariable = try akkord.run(["config", "get", "store"], environment: env, useStore: false)
+        XCTAssertEqual(viaVariable.stdout, "/srv/roofs (AKKORD_HOME; the config file: \(home)/.local/share/akkord (default))\n")
+        let viaFlag = try akkord.run(["--store", "/srv/other", "config", "get", "store"], environment: env, useStore: false)
+        XCTAssertEqual(viaFlag.stdout, "/srv/other (--store; the config file: \(home)/.local/share/akkord (default))\n", "--store before AKKORD_HOME")
+        let json = try XCTUnwrap(try akkord.run(["--json", "config", "get", "store"], environment: env, useStore: false).json as? [String: Any])
+        XCTAssertEqual(json["inForce"] as? String, "/srv/roofs")
+        XCTAssertEqual(json["from"] as? String, "AKKORD_HOME")
+        XCTAssertEqual(try akkord.run(["config", "get", "store"], useStore: false).stdout, "\(home)/.local/share/akkord (default)\n")
+    }
+}

@@ -54,9 +54,10 @@ struct ConfigGet: Command {
         Prints the value the config file gives the key. For a key the file does not set it prints what \
         applies instead, followed by ' (default)' (lang: from the locale, else en; store: \
         $XDG_DATA_HOME/akkord or ~/.local/share/akkord), or '(not set)' when nothing does yet; the exit \
-        status is 0 either way. --lang, --store, AKKORD_LANG and AKKORD_HOME are not taken into account. \
+        status is 0 either way. For store, when --store or AKKORD_HOME names another store, that one is \
+        in force and is printed first: '/srv/roofs (AKKORD_HOME; the config file: ~/roofs)'. \
         With --json: {"key": …, "value": …, "default": true|false}, the value null when the key is not set \
-        and has no default.
+        and has no default, and for store "inForce" and "from" when --store or AKKORD_HOME overrides it.
         """,
         arguments: [key])
     let key: ConfigKey
@@ -64,8 +65,23 @@ struct ConfigGet: Command {
 
     func run(_ context: CommandContext) throws {
         let setting = try context.withSettings { try $0.get(key) }
+        // The store in force when the flag or the variable names one (SPEC §15).
+        var override: (store: String, from: String)? = nil
+        if key == .store {
+            if let flag = context.globals.store, !flag.isEmpty { override = (flag, "--store") } else if let home = context.environment["AKKORD_HOME"], !home.isEmpty {
+                override = (home, "AKKORD_HOME")
+            }
+        }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["key": .string(key.rawValue), "value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)]))
+            var json = JSONValue(["key": .string(key.rawValue), "value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)])
+            if let override, case .object(var members) = json {
+                members.append("inForce", .string(override.store))
+                members.append("from", .string(override.from))
+                json = .object(members)
+            }
+            context.printJSON(json)
+        } else if let override {
+            context.print("\(override.store) (\(override.from); the config file: \(ConfigArguments.text(setting)))")
         } else {
             context.print(ConfigArguments.text(setting))
         }
