@@ -32,3 +32,21 @@ final class ConfigStoreInForceTests: EndToEndCase {
         XCTAssertEqual(try akkord.run(["config", "get", "store"], useStore: false).stdout, "\(home)/.local/share/akkord (default)\n")
     }
 }
+
+/// SPEC §15 (issue 27): a line break inside a one-line cell of a price list (Alt+Enter in a
+/// spreadsheet) is a space, said once; a note keeps its line breaks.
+final class CSVLineBreakTests: EndToEndCase {
+    func testALineBreakInANameIsASpace() throws {
+        let file = akkord.outsideFile("prisliste.csv")
+        try "pos,name,unit,price,section,note\r\n9.01,\"Tagrende\r\nzink\",m,120,\"Tag-\nrender\",\"første\nanden\"\r\n9.02,Plain,m,10,,\r\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let r = try akkord.run("catalogue", "import", file.path)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr, "note: \(file.path): a line break inside a name, unit or section is a space (line 2)\n")
+        let show = try XCTUnwrap(try akkord.run("catalogue", "show", "9.01", "--json").json as? [String: Any])
+        let activity = (show["activity"] as? [String: Any]) ?? show
+        XCTAssertEqual(activity["name"] as? String, "Tagrende zink")
+        XCTAssertEqual(activity["section"] as? String, "Tag- render")
+        XCTAssertEqual(activity["note"] as? String, "første\nanden")
+    }
+}

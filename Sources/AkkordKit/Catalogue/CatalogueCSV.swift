@@ -20,6 +20,9 @@ public enum CatalogueCSV {
         public let encoding: TextEncoding
         /// Optional columns (section, note, keywords) the file does not have: a merge keeps their values.
         public let missingOptionalColumns: Set<String>
+        /// The lines whose name, unit or section held a line break (Alt+Enter in a spreadsheet
+        /// cell), made a space: those are one-line fields; a note keeps its line breaks.
+        public var lineBreaksMadeSpaces: [Int] = []
     }
 
     /// Reads and validates every row; any problem throws with all problems as `source:line`.
@@ -52,6 +55,7 @@ public enum CatalogueCSV {
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
 
         var activities: [Activity] = []
+        var lineBreaksMadeSpaces: [Int] = []
         var seen: [String: Int] = [:]
         var rows = 0
         while let (line, cells) = records.next() {
@@ -67,11 +71,20 @@ public enum CatalogueCSV {
                 return CSVField.uninert(cells[i])
             }
             let before = problems.count
-            let pos = cell("pos"), name = cell("name"), unit = UnitName.canonical(cell("unit")), priceText = cell("price")
+            // A line break in a one-line field is a space (said once per line, in `lineBreaksMadeSpaces`).
+            var joined = false
+            func oneLine(_ text: String) -> String {
+                guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return text }
+                joined = true
+                return String(text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+                    .map { String($0).trimmingSpaces }.joined(separator: " "))
+            }
+            let pos = cell("pos"), name = oneLine(cell("name")), unit = UnitName.canonical(oneLine(cell("unit"))), priceText = cell("price")
             if let p = PosNumber.problem(pos) { problem(line, p) }
             if name.trimmingSpaces.isEmpty { problem(line, "name is empty") }
             if unit.isEmpty { problem(line, "unit is empty") }
-            let section = cell("section"), note = cell("note")
+            let section = oneLine(cell("section")), note = cell("note")
+            if joined { lineBreaksMadeSpaces.append(line) }
             for (field, text, kind) in [("name", name, TextField.name), ("unit", unit, .unit), ("section", section, .section), ("note", note, .note)] {
                 if let p = kind.problem(text) { problem(line, "\(field) \(p)") }
             }
@@ -96,7 +109,8 @@ public enum CatalogueCSV {
         if let error = records.error { problem(error.line, error.message) }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
         return ReadResult(activities: activities, encoding: encoding,
-                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil }))
+                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil }),
+                          lineBreaksMadeSpaces: lineBreaksMadeSpaces)
     }
 
     /// `;`, `,` or tab: whichever appears most in the header line outside quotes.

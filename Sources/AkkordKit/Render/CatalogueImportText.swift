@@ -4,6 +4,12 @@ import AkkordCatalogue
 
 /// The summary of `catalogue import` for people and for scripts.
 public enum CatalogueImportText {
+    /// A line break inside a one-line field of a price list, made a space: the lines it was on.
+    public static func lineBreaksMadeSpaces(source: String, lines: [Int], language: Language) -> String {
+        let shown = lines.prefix(10).map(String.init).joined(separator: ", ") + (lines.count > 10 ? ", …" : "")
+        return Words(language)(.csvLineBreaksMadeSpaces, source, shown)
+    }
+
     public static func summary(_ r: CatalogueImport, source: String, format: String, encoding: String, dryRun: Bool, language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var out = ""

@@ -77,7 +77,7 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant, csvLineBreaksMadeSpaces
     // Confirmations: files written
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
@@ -369,6 +369,7 @@ public struct Words: Sendable {
         .fileKept: "kept {1}: {2}",
         .numberReadAs: "{1} read as {2}; if you meant {3}, write {3} or use --lang {4}",
         .numberIfYouMeant: "if you meant {1}, write {1} or use --lang {2}",
+        .csvLineBreaksMadeSpaces: "{1}: a line break inside a name, unit or section is a space (line {2})",
         .checkTrashUnreadable: "{1} in the trash does not read (a damaged file moved there as it was?); project restore refuses it",
         .checkPhotosKept: "{1} photo(s) no readable file uses are kept: {2} does not read and could name them; --fix removes them once it is mended or gone",
         .changeNotSynced: "the change is saved in {1}, but its folder could not be synced to disk ({2}); do not make it again",
@@ -694,6 +695,7 @@ public struct Words: Sendable {
         .fileKept: "beholdt {1}: {2}",
         .numberReadAs: "{1} læst som {2}; mente du {3}, så skriv {3} eller brug --lang {4}",
         .numberIfYouMeant: "mente du {1}, så skriv {1} eller brug --lang {2}",
+        .csvLineBreaksMadeSpaces: "{1}: et linjeskift i en tekst, enhed eller et afsnit er gjort til mellemrum (linje {2})",
         .checkTrashUnreadable: "{1} i papirkurven kan ikke læses (en beskadiget fil, flyttet dertil som den var?); project restore afviser den",
         .checkPhotosKept: "{1} foto(s), som ingen læsbar fil bruger, beholdes: {2} kan ikke læses og kan nævne dem; --fix fjerner dem, når den er rettet eller væk",
         .changeNotSynced: "ændringen er gemt i {1}, men mappen kunne ikke skrives helt til disken ({2}); foretag den ikke igen",

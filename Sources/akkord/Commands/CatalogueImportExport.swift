@@ -74,6 +74,9 @@ struct CatalogueImportCommand: Command {
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { encoding = TextEncoding.utf8BOM.rawValue }
         } else {
             let r = try CatalogueCSV.read(bytes, source: source, language: context.language, progress: progress)
+            if !r.lineBreaksMadeSpaces.isEmpty {
+                context.note(CatalogueImportText.lineBreaksMadeSpaces(source: source, lines: r.lineBreaksMadeSpaces, language: context.language))
+            }
             incoming = r.activities
             encoding = r.encoding.rawValue
             keepMissing = r.missingOptionalColumns
