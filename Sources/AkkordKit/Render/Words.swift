@@ -77,7 +77,7 @@ public enum Term: String, CaseIterable, Sendable {
     case advanceAdded, advanceRemoved
     case supplementAdded, supplementRemoved
     case extraWorkAdded, extraWorkRemoved
-    case photoStored, photoNotEmbeddable, photoRemoved, fileKept, changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant, csvLineBreaksMadeSpaces
+    case photoStored, photoNotEmbeddable, photoRemoved, fileKept
     // Confirmations: files written
     case wroteReport, wroteCatalogue
     // Line edits (date, section), undo and the trash
@@ -110,6 +110,10 @@ public enum Term: String, CaseIterable, Sendable {
     case sheetProjects, sheetWorkers, sheetEmployers, sheetTotals
     case summaryPoolWithHours, summaryProjectIds, summaryPoolWithHoursWhat, summaryHourlyEarningsRule
     case summaryXlsxMissingSplit, summaryXlsxEmployersNote
+    // Nothing lost, part two (check, durability) and Danish ways of writing numbers. New terms go
+    // at the end: a module built against the list before (an incremental test build that missed
+    // the change) then still means the terms it knows.
+    case changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant, csvLineBreaksMadeSpaces
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
