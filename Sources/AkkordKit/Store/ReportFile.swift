@@ -48,14 +48,7 @@ public enum ReportFile {
     /// (`.<name>.tmp-<pid>-<random>` of a process that is no longer running); only those of this
     /// name, so nothing of anyone else's in the folder is touched.
     static func removeStaleTemporaries(of path: String) {
-        let directory = AtomicFile.parentDirectory(of: path), name = AtomicFile.fileName(path)
-        let prefix = "." + name + ".tmp-"
-        for entry in Store.entries(of: directory, hiddenOnly: true) where entry.hasPrefix(prefix) {
-            guard let pid = AtomicFile.temporaryOwner(entry), !Store.isRunning(pid) else { continue }
-            let stale = directory + "/" + entry
-            var st = stat()
-            if lstat(stale, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { unlink(stale) }
-        }
+        for (stale, _) in Store.staleTemporaries(in: AtomicFile.parentDirectory(of: path), named: AtomicFile.fileName(path)) { unlink(stale) }
     }
 
     /// Writes `bytes` to `path` (`target(path)`, which the caller has checked).

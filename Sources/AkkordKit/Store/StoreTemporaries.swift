@@ -14,15 +14,20 @@ extension Store {
     /// looks where temporaries are made today (`tmp/`, and the store directory for the search
     /// index); `check` (`everywhere`) also looks in every folder, where older versions made them.
     func staleTemporaries(everywhere: Bool = false) -> [(path: String, bytes: Int)] {
+        (everywhere ? [directory] + subdirectories : [directory, temporaryDirectory]).flatMap { Self.staleTemporaries(in: $0) }
+    }
+
+    /// The temporaries in `directory` (those of the file `named`, when given) whose writers are
+    /// no longer running, regular files only, with their sizes.
+    static func staleTemporaries(in directory: String, named: String? = nil) -> [(path: String, bytes: Int)] {
+        let prefix = named.map { "." + $0 + ".tmp-" }
         var found: [(String, Int)] = []
-        for dir in everywhere ? [directory] + subdirectories : [directory, temporaryDirectory] {
-            for name in Self.entries(of: dir, hiddenOnly: true) {
-                guard let pid = AtomicFile.temporaryOwner(name), !Self.isRunning(pid) else { continue }
-                let path = dir + "/" + name
-                var st = stat()
-                guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
-                found.append((path, Int(st.st_size)))
-            }
+        for name in entries(of: directory, hiddenOnly: true) where prefix.map(name.hasPrefix) ?? true {
+            guard let pid = AtomicFile.temporaryOwner(name), !isRunning(pid) else { continue }
+            let path = directory + "/" + name
+            var st = stat()
+            guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            found.append((path, Int(st.st_size)))
         }
         return found
     }

@@ -31,6 +31,8 @@ final class Transaction {
     private var windowSources: [String: String] = [:]
     private var staged: [String] = []           // ids, in the order first staged
     private var photoUploads: [String: PhotoUpload] = [:]
+    /// Stored photo files found damaged, written again from their upload.
+    private var damagedPhotos: Set<String> = []
     private var deletions: [String] = []
     private var replacements: [String] = []
     /// Where the trash copies of replaced projects went (id → path), once committed.
@@ -157,9 +159,11 @@ final class Transaction {
 
     /// Stages a photo file; returns the name it is stored under. `storedName`: the name when
     /// the caller has already checked it against the bytes (it is not hashed again).
-    func stagePhoto(_ upload: PhotoUpload, storedName: String? = nil) -> String {
+    /// `replacing`: the stored file of that name is damaged (found so by the caller) and is written again.
+    func stagePhoto(_ upload: PhotoUpload, storedName: String? = nil, replacing: Bool = false) -> String {
         let name = storedName ?? upload.storedName
         photoUploads[name] = upload
+        if replacing { damagedPhotos.insert(name) }
         return name
     }
 
@@ -201,7 +205,7 @@ final class Transaction {
         }
         if !photoUploads.isEmpty {
             try store.ensureDirectory(store.photosDirectory)
-            for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where !store.photoIsIntact(name) {
+            for (name, upload) in photoUploads.sorted(by: { $0.key < $1.key }) where damagedPhotos.contains(name) || !FileIO.exists(store.photoPath(name)) {
                 try written { try store.write(upload.bytes, to: store.photoPath(name)) }
             }
         }

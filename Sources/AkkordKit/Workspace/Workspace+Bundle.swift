@@ -82,7 +82,8 @@ extension Workspace {
     private func stagePhotos(_ photos: [ProjectBundle.BundledPhoto], in tx: Transaction) -> Int {
         var written = 0
         for photo in photos where !store.photoIsIntact(photo.file) {
-            _ = tx.stagePhoto(PhotoUpload(originalName: photo.file, bytes: photo.bytes, image: photo.image), storedName: photo.file)
+            _ = tx.stagePhoto(PhotoUpload(originalName: photo.file, bytes: photo.bytes, image: photo.image), storedName: photo.file,
+                              replacing: FileIO.exists(store.photoPath(photo.file)))
             written += 1
         }
         return written
