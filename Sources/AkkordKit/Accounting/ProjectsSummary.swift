@@ -325,14 +325,15 @@ public struct ProjectsSummary: Equatable, Sendable {
 }
 
 /// Why a summary's filter is refused. The program words it with its own option names.
-public enum SummaryFilterError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum SummaryFilterError: Equatable, Sendable, PhrasedError {
     public enum End: String, Sendable { case from, to }
-    case badDate(End, String)
+    case badDate(End, Phrase)
     case fromAfterTo(from: String, to: String)
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
-        case .badDate(let end, let problem): return "the period's \(end == .from ? "first" : "last") day: \(problem)"
+        case .badDate(.from, let problem): return "the period's first day: \(problem)"
+        case .badDate(.to, let problem): return "the period's last day: \(problem)"
         case .fromAfterTo(let from, let to): return "the period starts on \(from), after it ends on \(to)"
         }
     }

@@ -30,7 +30,7 @@ public enum CatalogueCSV {
     public static func read(_ bytes: [UInt8], source: String, language: Language = .en, progress: ((Int) -> Void)? = nil) throws -> ReadResult {
         let (text, encoding) = TextEncoding.decode(bytes)
         var problems: [Problem] = []
-        func problem(_ line: Int, _ message: String) { problems.append(Problem("\(line)", message)) }
+        func problem(_ line: Int, _ message: Phrase) { problems.append(Problem("\(line)", message)) }
 
         let chars = Array(text.unicodeScalars)
         guard let delimiter = detectDelimiter(chars) else {
@@ -157,7 +157,7 @@ public enum CatalogueCSV {
 /// its closing quote is kept, less trailing whitespace). A `"` opens a quoted cell only as the
 /// cell's first character, as spreadsheets read it.
 struct CSVRecords {
-    struct Failure { let line: Int; let message: String }
+    struct Failure { let line: Int; let message: Phrase }
     private let chars: [Unicode.Scalar]
     private let delimiter: Unicode.Scalar
     private var index = 0

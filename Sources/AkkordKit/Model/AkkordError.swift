@@ -3,7 +3,7 @@ import AkkordSupport
 /// Why an action on the store was refused. The library says what went wrong, in the domain's
 /// words; the program that calls it decides how to word it for its user, what to suggest, and
 /// how to end (so no command names, flags or exit codes here).
-public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum AkkordError: Equatable, Sendable, PhrasedError {
     case noCurrentProject
     case projectNotFound(String)
     case projectClosed(String)
@@ -24,17 +24,17 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidChange(project: String, problems: [Problem])
     /// A supplement's scope (sections, lines) that matches no line of the project.
     case scopeMatchesNothing(sections: [String], lines: [Int])
-    case cannotRead(path: String, reason: String)
-    case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: Phrase)
+    case cannotWrite(path: String, reason: Phrase)
     /// `check` on a directory that is not there: a typo is not "no problems".
     case storeNotFound(String)
     /// A report or export aimed into the store would overwrite the store's own files.
     case outputInsideStore(path: String, store: String)
     /// `-o` onto something that is not a regular file (a device, a FIFO, a directory, a socket):
     /// akkord replaces its outputs by renaming a new file over them, which would replace it.
-    case outputNotARegularFile(path: String, kind: String)
+    case outputNotARegularFile(path: String, kind: Phrase)
     /// An output (standard output, or the `-o` file) could not be written.
-    case outputFailed(path: String, reason: String)
+    case outputFailed(path: String, reason: Phrase)
     /// `undo` with no change left to take back, or whose earlier state was not kept here (the
     /// change that created the project, changes made on another machine, older than the kept steps).
     case nothingToUndo(project: String, before: HistoryEntry?)
@@ -44,7 +44,7 @@ public enum AkkordError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `-p` with a beginning that several project ids share.
     case projectAmbiguous(String, matches: [String])
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .noCurrentProject: return "no current project"
         case .projectNotFound(let id): return "no project \"\(id)\""

@@ -18,7 +18,7 @@ public struct Activity: Equatable, Sendable {
 
     /// A keyword's problem, or nil: non-empty, at most 64 characters, no `|` (it separates
     /// keywords in a CSV cell) and no control characters.
-    public static func keywordProblem(_ keyword: String) -> String? {
+    public static func keywordProblem(_ keyword: String) -> Phrase? {
         if keyword.trimmingSpaces.isEmpty { return "must not be empty" }
         if keyword.count > 64 { return "\(Excerpt.quoted(keyword)) is longer than 64 characters" }
         if keyword.contains("|") { return "\(Excerpt.quoted(keyword)) contains '|', which separates keywords" }
@@ -60,7 +60,7 @@ public struct Catalogue: Equatable, Sendable {
 
 /// Rules for pos numbers: 1–32 characters of letters, digits, `.` `-` `/`, starting with a letter or digit.
 public enum PosNumber {
-    public static func problem(_ pos: String) -> String? {
+    public static func problem(_ pos: String) -> Phrase? {
         if isPlainASCII(pos) { return nil }
         if pos.isEmpty { return "pos must not be empty" }
         if pos.count > 32 { return "pos \(Excerpt.quoted(pos)) is longer than 32 characters" }
@@ -141,7 +141,7 @@ public enum ISODate {
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits + "-" + two(parts[1]) + "-" + two(parts[0])
     }
 
-    public static func problem(_ text: String) -> String? {
+    public static func problem(_ text: String) -> Phrase? {
         var text = text
         return text.withUTF8 { isValid($0) } ? nil : message(text)
     }
@@ -166,7 +166,7 @@ public enum ISODate {
         return d <= (m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31)
     }
 
-    private static func message(_ text: String) -> String { "\(Excerpt.quoted(text)) is not a date; write YYYY-MM-DD" }
+    private static func message(_ text: String) -> Phrase { "\(Excerpt.quoted(text)) is not a date; write YYYY-MM-DD" }
 }
 
 extension Catalogue {
@@ -198,7 +198,7 @@ public enum TextField: Sendable {
     }
 
     /// What is wrong with `text` as this kind of field, or nil.
-    public func problem(_ text: String) -> String? {
+    public func problem(_ text: String) -> Phrase? {
         // utf8.count bounds the character count from above: most texts need no counting.
         if text.utf8.count > maximumCharacters, text.count > maximumCharacters {
             return "\(Excerpt.quoted(text)) is longer than \(maximumCharacters) characters"

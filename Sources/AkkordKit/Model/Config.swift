@@ -123,7 +123,7 @@ public enum ConfigValue: Equatable, Sendable {
 
     /// Why the value may not be kept, or nil. A store path must be absolute or start with `~/`:
     /// a relative one would mean a different store in every directory the command is run from.
-    public var problem: String? {
+    public var problem: Phrase? {
         switch self {
         case .lang, .holidayPay: return nil
         case .store(let s):
@@ -140,20 +140,20 @@ public enum ConfigValue: Equatable, Sendable {
 }
 
 /// A value not acceptable for its key: `lang: "dk" is not en or da`.
-public struct ConfigValueError: Error, Equatable, CustomStringConvertible {
+public struct ConfigValueError: Equatable, PhrasedError {
     public let key: ConfigKey
-    public let reason: String
-    public init(key: ConfigKey, reason: String) { self.key = key; self.reason = reason }
-    public var description: String { "\(key.rawValue): \(reason)" }
+    public let reason: Phrase
+    public init(key: ConfigKey, reason: Phrase) { self.key = key; self.reason = reason }
+    public var phrase: Phrase { "\(key.rawValue): \(reason)" }
 }
 
 /// An environment variable akkord reads whose value it cannot use: `AKKORD_LANG: "dk" is not …`.
-public struct EnvironmentValueError: Error, Equatable, CustomStringConvertible {
+public struct EnvironmentValueError: Equatable, PhrasedError {
     public let variable: String
     public let value: String
-    public let reason: String
-    public init(variable: String, value: String, reason: String) { self.variable = variable; self.value = value; self.reason = reason }
-    public var description: String { "\(variable): \(Excerpt.quoted(value)) \(reason)" }
+    public let reason: Phrase
+    public init(variable: String, value: String, reason: Phrase) { self.variable = variable; self.value = value; self.reason = reason }
+    public var phrase: Phrase { "\(variable): \(Excerpt.quoted(value)) \(reason)" }
 }
 
 /// The language of output (SPEC §8): `--lang`, else `$AKKORD_LANG`, else `lang` in the config
@@ -172,6 +172,36 @@ public enum LanguageChoice {
         }
         if let l = try config().lang { return l }
         return fromLocale(environment)
+    }
+
+    /// The number format (SPEC §15): numbers follow the country, messages the language. `flag`,
+    /// else `AKKORD_LANG`, else the config file's `lang` (each names both), else the territory of
+    /// `LC_NUMERIC`, then `LC_ALL`, then `LANG`: `*_DK` (`en_DK.UTF-8`) is Danish numbers.
+    public static func numberFormat(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language {
+        if let flag { return flag }
+        if let text = environment[variable], !text.isEmpty {
+            guard let l = Language(rawValue: text.lowercased()) else {
+                throw EnvironmentValueError(variable: variable, value: text, reason: "is not a language; use en or da")
+            }
+            return l
+        }
+        if let l = try config().lang { return l }
+        return numberFormatFromLocale(environment)
+    }
+
+    /// The first of `LC_NUMERIC`, `LC_ALL`, `LANG` that is set decides: its territory `DK` gives
+    /// da (`da_DK`, `en_DK`), another territory en (`en_US`, `de_DE`); a value without one
+    /// (`da`, `C`, `POSIX`) gives da when it starts with `da`. None set: en.
+    public static func numberFormatFromLocale(_ environment: [String: String]) -> Language {
+        for name in ["LC_NUMERIC", "LC_ALL", "LANG"] {
+            guard let value = environment[name], !value.isEmpty else { continue }
+            let locale = value.prefix { $0 != "." && $0 != "@" }
+            if let underscore = locale.firstIndex(of: "_") {
+                return locale[locale.index(after: underscore)...].uppercased() == "DK" ? .da : .en
+            }
+            return locale.hasPrefix("da") ? .da : .en
+        }
+        return .en
     }
 
     /// The first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set and not empty decides, as POSIX

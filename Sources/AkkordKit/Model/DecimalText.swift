@@ -3,7 +3,7 @@ import AkkordSupport
 /// Reading decimal numbers as people type them (SPEC §2): `.` or `,` as decimal separator,
 /// thousands grouping only when both separators appear, no exponents, no NaN, a fixed maximum
 /// of fraction digits. The result is an exact integer count of the smallest unit.
-public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum NumberError: PhrasedError, Equatable, Sendable {
     case empty
     case notANumber(String)
     case exponent(String)
@@ -14,7 +14,7 @@ public enum NumberError: Error, Equatable, Sendable, CustomStringConvertible {
     case outOfRange(String, range: String)
     case badTime(String)
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .empty: return "a number is required, got an empty value"
         case .notANumber(let s): return "\(Excerpt.quoted(s)) is not a number"

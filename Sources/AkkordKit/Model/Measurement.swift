@@ -262,7 +262,7 @@ public struct MeasuredQuantity: Hashable, Sendable {
 
 /// Why a measurement was refused. Positions count characters of the kept (whitespace
 /// normalized) expression from 1; the expression is the first value of each case.
-public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum MeasurementError: Equatable, Sendable, PhrasedError {
     case empty
     /// More than `MeasurementExpression.maximumCharacters` characters (the text as given, trimmed).
     case tooLong(String)
@@ -292,7 +292,7 @@ public enum MeasurementError: Error, Equatable, Sendable, CustomStringConvertibl
     /// The result is larger than the largest quantity `max`.
     case tooLarge(String, value: String, max: String)
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .empty: return "a measurement is required, got an empty value"
         case .tooLong(let s):

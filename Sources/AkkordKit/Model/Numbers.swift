@@ -1,7 +1,7 @@
 import AkkordSupport
 
 /// Exact decimal quantities of the domain, each an integer count of its smallest unit.
-public protocol FixedPointNumber: CountedNumber, Hashable, Comparable, CustomStringConvertible {
+public protocol FixedPointNumber: CountedNumber, Hashable, Comparable, PhraseNumber {
     /// Digits after the decimal point that are kept exactly.
     static var fractionDigits: Int { get }
     /// Digits always shown in plain and formatted output (trailing zeros beyond are trimmed).
@@ -56,6 +56,8 @@ extension FixedPointNumber {
     }
 
     public var description: String { plain }
+    public var phrasePlain: String { plain }
+    public var phraseGrouped: Bool { true }
 }
 
 /// An amount of money in øre (2 fraction digits).

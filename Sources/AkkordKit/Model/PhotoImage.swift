@@ -17,10 +17,10 @@ public struct PhotoImage: Equatable, Sendable {
     }
 
     /// Why bytes that are meant to be a JPEG or PNG cannot be one, in words for the user.
-    public struct Damage: Error, Equatable, Sendable, CustomStringConvertible {
-        public let reason: String
-        public init(_ reason: String) { self.reason = reason }
-        public var description: String { reason }
+    public struct Damage: Equatable, Sendable, PhrasedError {
+        public let reason: Phrase
+        public init(_ reason: Phrase) { self.reason = reason }
+        public var phrase: Phrase { reason }
     }
 
     public let kind: Kind
@@ -197,9 +197,9 @@ public struct PhotoImage: Equatable, Sendable {
         let n = b.count
         func u32(_ at: Int) -> Int { Int(b[at]) << 24 | Int(b[at + 1]) << 16 | Int(b[at + 2]) << 8 | Int(b[at + 3]) }
         /// "PNG chunk IDAT at byte 33", the type left out when it is not four letters.
-        func chunk(_ at: Int) -> String {
+        func chunk(_ at: Int) -> Phrase {
             let type = b[(at + 4)..<(at + 8)]
-            return "PNG chunk " + (type.allSatisfy(isLetter) ? String(decoding: type, as: UTF8.self) + " " : "") + "at byte \(at)"
+            return type.allSatisfy(isLetter) ? "PNG chunk \(String(decoding: type, as: UTF8.self)) at byte \(at)" : "PNG chunk at byte \(at)"
         }
         let IHDR = 0x4948_4452, PLTE = 0x504C_5445, IDAT = 0x4944_4154, IEND = 0x4945_4E44
         var image: PhotoImage?
@@ -214,12 +214,11 @@ public struct PhotoImage: Equatable, Sendable {
             }
             let length = u32(i), type = u32(i + 4)
             guard length <= 0x7FFF_FFFF, i + 12 + length <= n else {
-                throw Damage(chunk(i) + " runs past the end of the file "
-                             + "(it claims \(length) bytes, \(max(0, n - i - 12)) are left); the file is probably cut short")
+                throw Damage("\(chunk(i)) runs past the end of the file (it claims \(length) bytes, \(max(0, n - i - 12)) are left); the file is probably cut short")
             }
             let crc = CRC32.checksum(UnsafeBufferPointer(rebasing: b[(i + 4)..<(i + 8 + length)]))
-            guard crc == UInt32(u32(i + 8 + length)) else { throw Damage(chunk(i) + " has a wrong CRC (its bytes are damaged)") }
-            guard b[(i + 4)..<(i + 8)].allSatisfy(isLetter) else { throw Damage(chunk(i) + " has a type that is not four letters") }
+            guard crc == UInt32(u32(i + 8 + length)) else { throw Damage("\(chunk(i)) has a wrong CRC (its bytes are damaged)") }
+            guard b[(i + 4)..<(i + 8)].allSatisfy(isLetter) else { throw Damage("\(chunk(i)) has a type that is not four letters") }
             guard i > 8 || type == IHDR else { throw Damage("the PNG does not start with its header chunk (IHDR)") }
             let data = i + 8
             switch type {
@@ -268,7 +267,7 @@ public struct PhotoImage: Equatable, Sendable {
             default:
                 if idatSeen { idatEnded = true }
                 // Bit 5 of the first letter: lower case marks an ancillary chunk a reader may skip.
-                guard b[i + 4] & 0x20 != 0 else { throw Damage("the PNG has a chunk that akkord does not know and may not skip: " + chunk(i)) }
+                guard b[i + 4] & 0x20 != 0 else { throw Damage("the PNG has a chunk that akkord does not know and may not skip: \(chunk(i))") }
             }
             i += 12 + length
         }

@@ -23,7 +23,7 @@ public enum ProjectRules {
     /// gives the supplements' bases (asked only when the lines were in order).
     public static func problems(_ p: ProjectHead, lines: LineRules, bases: ([Supplement]) throws(SumTooLargeError) -> [Money]) -> [Problem] {
         var problems: [Problem] = []
-        func problem(_ place: String, _ message: String) { problems.append(Problem(place, message)) }
+        func problem(_ place: String, _ message: Phrase) { problems.append(Problem(place, message)) }
         func uniqueIds(_ key: String, _ ids: [Int], counter: String) {
             var seen = Set<Int>()
             seen.reserveCapacity(ids.count)
@@ -100,7 +100,7 @@ public enum ProjectRules {
         var total = Sum(subtotal ?? .zero)
         var supplementBases: [Money]? = nil
         if subtotal != nil {
-            do { supplementBases = try bases(p.supplements) } catch { problem("supplements", error.description) }
+            do { supplementBases = try bases(p.supplements) } catch { problem("supplements", "\(error)") }
         }
         for (i, s) in p.supplements.enumerated() {
             text("supplements[\(i)].name", s.name)
@@ -220,7 +220,7 @@ public enum ProjectRules {
             }
         }
 
-        private mutating func problem(_ place: String, _ message: String) { otherProblems.append(Problem(place, message)) }
+        private mutating func problem(_ place: String, _ message: Phrase) { otherProblems.append(Problem(place, message)) }
 
         @inline(__always) private mutating func text(_ t: TextSlice, _ kind: TextField, required: Bool, at i: Int, _ key: StaticString) {
             if let n = t.plainASCIICount, !required || n > 0, n <= kind.maximumCharacters { return }

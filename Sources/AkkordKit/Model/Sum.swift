@@ -1,3 +1,5 @@
+import AkkordSupport
+
 /// A number akkord keeps as an integer count of its smallest unit (øre, 1/10,000 kr, 1/1,000 m,
 /// 1/3,000 h), with the largest magnitude a kept value may have.
 public protocol CountedNumber: Sendable {
@@ -64,7 +66,7 @@ public struct Sum<N: CountedNumber>: Equatable, Sendable {
     public var isWithinLimit: Bool { exact.magnitude <= UInt128(N.maximumRaw) }
 
     /// The sum, or a `SumTooLargeError` naming `figure` when its magnitude is beyond `limit`.
-    public func value(_ figure: String, limit: Int64 = N.maximumRaw) throws(SumTooLargeError) -> N {
+    public func value(_ figure: Phrase, limit: Int64 = N.maximumRaw) throws(SumTooLargeError) -> N {
         guard let v = within(limit) else { throw SumTooLargeError(figure: figure, limit: limit == N.maximumRaw ? .kept : .acrossProjects) }
         return v
     }
@@ -72,17 +74,17 @@ public struct Sum<N: CountedNumber>: Equatable, Sendable {
 
 /// A sum or product beyond what akkord keeps (SPEC §2, §18): the data is refused, never rounded
 /// or wrapped. `figure` names the place (`lines`, `supplements[2]`, `the total`, …).
-public struct SumTooLargeError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SumTooLargeError: Equatable, Sendable, PhrasedError {
     public enum Limit: Sendable, Equatable {
         /// An amount a project keeps or computes: 999,999,999,999.99 (hours: 99,999).
         case kept
         /// A sum across projects: 92,233,720,368,547,758.07.
         case acrossProjects
     }
-    public let figure: String
+    public let figure: Phrase
     public let limit: Limit
-    public init(figure: String, limit: Limit = .kept) { self.figure = figure; self.limit = limit }
-    public var description: String {
+    public init(figure: Phrase, limit: Limit = .kept) { self.figure = figure; self.limit = limit }
+    public var phrase: Phrase {
         switch limit {
         case .kept: return "\(figure) adds up to more than the largest amount akkord keeps"
         case .acrossProjects: return "\(figure) of the summary is too large to add up exactly"

@@ -1,3 +1,4 @@
+import AkkordSupport
 import AkkordModel
 
 /// What a command prints when its change is done, in the user's language, made from the values
@@ -160,7 +161,7 @@ public enum Confirmation {
     }
 
     /// The warning when a photo file no project uses could not be removed.
-    public static func fileKept(path: String, reason: String, _ l: Language) -> String {
+    public static func fileKept(path: String, reason: Phrase, _ l: Language) -> String {
         Words(l)(.fileKept, path, self.reason(reason, l))
     }
 
@@ -172,7 +173,7 @@ public enum Confirmation {
         Words(l)(.checkPhotosKept, "\(count)", files.prefix(3).joined(separator: ", ") + (files.count > 3 ? ", …" : ""))
     }
 
-    public static func changeNotSynced(path: String, reason: String, _ l: Language) -> String {
+    public static func changeNotSynced(path: String, reason: Phrase, _ l: Language) -> String {
         Words(l)(.changeNotSynced, path, self.reason(reason, l))
     }
 
@@ -228,6 +229,13 @@ public enum Confirmation {
             if english.hasPrefix(phrase) { return Words(l)[term] + english.dropFirst(phrase.count) }
         }
         return english
+    }
+
+    /// A reason as a sentence: one of the known reasons above, or else the phrase in `l`.
+    public static func reason(_ phrase: Phrase, _ l: Language) -> String {
+        let english = phrase.description
+        if knownReasons.contains(where: { english.hasPrefix(Words.en[$0] ?? "\u{0}") }) { return reason(english, l) }
+        return phrase.text(l)
     }
 
     static let knownReasons: [Term] = [.reasonTemporary, .reasonUnusedPhoto, .reasonArchivedCopy, .reasonUndoStepKept]

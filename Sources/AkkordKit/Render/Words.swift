@@ -1,3 +1,4 @@
+import AkkordSupport
 import AkkordModel
 import AkkordAccounting
 
@@ -146,23 +147,7 @@ public struct Words: Sendable {
         max(minimum, (labels.map { self[$0].count }.max() ?? 0) + 2)
     }
 
-    package static func fill(_ phrase: String, _ values: [String]) -> String {
-        var out = ""
-        var rest = Substring(phrase)
-        while let open = rest.firstIndex(of: "{") {
-            out += rest[..<open]
-            let after = rest[rest.index(after: open)...]
-            if let digit = after.first, let n = digit.wholeNumberValue, n >= 1, n <= values.count,
-               after.dropFirst().first == "}" {
-                out += values[n - 1]
-                rest = after.dropFirst(2)
-            } else {
-                out += "{"
-                rest = after
-            }
-        }
-        return out + rest
-    }
+    package static func fill(_ phrase: String, _ values: [String]) -> String { Phrase.fill(numbered: phrase, values) }
 
     public static let en: [Term: String] = [
         .title: "FINAL ACCOUNTING",

@@ -714,14 +714,14 @@ public struct Workbook {
 }
 
 /// Why a workbook could not be written: a limit of the spreadsheet format.
-public enum WorkbookError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum WorkbookError: Equatable, Sendable, PhrasedError {
     case badSheetName(String)
     case tooManyRows(sheet: String)
     case tooManyColumns(sheet: String)
     case textTooLong(cell: String, length: Int)
     case formulaTooLong(cell: String, length: Int)
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .badSheetName(let name):
             return "\"\(name)\" cannot name a sheet: 1–31 characters, none of [ ] : * ? / \\, not starting or ending with ', and unique"

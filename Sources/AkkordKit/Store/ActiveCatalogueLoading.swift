@@ -65,9 +65,9 @@ extension ActiveCatalogue {
 }
 
 /// A store file that cannot be read: exit 65 naming the file; it is never overwritten.
-public struct StoreFileError: Error, Equatable, CustomStringConvertible {
+public struct StoreFileError: Equatable, PhrasedError {
     public let path: String
-    public let problem: String
-    package init(path: String, problem: String) { self.path = path; self.problem = problem }
-    public var description: String { "\(path): \(problem)" }
+    public let problem: Phrase
+    package init(path: String, problem: Phrase) { self.path = path; self.problem = problem }
+    public var phrase: Phrase { "\(path): \(problem)" }
 }

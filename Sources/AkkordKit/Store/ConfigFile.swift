@@ -147,7 +147,7 @@ public enum ConfigFile {
         guard after != before else { return Update(before: before, after: after, written: false) }
         try ConfigLock.verify(lock, path: path + ".lock")
         do { try AtomicFile.write(encode(after), to: path, mode: 0o600) } catch {
-            throw ConfigFileError.cannotWrite(path: path, reason: (error as? FileIO.Failure)?.description ?? "\(error)")
+            throw ConfigFileError.cannotWrite(path: path, reason: "\(error)")
         }
         return Update(before: before, after: after, written: true)
     }
@@ -186,23 +186,24 @@ public enum ConfigFile {
 }
 
 /// Why the config file could not be read, changed or used.
-public enum ConfigFileError: Error, Equatable, CustomStringConvertible {
+public enum ConfigFileError: Equatable, PhrasedError {
     /// Not a regular file, too big, not readable.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: Phrase)
     /// `set`/`unset` on a config file (or lock file) that is a symbolic link.
     case symbolicLink(path: String, target: String?)
-    case cannotWrite(path: String, reason: String)
+    case cannotWrite(path: String, reason: Phrase)
     case busy(path: String, seconds: Double)
     /// Neither `XDG_CONFIG_HOME` nor `HOME` says where the file goes.
     case noLocation
     /// A `~/` path in the config file with no `HOME` to put in its place.
     case homeNotSet(key: ConfigKey, value: String)
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .unreadable(let path, let reason): return "\(path): \(reason)"
         case .symbolicLink(let path, let target):
-            return "\(path) is a symbolic link\(target.map { " to \($0)" } ?? ""); akkord does not write through links"
+            if let target { return "\(path) is a symbolic link to \(target); akkord does not write through links" }
+            return "\(path) is a symbolic link; akkord does not write through links"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .busy(let path, let seconds): return "the config file is busy: another akkord has held \(path) for \(StoreBusyError.seconds(seconds)) s"
         case .noLocation: return "there is no place for the config file: neither XDG_CONFIG_HOME nor HOME is set to an absolute path"

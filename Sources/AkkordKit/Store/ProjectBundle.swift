@@ -17,7 +17,7 @@ public struct ProjectBundle: Sendable {
     /// The largest bundle akkord reads: as large as a store file may be.
     public static let maximumFileBytes = Store.maximumFileBytes
     /// What a refused bundle changed: nothing.
-    static let consequence = "nothing was imported"
+    static let consequence: Phrase = "nothing was imported"
 
     /// One photo file, its bytes checked against its name and as an image.
     public struct BundledPhoto: Equatable, Sendable {

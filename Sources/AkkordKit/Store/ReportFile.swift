@@ -34,11 +34,7 @@ public enum ReportFile {
                 guard n > 0 else { throw AkkordError.outputFailed(path: path, reason: FileIO.errnoMessage()) }
                 let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 current = link.hasPrefix("/") ? link : AtomicFile.parentDirectory(of: current) + "/" + link
-            case S_IFDIR: throw AkkordError.outputNotARegularFile(path: path, kind: "a directory")
-            case S_IFIFO: throw AkkordError.outputNotARegularFile(path: path, kind: "a FIFO (named pipe)")
-            case S_IFCHR, S_IFBLK: throw AkkordError.outputNotARegularFile(path: path, kind: "a device")
-            case S_IFSOCK: throw AkkordError.outputNotARegularFile(path: path, kind: "a socket")
-            default: throw AkkordError.outputNotARegularFile(path: path, kind: "a special file")
+            default: throw AkkordError.outputNotARegularFile(path: path, kind: FileIO.kindDescription(info.st_mode))
             }
         }
         throw AkkordError.outputFailed(path: path, reason: "too many levels of symbolic links")

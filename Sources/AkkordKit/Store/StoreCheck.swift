@@ -16,7 +16,7 @@ extension Store {
         public var filesRead = 0
         public var projects = 0
         public var photos = 0
-        public var problems: [String] = []
+        public var problems: [Phrase] = []
         /// Files that harm nothing but take space: `check --fix` removes them.
         public var leftovers: [Leftover] = []
         /// Photos that would be leftovers but are kept because a file that could name them does
@@ -139,16 +139,10 @@ extension Store {
     }
 
     /// What `path` is when it is not a regular file (not followed through a link); nil for a regular file.
-    private static func notRegularFile(_ path: String) -> String? {
+    private static func notRegularFile(_ path: String) -> Phrase? {
         var st = stat()
-        guard lstat(path, &st) == 0 else { return nil }
-        switch st.st_mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFLNK: return "a symbolic link"
-        case S_IFDIR: return "a directory"
-        case S_IFIFO: return "a FIFO"
-        default: return "a special file"
-        }
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) != S_IFREG else { return nil }
+        return FileIO.kindDescription(st.st_mode)
     }
 
     /// Every file in `photos/`: named by the SHA-256 of its bytes, a whole JPEG or PNG, used by

@@ -67,10 +67,10 @@ package final class StoreLock {
 }
 
 /// The store's lock was not had in time: another akkord is working on the store.
-public struct StoreBusyError: Error, Equatable, CustomStringConvertible {
+public struct StoreBusyError: Equatable, PhrasedError {
     public let path: String
     public let seconds: Double
-    public var description: String { "the store is busy: another akkord has held \(path) for \(Self.seconds(seconds)) s" }
+    public var phrase: Phrase { "the store is busy: another akkord has held \(path) for \(Self.seconds(seconds)) s" }
 
     static func seconds(_ s: Double) -> String {
         s == s.rounded() && s < 1e9 ? String(Int(s)) : String(s)

@@ -84,10 +84,10 @@ extension Store {
     }
 
     /// Removes all but the newest `keep` steps; returns the paths it could not remove, with why.
-    package func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: String)] {
+    package func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: Phrase)] {
         let counts = undoStepCounts(of: id)
         guard counts.count > keep else { return [] }
-        var failed: [(String, String)] = []
+        var failed: [(String, Phrase)] = []
         for n in counts.dropLast(keep) {
             let path = undoStepFile(id, historyCount: n)
             if unlink(path) != 0, errno != ENOENT { failed.append((path, FileIO.errnoMessage())) }

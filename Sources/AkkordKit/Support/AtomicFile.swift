@@ -12,10 +12,10 @@ package enum AtomicFile {
     /// a crash of the system (not of akkord) could still bring the old file back. The write is
     /// done: a caller reports it as done, with this as a warning, and never as a failure a user
     /// would answer by doing it again.
-    package struct NotSynced: Error, CustomStringConvertible {
+    package struct NotSynced: PhrasedError {
         package let path: String
-        package let reason: String
-        package var description: String { "\(path) is written, but its folder could not be synced to disk (\(reason))" }
+        package let reason: Phrase
+        package var phrase: Phrase { "\(path) is written, but its folder could not be synced to disk (\(reason))" }
     }
 
     package static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600, temporaryDirectory: String? = nil) throws {

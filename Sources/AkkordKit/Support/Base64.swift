@@ -5,12 +5,12 @@
 /// letter is a changed photo, never the same one spelt differently.
 public enum Base64 {
     /// Where and why a text is not strict base64.
-    public struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
+    public struct Failure: Equatable, Sendable, PhrasedError {
         /// The character position (from 0) of the first wrong character, or the length for a
         /// text whose length is wrong.
         public let offset: Int
-        public let reason: String
-        public var description: String { reason }
+        public let reason: Phrase
+        public var phrase: Phrase { reason }
     }
 
     private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)

@@ -47,13 +47,14 @@ public enum ControlCharacters {
     }
 
     /// "contains the control character U+001B", or nil when there is none.
-    public static func problem(in text: String, allowsLineBreaks: Bool = false) -> String? {
+    public static func problem(in text: String, allowsLineBreaks: Bool = false) -> Phrase? {
         guard let s = first(in: text, allowsLineBreaks: allowsLineBreaks) else { return nil }
         let hex = String(s.value, radix: 16, uppercase: true)
-        let name = names[s.value].map { " (\($0))" } ?? ""
-        return "contains the control character U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)\(name)"
-            + (s.value == 0x0A ? "; a line break is allowed only in notes" : "")
+        let code = "U+\(String(repeating: "0", count: max(0, 4 - hex.count)))\(hex)"
+        if s.value == 0x0A { return "contains the control character \(code) (line feed); a line break is allowed only in notes" }
+        if let name = names[s.value] { return "contains the control character \(code) (\(name))" }
+        return "contains the control character \(code)"
     }
 
-    private static let names: [UInt32: String] = [0x00: "NUL", 0x0A: "line feed", 0x0D: "carriage return", 0x1B: "ESC", 0x7F: "DEL"]
+    private static let names: [UInt32: Phrase] = [0x00: "NUL", 0x0D: "carriage return", 0x1B: "ESC", 0x7F: "DEL"]
 }

@@ -14,7 +14,7 @@
         let base = index.map { "\(path)[\($0)]" } ?? path
         return base.isEmpty ? key : "\(base).\(key)"
     }
-    @usableFromInline package mutating func problem(_ key: String, _ message: String) { problems.append(Problem(place(key), message)) }
+    @usableFromInline package mutating func problem(_ key: String, _ message: Phrase) { problems.append(Problem(place(key), message)) }
 
     @usableFromInline package mutating func value(_ key: String, required: Bool = false) -> JSONValue? {
         guard let v = object[key], v != .null else {

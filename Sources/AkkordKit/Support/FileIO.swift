@@ -6,11 +6,11 @@ import Darwin
 
 /// Small POSIX file helpers: no Foundation on the hot path, errno turned into messages.
 public enum FileIO {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
+    public enum Failure: Equatable, PhrasedError {
         case notFound(String)
-        case system(path: String, operation: String, message: String)
+        case system(path: String, operation: Phrase, message: Phrase)
         /// A directory, device, FIFO or socket where a file's bytes were expected.
-        case notRegularFile(path: String, kind: String)
+        case notRegularFile(path: String, kind: Phrase)
         /// More bytes than the reader accepts; checked before and while reading, never after.
         case tooBig(path: String, limit: Int)
         public var path: String {
@@ -19,7 +19,7 @@ public enum FileIO {
             }
         }
         /// What is wrong, without the path (for messages that name the file already).
-        public var reason: String {
+        public var reason: Phrase {
             switch self {
             case .notFound: return "no such file"
             case .system(_, let op, let m): return "cannot \(op): \(m)"
@@ -27,25 +27,28 @@ public enum FileIO {
             case .tooBig(_, let limit): return "is larger than \(FileIO.sizeText(limit)), the most akkord reads"
             }
         }
-        public var description: String { "\(path): \(reason)" }
+        public var phrase: Phrase { "\(path): \(reason)" }
     }
 
     package static func sizeText(_ bytes: Int) -> String {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 
-    package static func kindDescription(_ mode: mode_t) -> String {
+    /// What a file that is not a regular file is, in one wording for every message.
+    package static func kindDescription(_ mode: mode_t) -> Phrase {
         switch mode & S_IFMT {
         case S_IFDIR: return "a directory"
         case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFIFO: return "a pipe (FIFO)"
+        case S_IFIFO: return "a FIFO (named pipe)"
         case S_IFSOCK: return "a socket"
         case S_IFLNK: return "a symbolic link"
-        default: return "not a regular file"
+        default: return "a special file"
         }
     }
 
-    package static func errnoMessage(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
+    /// The system's words for an error number; the text itself is the phrase's key, so a
+    /// phrasebook can say the common ones in its language.
+    package static func errnoMessage(_ code: Int32 = errno) -> Phrase { Phrase(stringLiteral: String(cString: strerror(code))) }
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 

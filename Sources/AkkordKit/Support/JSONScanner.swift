@@ -1,8 +1,8 @@
-public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct JSONSyntaxError: Equatable, Sendable, PhrasedError {
     public let line: Int
     public let column: Int
-    public let message: String
-    public var description: String { "line \(line), column \(column): \(message)" }
+    public let message: Phrase
+    public var phrase: Phrase { "line \(line), column \(column): \(message)" }
 }
 
 public enum JSONReader {
@@ -69,7 +69,7 @@ extension JSONReader {
 
         package init(buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-        package func error(_ message: String) -> JSONSyntaxError {
+        package func error(_ message: Phrase) -> JSONSyntaxError {
             var line = 1, column = 1
             for i in 0..<min(index, buffer.count) {
                 if buffer[i] == 0x0A { line += 1; column = 1 } else if buffer[i] & 0xC0 != 0x80 { column += 1 }

@@ -17,7 +17,7 @@ public enum JSONValue: Equatable, Sendable {
     public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
 
     /// What the value is, for error messages ("a string", "an array").
-    public var kindDescription: String {
+    public var kindDescription: Phrase {
         switch self {
         case .null: return "null"
         case .bool: return "a boolean"

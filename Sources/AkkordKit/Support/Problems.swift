@@ -2,36 +2,39 @@
 /// or a file line (`prices.csv:17`).
 public struct Problem: Equatable, Sendable, CustomStringConvertible {
     public let place: String
-    public let message: String
-    public init(_ place: String, _ message: String) { self.place = place; self.message = message }
-    public var description: String { place.isEmpty ? message : "\(place): \(message)" }
+    public let message: Phrase
+    public init(_ place: String, _ message: Phrase) { self.place = place; self.message = message }
+    public var description: String { phrase.description }
+    /// `place: message`, the message translatable.
+    public var phrase: Phrase { place.isEmpty ? message : "\(place): \(message)" }
 }
 
 /// Input data that failed validation: every problem is listed, nothing is changed.
 public struct InvalidDataError: Error, Equatable, CustomStringConvertible {
     public let source: String
     public let problems: [Problem]
-    public let consequence: String
-    public init(source: String, problems: [Problem], consequence: String = "") {
+    public let consequence: Phrase
+    public init(source: String, problems: [Problem], consequence: Phrase = "") {
         self.source = source; self.problems = problems; self.consequence = consequence
     }
-    public var message: String {
-        if problems.count == 1 { return located(problems[0]) + (consequence.isEmpty ? "" : "; \(consequence)") }
-        return "\(source): \(problems.count) problems" + (consequence.isEmpty ? "" : "; \(consequence)")
+    public var message: Phrase {
+        let hasConsequence = !consequence.key.isEmpty || !consequence.values.isEmpty
+        if problems.count == 1 { return hasConsequence ? "\(located(problems[0])); \(consequence)" : located(problems[0]) }
+        return hasConsequence ? "\(source): \(problems.count) problems; \(consequence)" : "\(source): \(problems.count) problems"
     }
-    public var details: [String] { problems.count == 1 ? [] : problems.map(located) }
+    public var details: [Phrase] { problems.count == 1 ? [] : problems.map(located) }
 
     /// `file: path: message` for JSON paths, `file:17: message` for line numbers.
-    package func located(_ p: Problem) -> String {
+    package func located(_ p: Problem) -> Phrase {
         if let first = p.place.first, first.isNumber { return "\(source):\(p.place): \(p.message)" }
-        return "\(source): \(p)"
+        return "\(source): \(p.phrase)"
     }
 
-    public func with(consequence: String) -> InvalidDataError {
+    public func with(consequence: Phrase) -> InvalidDataError {
         InvalidDataError(source: source, problems: problems, consequence: consequence)
     }
 }
 
 extension InvalidDataError {
-    public var description: String { ([message] + details).joined(separator: "\n") }
+    public var description: String { ([message] + details).map(\.description).joined(separator: "\n") }
 }

@@ -113,14 +113,14 @@ public struct ZipWriter {
 }
 
 /// Why a ZIP archive could not be made.
-public enum ZipWriterError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum ZipWriterError: Equatable, Sendable, PhrasedError {
     /// Empty, absolute, too long, or already in the archive.
     case badName(String)
     /// 4 GiB or more: beyond a ZIP without ZIP64.
     case tooLarge(String)
     case tooManyEntries
 
-    public var description: String {
+    public var phrase: Phrase {
         switch self {
         case .badName(let name): return "cannot put \"\(name)\" in a ZIP archive: the name is empty, absolute, too long or already used"
         case .tooLarge(let name): return "\(name) would be 4 GiB or more, more than a ZIP archive without ZIP64 holds"

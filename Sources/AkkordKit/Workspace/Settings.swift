@@ -68,6 +68,11 @@ public final class Settings {
         try LanguageChoice.resolve(flag: flag, environment: environment, config: config)
     }
 
+    /// The number format (SPEC §15): as the language, but from the locale's territory.
+    public func numberFormat(flag: Language?) throws -> Language {
+        try LanguageChoice.numberFormat(flag: flag, environment: environment, config: config)
+    }
+
     /// The store's directory (SPEC §6): `explicit` (`--store`), else `AKKORD_HOME`, else the
     /// file's `store` (`~/` is `HOME`), else the default; the file is read only when needed.
     public func storeDirectory(explicit: String?) throws -> String {

@@ -31,15 +31,15 @@ extension Workspace {
 
 /// Project files that do not read (each error names its file and the problem): a summary
 /// without them would be incomplete.
-public struct SummaryUnreadableProjectsError: Error, CustomStringConvertible {
+public struct SummaryUnreadableProjectsError: PhrasedError {
     public let errors: [Error]
-    public var description: String {
+    public var phrase: Phrase {
         errors.count == 1 ? "a project file does not read, so a summary would be incomplete: \(Self.firstLine(errors[0]))"
             : "\(errors.count) project files do not read, so a summary would be incomplete"
     }
 
     /// Each file's problem, one line each.
-    public var problems: [String] { errors.map(Self.firstLine) }
+    public var problems: [Phrase] { errors.map(Phrase.firstLine(of:)) }
 
-    static func firstLine(_ error: Error) -> String { "\(error)".split(separator: "\n").first.map(String.init) ?? "" }
+    static func firstLine(_ error: Error) -> Phrase { Phrase.firstLine(of: error) }
 }

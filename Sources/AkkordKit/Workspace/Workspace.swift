@@ -222,10 +222,10 @@ extension Edited: Sendable where Value: Sendable {}
 public enum WorkspaceWarning: Equatable, Sendable, CustomStringConvertible {
     /// A file a clean-up after the change meant to remove (an old undo step) was kept; the
     /// change itself stands.
-    case fileKept(path: String, reason: String)
+    case fileKept(path: String, reason: Phrase)
     /// A file of the change is written, but its folder could not be synced to disk after: the
     /// change is made (do not make it again); a crash of the system soon after could lose it.
-    case notSynced(path: String, reason: String)
+    case notSynced(path: String, reason: Phrase)
     /// A value that was stored as given but is rarely meant (SPEC §11).
     case implausible(PlausibilityWarning)
 

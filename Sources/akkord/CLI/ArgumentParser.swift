@@ -116,13 +116,13 @@ struct ArgumentParser {
         }
     }
 
-    func usageHint(_ path: [any Command.Type]) -> String {
+    func usageHint(_ path: [any Command.Type]) -> Phrase {
         let names = path.dropFirst().map { $0.spec.name }.joined(separator: " ")
         return "usage: \(HelpFormatter.usage(path)) (see 'akkord help\(names.isEmpty ? "" : " " + names)')"
     }
 
     /// `did you mean 'lines'?` when one declared name is within two typos of the unknown word.
-    func suggestion(for word: String, among names: [String]) -> String? {
+    func suggestion(for word: String, among names: [String]) -> Phrase? {
         closestName(to: word, among: names).map { "did you mean '\($0)'?" }
     }
 

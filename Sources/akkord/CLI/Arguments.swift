@@ -32,7 +32,10 @@ struct ValueParser<Value>: Sendable {
 /// What a value may depend on besides its text: the active language, for `1.200`; and where a
 /// note on how a value was read goes (stderr, `note: …`).
 struct ParseContext {
-    var language: Language = .en
+    /// The number format: how `1.200` is read (SPEC §15: from the territory of the locale too).
+    var numbers: Language = .en
+    /// The language of the words of a note.
+    var words: Language = .en
     var note: (String) -> Void = { _ in }
     /// This year, for a date written without one (`26.11`); nil when today is not known.
     var year: Int? = nil
@@ -183,6 +186,6 @@ struct ParsedArguments {
 /// as one line, exit 1.
 struct UndeclaredArgumentError: UserFacingError {
     let argument: String
-    var message: String { "internal: the command reads \(argument), which it does not declare" }
+    var message: Phrase { "internal: the command reads \(argument), which it does not declare" }
     var exitStatus: ExitStatus { .failure }
 }

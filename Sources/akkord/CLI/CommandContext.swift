@@ -64,6 +64,7 @@ final class CommandContext {
     // MARK: settings
 
     private var cachedLanguage: Language?
+    private var cachedNumberFormat: Language?
     private var cachedStoreDirectory: String?
     private var warnedAboutLanguage = false
 
@@ -100,6 +101,17 @@ final class CommandContext {
         return language
     }
 
+    /// How numbers are read (`1.200`): as the language, but from the locale's territory (SPEC §15).
+    func resolvedNumberFormat() throws -> Language {
+        if let cachedNumberFormat { return cachedNumberFormat }
+        let numbers = try withSettings { try $0.numberFormat(flag: globals.language) }
+        cachedNumberFormat = numbers
+        return numbers
+    }
+
+    /// The number format, or the language's when it cannot be resolved (then the language is not either).
+    var numberFormat: Language { (try? resolvedNumberFormat()) ?? language }
+
     /// `--store`, else `$AKKORD_HOME`, else the config file, else the XDG default (SPEC §6).
     func resolvedStoreDirectory() throws -> String {
         if let cachedStoreDirectory { return cachedStoreDirectory }
@@ -115,7 +127,8 @@ final class CommandContext {
         do { return try resolvedLanguage() } catch {
             if !warnedAboutLanguage {
                 warnedAboutLanguage = true
-                warn("\((error as? UserFacingError)?.message ?? "\(error)"); numbers are printed in en")
+                let message: Phrase = (error as? UserFacingError)?.message ?? "\(error)"
+                warn(Phrase("\(message); numbers are printed in en").text(messageLanguage))
             }
             return .en
         }
@@ -178,10 +191,17 @@ final class CommandContext {
     }
 
     /// A note on how input was read (`note: 7.30 h is 7 h 18 min; …`), on stderr.
-    func note(_ text: String) { Terminal.writeError("note: \(text)", color: useColor(fd: 2)) }
+    func note(_ text: String) { Terminal.writeError(MessagePrefix.note.text(messageLanguage) + text, color: useColor(fd: 2)) }
 
     /// Warnings and progress for people go to stderr.
-    func warn(_ text: String) { Terminal.writeError("warning: \(text)", color: useColor(fd: 2)) }
+    func warn(_ text: String) { Terminal.writeError(MessagePrefix.warning.text(messageLanguage) + text, color: useColor(fd: 2)) }
+
+    /// The language of what goes to stderr: the resolved language, or — when it cannot be
+    /// resolved (a damaged config file, a bad AKKORD_LANG) — the best the rest can say.
+    var messageLanguage: Language {
+        if let language = try? resolvedLanguage() { return language }
+        return MessagePrefix.fallbackLanguage(flag: globals.language, environment: environment)
+    }
 
     func useColor(fd: Int32) -> Bool {
         !globals.noColor && environment["NO_COLOR"].map(\.isEmpty) != false && isatty(fd) == 1

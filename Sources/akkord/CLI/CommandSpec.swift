@@ -124,15 +124,15 @@ extension CommandGroup {
 
 /// A command line that does not fit the declarations: exit 64 with the usage line as hint.
 struct UsageError: UserFacingError {
-    let message: String
-    var hint: String?
-    init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
+    let message: Phrase
+    var hint: Phrase?
+    init(_ message: Phrase, hint: Phrase? = nil) { self.message = message; self.hint = hint }
     var exitStatus: ExitStatus { .usage }
 }
 
 extension InvalidArgumentError {
     /// Error messages for values read from the command line quote the argument's role.
-    static func usage(_ argument: String, _ reason: String) -> InvalidArgumentError {
+    static func usage(_ argument: String, _ reason: Phrase) -> InvalidArgumentError {
         InvalidArgumentError(argument, reason, exitStatus: .usage)
     }
 }

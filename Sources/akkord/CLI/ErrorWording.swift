@@ -15,22 +15,22 @@ enum ExitStatus: Int32 {
 /// (often the command to run next) and the exit code. The library's errors say what went wrong;
 /// the wording, the hints and the exit codes are the program's, and live here.
 protocol UserFacingError: Error {
-    var message: String { get }
-    var details: [String] { get }
-    var hint: String? { get }
+    var message: Phrase { get }
+    var details: [Phrase] { get }
+    var hint: Phrase? { get }
     var exitStatus: ExitStatus { get }
     /// How many detail lines are printed before "… and N more" (nil: all of them).
     var detailLimit: Int? { get }
 }
 
 extension UserFacingError {
-    var details: [String] { [] }
-    var hint: String? { nil }
+    var details: [Phrase] { [] }
+    var hint: Phrase? { nil }
     /// A file with 100,000 bad lines gives a screenful, not 100,000 lines; `check` lists all.
     var detailLimit: Int? { 20 }
 
     /// The detail lines to print.
-    var shownDetails: [String] {
+    var shownDetails: [Phrase] {
         let all = details
         guard let limit = detailLimit, all.count > limit else { return all }
         return Array(all.prefix(limit)) + ["… and \(all.count - limit) more (akkord check lists every problem)"]
@@ -40,32 +40,32 @@ extension UserFacingError {
 /// A value given on the command line that is not acceptable (exit 64 for usage, 65 for data).
 struct InvalidArgumentError: UserFacingError, Equatable, CustomStringConvertible {
     let argument: String
-    let reason: String
+    let reason: Phrase
     let exitStatus: ExitStatus
-    init(_ argument: String, _ reason: String, exitStatus: ExitStatus = .dataError) {
+    init(_ argument: String, _ reason: Phrase, exitStatus: ExitStatus = .dataError) {
         self.argument = argument; self.reason = reason; self.exitStatus = exitStatus
     }
-    var message: String { "\(argument): \(reason)" }
-    var description: String { message }
+    var message: Phrase { "\(argument): \(reason)" }
+    var description: String { message.description }
 }
 
 /// Something the command itself found wrong or missing (exit 1).
 struct FailureError: UserFacingError, Equatable {
-    let message: String
-    let hint: String?
-    init(_ message: String, hint: String? = nil) { self.message = message; self.hint = hint }
+    let message: Phrase
+    let hint: Phrase?
+    init(_ message: Phrase, hint: Phrase? = nil) { self.message = message; self.hint = hint }
     var exitStatus: ExitStatus { .failure }
 }
 
 extension AkkordError: UserFacingError {
-    var message: String {
+    var message: Phrase {
         switch self {
         case .catalogueLinePrice(let line): return "line \(line) is priced from the catalogue; only custom lines take --price"
-        default: return description
+        default: return phrase
         }
     }
 
-    var hint: String? {
+    var hint: Phrase? {
         switch self {
         case .noCurrentProject: return "create one with: akkord project new NAME, or pick one with: akkord project use ID"
         case .projectNotFound: return "list projects with: akkord project list"
@@ -75,22 +75,25 @@ extension AkkordError: UserFacingError {
         case .catalogueLinePrice: return "remove it and add a custom line with: akkord add --custom NAME --unit U --price P QUANTITY"
         case .activityNotFound(_, _, let suggestions):
             if suggestions.isEmpty { return "find it with: akkord catalogue search WORDS" }
-            return "did you mean " + suggestions.map { "\($0.pos) \($0.name)" }.joined(separator: "; ") + "?"
+            return "did you mean \(suggestions.map { "\($0.pos) \($0.name)" }.joined(separator: "; "))?"
         case .sectionNotFound(_, let sections), .sectionAmbiguous(_, let sections):
-            return "sections: " + sections.joined(separator: "; ")
+            return "sections: \(sections.joined(separator: "; "))"
         case .workerNotFound(_, _, let workers):
             return workers.isEmpty ? "add one with: akkord worker add NAME" : "workers: \(Self.list(workers))"
         case .workerAmbiguous(_, let matches): return "use the worker's id: \(Self.list(matches))"
         case .workerInUse: return "remove those first (akkord hours list, akkord advance list), then the worker"
         case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
-        case .invalidChange: return "amounts, sums and shares must stay within ±\(Money.largest.formatted(.en))"
+        case .invalidChange(_, let problems):
+            // Only a figure beyond the largest amount is helped by the limit; a too-long text is not.
+            let anyTooLarge = problems.contains { p in ["more than", "too large", "largest"].contains { p.message.key.contains($0) } }
+            return anyTooLarge ? "amounts, sums and shares must stay within ±\(Money.largest)" : nil
         case .cannotRead, .cannotWrite, .outputInsideStore, .outputFailed: return nil
         case .outputNotARegularFile: return "give the path of a file (-o - writes to standard output)"
         case .scopeMatchesNothing: return "see the lines and their sections with: akkord lines"
         case .storeNotFound: return "give the store's directory with --store DIR, or set AKKORD_HOME"
         case .nothingToUndo(_, nil): return "see what was done with: akkord history"
         case .nothingToUndo: return "a project's first change (its creation), an import and changes older than the last \(Workspace.keptUndoSteps) cannot be undone; see akkord history"
-        case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: " + trashed.joined(separator: ", ")
+        case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: \(trashed.joined(separator: ", "))"
         case .projectExists(let id): return "restore it under another id with --as NEW-ID, or delete \(id) first"
         case .projectAmbiguous: return "give more of the id with -p"
         }
@@ -111,10 +114,10 @@ extension AkkordError: UserFacingError {
 /// A library error worded as usual, with a hint that only the command knows.
 struct HintedError: UserFacingError {
     let wrapped: UserFacingError
-    let hint: String?
-    init(_ wrapped: UserFacingError, hint: String) { self.wrapped = wrapped; self.hint = hint }
-    var message: String { wrapped.message }
-    var details: [String] { wrapped.details }
+    let hint: Phrase?
+    init(_ wrapped: UserFacingError, hint: Phrase) { self.wrapped = wrapped; self.hint = hint }
+    var message: Phrase { wrapped.message }
+    var details: [Phrase] { wrapped.details }
     var exitStatus: ExitStatus { wrapped.exitStatus }
 }
 
@@ -123,23 +126,23 @@ extension InvalidDataError: UserFacingError {
 }
 
 extension StoreFileError: UserFacingError {
-    var message: String { description }
+    var message: Phrase { phrase }
     var exitStatus: ExitStatus { .dataError }
 }
 
 extension StoreBusyError: UserFacingError {
-    var message: String { description }
-    var hint: String? { "try again when the other command has finished" }
+    var message: Phrase { phrase }
+    var hint: Phrase? { "try again when the other command has finished" }
     var exitStatus: ExitStatus { .busy }
 }
 
 extension ConfigValueError: UserFacingError {
-    var message: String { description }
+    var message: Phrase { phrase }
     var exitStatus: ExitStatus { .usage }
 }
 
 extension EnvironmentValueError: UserFacingError {
-    var message: String { description }
+    var message: Phrase { phrase }
     var exitStatus: ExitStatus { .usage }
 }
 
@@ -149,16 +152,17 @@ extension HintedError {
 }
 
 extension ConfigFileError: UserFacingError {
-    var message: String { description }
+    var message: Phrase { phrase }
 
     /// For a config file that cannot be read or does not parse (akkord leaves it as it is).
-    static let damagedFileHint = "fix the file by hand (akkord does not change a file it cannot read); --lang or AKKORD_LANG, and --store or AKKORD_HOME, are used without reading it"
+    static let damagedFileHint: Phrase = "fix the file by hand (akkord does not change a file it cannot read); --lang or AKKORD_LANG, and --store or AKKORD_HOME, are used without reading it"
 
-    var hint: String? {
+    var hint: Phrase? {
         switch self {
         case .unreadable: return Self.damagedFileHint
         case .symbolicLink(let path, let target):
-            return "edit \(target ?? "the file it points to") by hand, or replace the link \(path) with a copy of the file"
+            if let target { return "edit \(target) by hand, or replace the link \(path) with a copy of the file" }
+            return "edit the file it points to by hand, or replace the link \(path) with a copy of the file"
         case .busy: return "try again when the other command has finished"
         case .noLocation: return "set HOME, or XDG_CONFIG_HOME to an absolute path"
         case .homeNotSet: return "set HOME, or give the store as an absolute path: akkord config set store /path/to/store"
@@ -177,6 +181,6 @@ extension ConfigFileError: UserFacingError {
 
 /// A sum beyond what akkord keeps (SPEC §18): refused as data, never a trap.
 extension SumTooLargeError: UserFacingError {
-    var message: String { description }
+    var message: Phrase { phrase }
     var exitStatus: ExitStatus { .dataError }
 }

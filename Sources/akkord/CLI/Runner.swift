@@ -37,7 +37,10 @@ enum Runner {
                 // A bad AKKORD_LANG or a config file that does not parse stops every command
                 // (64 / 65) before it prints anything, not only those that open the store.
                 var arguments = invocation.arguments
-                if invocation.command.spec.needsLanguage { arguments.context.language = try ctx.resolvedLanguage() }
+                if invocation.command.spec.needsLanguage {
+                    arguments.context.words = try ctx.resolvedLanguage()
+                    arguments.context.numbers = try ctx.resolvedNumberFormat()
+                }
                 arguments.context.note = { ctx.note($0) }
                 arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
                 try invocation.command.init(arguments).run(ctx)
@@ -47,14 +50,18 @@ enum Runner {
         } catch let error as UserFacingError {
             context?.flush()
             guard reportErrors else { return error.exitStatus.rawValue }
-            for line in error.shownDetails { Terminal.writeError("error: \(line)", color: colorErrors) }
-            Terminal.writeError("error: \(error.message)", color: colorErrors)
-            if let hint = error.hint { Terminal.writeError("hint: \(hint)", color: colorErrors) }
+            let language = context?.messageLanguage ?? MessagePrefix.fallbackLanguage(argv: argv, environment: environment)
+            let numbers = context?.numberFormat ?? language
+            let prefix = MessagePrefix.error.text(language)
+            for line in error.shownDetails { Terminal.writeError(prefix + line.text(language, numbers: numbers), color: colorErrors) }
+            Terminal.writeError(prefix + error.message.text(language, numbers: numbers), color: colorErrors)
+            if let hint = error.hint { Terminal.writeError(MessagePrefix.hint.text(language) + hint.text(language, numbers: numbers), color: colorErrors) }
             return error.exitStatus.rawValue
         } catch {
             context?.flush()
             guard reportErrors else { return ExitStatus.failure.rawValue }
-            Terminal.writeError("error: \(error)", color: colorErrors)
+            let language = context?.messageLanguage ?? MessagePrefix.fallbackLanguage(argv: argv, environment: environment)
+            Terminal.writeError(MessagePrefix.error.text(language) + Phrase("\(error)").text(language), color: colorErrors)
             return ExitStatus.failure.rawValue
         }
     }

@@ -92,7 +92,7 @@ extension ValueParser where Value: FixedPointNumber {
     /// A number that must be greater than zero.
     static func positive(example: String) -> ValueParser {
         ValueParser(example: example, withContext: { text, context in
-            let n = try Value(parsing: text, language: context.language)
+            let n = try Value(parsing: text, language: context.numbers)
             guard n.raw > 0 else { throw NumberError.notPositive(text) }
             return n
         })
@@ -103,18 +103,18 @@ extension ValueParser where Value: FixedPointNumber {
 /// it otherwise (one separator and three digits after it: `1.200`, `5,000`), a note says how it
 /// was read and how to write the other reading (SPEC §15).
 func readNumber<N: FixedPointNumber>(_ text: String, _ context: ParseContext, _ parse: (String, Language) throws -> N) throws -> N {
-    let other: Language = context.language == .en ? .da : .en
+    let other: Language = context.numbers == .en ? .da : .en
     let value: N
-    do { value = try parse(text, context.language) } catch {
+    do { value = try parse(text, context.numbers) } catch {
         // `5.000` in en has too many decimals for an amount; in da it is five thousand: say so.
         guard let otherValue = try? parse(text, other) else { throw error }
-        let written = plainInLanguage(otherValue.plain, context.language)
-        throw PlainError("\(error); " + NumberReadingText.ifYouMeant(written, otherLanguage: other, context.language))
+        let written = plainInLanguage(otherValue.plain, context.numbers)
+        throw PlainError("\(error); \(Phrase(verbatim: NumberReadingText.ifYouMeant(written, otherLanguage: other, context.words)))")
     }
     if let otherValue = try? parse(text, other), otherValue != value {
-        context.note(NumberReadingText.ambiguous(text.trimmingSpaces, read: value.formatted(context.language),
-                                                 otherwise: plainInLanguage(otherValue.plain, context.language),
-                                                 otherLanguage: other, context.language))
+        context.note(NumberReadingText.ambiguous(text.trimmingSpaces, read: value.formatted(context.numbers),
+                                                 otherwise: plainInLanguage(otherValue.plain, context.numbers),
+                                                 otherLanguage: other, context.words))
     }
     return value
 }
@@ -135,14 +135,14 @@ struct EnteredQuantity {
 extension ValueParser where Value == EnteredQuantity {
     static var quantity: ValueParser {
         ValueParser(example: "12,5", withContext: { text, context in
-            let text = DanishNumberText.quantity(text, context.language)
+            let text = DanishNumberText.quantity(text, context.numbers)
             guard MeasurementExpression.isExpression(text) else {
                 let q = try readNumber(text, context) { try Quantity(parsing: $0, language: $1) }
                 guard q.raw > 0 else { throw NumberError.notPositive(text) }
                 return EnteredQuantity(quantity: q, measurement: nil, note: nil)
             }
-            let m = try MeasurementExpression.evaluate(text, language: context.language)
-            return EnteredQuantity(quantity: m.quantity, measurement: m.measurement.expression, note: m.roundingNote(context.language))
+            let m = try MeasurementExpression.evaluate(text, language: context.numbers)
+            return EnteredQuantity(quantity: m.quantity, measurement: m.measurement.expression, note: m.roundingNote(context.numbers))
         })
     }
 }
@@ -180,20 +180,20 @@ struct EnteredHours {
 extension ValueParser where Value == EnteredHours {
     static var positiveHours: ValueParser {
         ValueParser(example: "7:30", withContext: { text, context in
-            let text = DanishNumberText.half(text, context.language)
-            let h = try Hours(parsing: text, language: context.language)
+            let text = DanishNumberText.half(text, context.numbers)
+            let h = try Hours(parsing: text, language: context.numbers)
             guard h.raw > 0 else { throw NumberError.notPositive(text) }
-            return EnteredHours(hours: h, note: Hours.clockTimeLookalike(text, language: context.language))
+            return EnteredHours(hours: h, note: Hours.clockTimeLookalike(text, language: context.numbers))
         })
     }
 }
 
-struct EmptyValue: Error, CustomStringConvertible {
-    var description: String { "must not be empty" }
+struct EmptyValue: PhrasedError {
+    var phrase: Phrase { "must not be empty" }
 }
 
 /// A reason that becomes `<argument>: reason` when a parser throws it.
-struct PlainError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+struct PlainError: PhrasedError {
+    let phrase: Phrase
+    init(_ phrase: Phrase) { self.phrase = phrase }
 }

@@ -45,7 +45,7 @@ extension ValueParser where Value == Percent {
     /// A regulation's percent, read in the user's language: -50 … 1000.
     static var regulationPercent: ValueParser {
         ValueParser(example: "1,4", withContext: { text, context in
-            let p = try Percent(parsing: DanishNumberText.percent(text), language: context.language)
+            let p = try Percent(parsing: DanishNumberText.percent(text), language: context.numbers)
             guard CatalogueRegulation.percentRange.contains(p.raw) else {
                 throw NumberError.outOfRange(text, range: CatalogueRegulation.percentRangeText)
             }

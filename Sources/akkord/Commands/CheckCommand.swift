@@ -27,7 +27,7 @@ struct CheckCommand: Command {
         }
         if context.wantsJSON {
             context.printJSON(JSONValue(["files": .int(report.filesRead), "projects": .int(report.projects), "photos": .int(report.photos),
-                                         "problems": .array(report.problems.map(JSONValue.string)),
+                                         "problems": .array(report.problems.map { .string($0.description) }),
                                          "leftovers": .array(report.leftovers.map(leftoverJSON)),
                                          "unreadableTrash": .array(report.unreadableTrash.map(JSONValue.string)),
                                          "photosKept": .int(report.photosKept), "photosKeptFor": .array(report.photosKeptFor.map(JSONValue.string)),
@@ -51,12 +51,12 @@ struct CheckCommand: Command {
 /// `check` found problems: one line each (each names its file), then the count (exit 65).
 struct CheckFailedError: UserFacingError {
     let store: String
-    let problems: [String]
+    let problems: [Phrase]
     /// Leftovers `--fix` removed (the problems it never touches).
     var removed = 0
-    var details: [String] { problems }
+    var details: [Phrase] { problems }
     var detailLimit: Int? { nil }
-    var message: String {
+    var message: Phrase {
         "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
             + (removed == 0 ? "nothing was changed" : "\(removed) leftover\(removed == 1 ? "" : "s") removed, the problems left as they are")
     }

@@ -41,7 +41,7 @@ struct AddCommand: Command {
             return
         }
         if let name = try a[Self.custom] {
-            let usage = "usage: akkord add --custom NAME --unit U --price P QUANTITY"
+            let usage: Phrase = "usage: akkord add --custom NAME --unit U --price P QUANTITY"
             guard pos == nil else { throw UsageError("a custom line takes only <quantity>, not a pos", hint: usage) }
             guard hasQuantity else { throw UsageError("missing <quantity>", hint: usage) }
             guard let unit = try a[Self.unit], let price = try a[Self.price] else {

@@ -94,8 +94,8 @@ struct BundleProblems: UserFacingError {
     static let limit = 50
     let error: InvalidDataError
     init(_ error: InvalidDataError) { self.error = error }
-    var message: String { error.message }
-    var details: [String] {
+    var message: Phrase { error.message }
+    var details: [Phrase] {
         let all = error.details
         guard all.count > Self.limit else { return all }
         return Array(all.prefix(Self.limit)) + ["… and \(all.count - Self.limit) more"]

@@ -98,11 +98,12 @@ struct ProjectList: Command {
 /// `project list` found project files that do not read (exit 65, after listing the others).
 struct UnreadableProjectsError: UserFacingError {
     let errors: [Error]
-    var details: [String] { errors.map { "\($0)".split(separator: "\n").first.map(String.init) ?? "" } }
-    var message: String {
-        "\(errors.count) project file\(errors.count == 1 ? " does" : "s do") not read; the other projects are listed above"
+    var details: [Phrase] { errors.map(Phrase.firstLine(of:)) }
+    var message: Phrase {
+        errors.count == 1 ? "1 project file does not read; the other projects are listed above"
+            : "\(errors.count) project files do not read; the other projects are listed above"
     }
-    var hint: String? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
+    var hint: Phrase? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
     var exitStatus: ExitStatus { .dataError }
 }
 

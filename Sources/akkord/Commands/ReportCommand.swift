@@ -56,8 +56,8 @@ struct ReportOutput {
 
 /// A project too big for a spreadsheet (rows, cell length): the other formats have no such limit.
 extension WorkbookError: UserFacingError {
-    var message: String { description }
-    var hint: String? { "write the report as CSV or PDF instead: akkord report --format csv -o accounting.csv" }
+    var message: Phrase { phrase }
+    var hint: Phrase? { "write the report as CSV or PDF instead: akkord report --format csv -o accounting.csv" }
     var exitStatus: ExitStatus { .failure }
 }
 

@@ -98,16 +98,16 @@ struct SummaryCommand: Command {
 /// Project files that do not read: the summary would be incomplete, so nothing is printed (exit 65).
 struct SummaryIncompleteError: UserFacingError {
     let wrapped: SummaryUnreadableProjectsError
-    var message: String { wrapped.description }
-    var details: [String] { wrapped.errors.count == 1 ? [] : wrapped.problems }
-    var hint: String? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
+    var message: Phrase { wrapped.phrase }
+    var details: [Phrase] { wrapped.errors.count == 1 ? [] : wrapped.problems }
+    var hint: Phrase? { "akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash" }
     var exitStatus: ExitStatus { .dataError }
 }
 
 /// A summary too big for a spreadsheet (more rows than a sheet holds): CSV has no such limit.
 struct SummaryWorkbookError: UserFacingError {
     let wrapped: WorkbookError
-    var message: String { wrapped.description }
-    var hint: String? { "write the summary as CSV instead: akkord summary --format csv -o summary.csv" }
+    var message: Phrase { wrapped.phrase }
+    var hint: Phrase? { "write the summary as CSV instead: akkord summary --format csv -o summary.csv" }
     var exitStatus: ExitStatus { .failure }
 }

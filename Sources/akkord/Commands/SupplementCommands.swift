@@ -116,7 +116,7 @@ extension ValueParser where Value == Percent {
     /// A supplement's percent, -100 … 1000.
     static var supplementPercent: ValueParser {
         ValueParser(example: "12,5", withContext: { text, context in
-            let p = try Percent(parsing: DanishNumberText.percent(text), language: context.language)
+            let p = try Percent(parsing: DanishNumberText.percent(text), language: context.numbers)
             guard Supplement.range.contains(p.raw) else { throw NumberError.outOfRange(text, range: "-100 … 1000") }
             return p
         })

@@ -1,0 +1,37 @@
+import AkkordKit
+
+/// The word that starts each line on standard error: `error:`, `hint:`, `warning:`, `note:`
+/// (`fejl:`, `tip:`, `advarsel:`, `bemærk:` in Danish, from the phrasebook).
+enum MessagePrefix {
+    case error, hint, warning, note
+
+    var phrase: Phrase {
+        switch self {
+        case .error: return "error: "
+        case .hint: return "hint: "
+        case .warning: return "warning: "
+        case .note: return "note: "
+        }
+    }
+
+    func text(_ language: Language) -> String { phrase.text(language) }
+
+    /// The language of a message when the settings cannot give it (a damaged config file, a
+    /// bad `AKKORD_LANG`, a command line that does not parse): `--lang`, else `AKKORD_LANG` when
+    /// it names a language, else the locale.
+    static func fallbackLanguage(flag: Language?, environment: [String: String]) -> Language {
+        if let flag { return flag }
+        if let text = environment[LanguageChoice.variable], let language = Language(rawValue: text.lowercased()) { return language }
+        return LanguageChoice.fromLocale(environment)
+    }
+
+    /// As above, with `--lang` looked for in the words as typed (`--lang da`, `--lang=da`).
+    static func fallbackLanguage(argv: [String], environment: [String: String]) -> Language {
+        var flag: Language?
+        for (i, word) in argv.enumerated() {
+            if word == "--lang", i + 1 < argv.count { flag = Language(rawValue: argv[i + 1].lowercased()) ?? flag }
+            if word.hasPrefix("--lang=") { flag = Language(rawValue: String(word.dropFirst(7)).lowercased()) ?? flag }
+        }
+        return fallbackLanguage(flag: flag, environment: environment)
+    }
+}
