@@ -70,7 +70,7 @@ final class PhotoImageTests: XCTestCase {
             return nil
         case .failure(let damage):
             XCTAssertNil(PhotoImage(bytes), "init? agrees with inspect", file: file, line: line)
-            return damage.reason
+            return damage.reason.description
         }
     }
 

@@ -35,7 +35,7 @@ final class ProjectBundleTests: XCTestCase {
         for (text, offset, reason) in refused {
             guard case .failure(let f) = Base64.decode(text) else { XCTFail("\(text.debugDescription) was accepted"); continue }
             XCTAssertEqual(f.offset, offset, text.debugDescription)
-            XCTAssertTrue(f.reason.contains(reason), "\(text.debugDescription): \(f.reason)")
+            XCTAssertTrue(f.reason.description.contains(reason), "\(text.debugDescription): \(f.reason.description)")
         }
         XCTAssertEqual(try Base64.decode("QQ==").get(), [0x41])
         XCTAssertEqual(try Base64.decode("QUI=").get(), [0x41, 0x42])
@@ -133,7 +133,7 @@ final class ProjectBundleTests: XCTestCase {
         var tree = set(try bundleTree(photos), ["photos", 0, "data"], .string(Data(tampered).base64EncodedString()))
         var error = try refused(JSONWriter.write(tree))
         XCTAssertEqual(error.problems.map(\.place), ["photos[0].data"])
-        XCTAssertTrue(error.problems[0].message.contains("do not match its sha256 and file name (they hash to \(SHA256.hex(tampered)))"))
+        XCTAssertTrue(error.problems[0].message.description.contains("do not match its sha256 and file name (they hash to \(SHA256.hex(tampered)))"))
 
         // A line's price changed: 12.5 × 38.60 = 482.50, not the 481.25 the line says.
         tree = set(try bundleTree(photos), ["project", "lines", 0, "price"], .string("38.60"))
@@ -150,7 +150,7 @@ final class ProjectBundleTests: XCTestCase {
         }))
         error = try refused(JSONWriter.write(tree))
         XCTAssertEqual(error.problems.map(\.place), ["photos[0].file"])
-        XCTAssertTrue(error.problems[0].message.contains("says .png but the photo is a JPEG"))
+        XCTAssertTrue(error.problems[0].message.description.contains("says .png but the photo is a JPEG"))
 
         let png = photos.first { $0.file.hasSuffix(".png") }!
         let cut = Array(png.bytes.dropLast(20))
@@ -164,7 +164,7 @@ final class ProjectBundleTests: XCTestCase {
         }))
         error = try refused(JSONWriter.write(tree))
         XCTAssertEqual(error.problems.map(\.place), ["photos[\(index)].data"])
-        XCTAssertTrue(error.problems[0].message.contains("PNG"), error.problems[0].message)
+        XCTAssertTrue(error.problems[0].message.description.contains("PNG"), error.problems[0].message.description)
     }
 
     func testAKeyTwiceAtAnyDepthIsRefusedWithItsLine() throws {
@@ -173,15 +173,15 @@ final class ProjectBundleTests: XCTestCase {
         let line = doubled.components(separatedBy: "\n").firstIndex { $0.contains("\"custom\": true") }! + 1
         let error = try refused(Array(doubled.utf8))
         XCTAssertEqual(error.problems.count, 1)
-        XCTAssertTrue(error.problems[0].message.hasPrefix("not valid JSON: line \(line), column "), error.problems[0].message)
-        XCTAssertTrue(error.problems[0].message.hasSuffix("key \"custom\" appears twice"), error.problems[0].message)
+        XCTAssertTrue(error.problems[0].message.description.hasPrefix("not valid JSON: line \(line), column "), error.problems[0].message.description)
+        XCTAssertTrue(error.problems[0].message.description.hasSuffix("key \"custom\" appears twice"), error.problems[0].message.description)
     }
 
     func testAFileThatIsNotABundleOfThisVersionGetsOneProblem() throws {
         let projectFile = try ProjectCodec.encode(try sampleProject(photos: false))
         var error = try refused(projectFile)
         XCTAssertEqual(error.problems.map(\.place), ["format"])
-        XCTAssertTrue(error.problems[0].message.contains("a project file, not a bundle"))
+        XCTAssertTrue(error.problems[0].message.description.contains("a project file, not a bundle"))
         let bundle = String(decoding: ProjectBundle.encode(projectFile: projectFile, photos: []), as: UTF8.self)
         error = try refused(Array(bundle.replacingOccurrences(of: "\"version\": 1,\n  \"project\"", with: "\"version\": 2,\n  \"project\"").utf8))
         XCTAssertEqual(error.problems.map(\.place), ["version"])

@@ -126,7 +126,7 @@ final class ProjectListEntryTests: XCTestCase {
                 }
             }
             let tree: Bool
-            do { _ = try JSONReader.parse(bytes); tree = true } catch let e as JSONSyntaxError where e.message.contains("appears twice") { continue } catch { tree = false }
+            do { _ = try JSONReader.parse(bytes); tree = true } catch let e as JSONSyntaxError where e.message.description.contains("appears twice") { continue } catch { tree = false }
             let skipped: Bool = bytes.withUnsafeBufferPointer { buffer in
                 var scanner = JSONScanner(buffer: buffer)
                 do { try scanner.begin(); try scanner.skipValue(depth: 0); try scanner.end(); return true } catch { return false }

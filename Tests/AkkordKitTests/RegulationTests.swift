@@ -89,7 +89,7 @@ final class RegulationTests: XCTestCase {
             guard let e = error as? InvalidDataError else { return XCTFail("\(error)") }
             XCTAssertEqual(e.problems.map(\.place), ["pos 2", "pos 3"])
             XCTAssertEqual(e.consequence, "nothing was changed")
-            XCTAssertTrue(e.message.hasPrefix("regulation by +70 %: 2 problems"), e.message)
+            XCTAssertTrue(e.message.description.hasPrefix("regulation by +70 %: 2 problems"), e.message.description)
         }
     }
 

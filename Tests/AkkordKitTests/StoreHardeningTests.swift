@@ -30,7 +30,7 @@ final class StoreHardeningTests: XCTestCase {
             ("\u{85}", false, "contains the control character U+0085"), ("Ã¦ Â£", false, nil),
         ]
         for (text, notes, expected) in cases {
-            XCTAssertEqual(ControlCharacters.problem(in: text, allowsLineBreaks: notes), expected, text.debugDescription)
+            XCTAssertEqual(ControlCharacters.problem(in: text, allowsLineBreaks: notes)?.description, expected, text.debugDescription)
         }
     }
 

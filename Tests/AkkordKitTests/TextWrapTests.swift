@@ -24,7 +24,7 @@ final class TextWrapTests: XCTestCase {
 
     func testADateMessageQuotesAnExcerpt() {
         let long = String(repeating: "9", count: 10_000)
-        let message = ISODate.problem(long) ?? ""
+        let message = ISODate.problem(long)?.description ?? ""
         XCTAssertLessThan(message.count, 200, message)
         XCTAssertTrue(message.hasSuffix("is not a date; write YYYY-MM-DD"), message)
     }

@@ -133,7 +133,7 @@ final class CommandTreeTests: XCTestCase {
                 try build(arguments)
                 built += 1
             } catch let error as UndeclaredArgumentError {
-                if !problems.contains(error.message) { problems.append(error.message) }
+                if !problems.contains(error.message.description) { problems.append(error.message.description) }
             } catch {
                 // A usage error: this combination does not go together (--amount with --hours).
             }

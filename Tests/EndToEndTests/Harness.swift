@@ -63,8 +63,36 @@ struct Akkord {
         try input.fileHandleForWriting.close()
         process.waitUntilExit()
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+        let result = Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                            stderr: String(decoding: errData, as: UTF8.self))
+        try checkDanishError(of: result, arguments: arguments, stdin: stdin, environment: environment, useStore: useStore)
+        return result
+    }
+
+    /// Every error the end-to-end tests provoke in English is provoked again in Danish (SPEC
+    /// §15): a refused command changes nothing, so the same command in the same store fails the
+    /// same way, and its message must be Danish — `fejl:`, `tip:`, no English sentence.
+    private func checkDanishError(of english: Result, arguments: [String], stdin: Data?, environment: [String: String], useStore: Bool) throws {
+        let languageGiven = arguments.contains { $0 == "--lang" || $0.hasPrefix("--lang=") }
+            || ["AKKORD_LANG", "LANG", "LC_ALL", "LC_MESSAGES"].contains { environment[$0] != nil }
+        guard english.status != 0, english.status != 75, english.stderr.hasPrefix("error: "), !languageGiven,
+              !arguments.contains("__complete") else { return }
+        var danishEnvironment = environment
+        danishEnvironment["AKKORD_LANG"] = "da"
+        let danish = try run(arguments, stdin: stdin, environment: danishEnvironment, useStore: useStore)
+        let problems = DanishErrorCheck.problems(english: english.stderr, danish: danish.stderr)
+        if danish.status != english.status {
+            XCTFail("akkord \(arguments.joined(separator: " ")): exit \(english.status) in English but \(danish.status) in Danish: \(danish.stderr)")
+        }
+        for problem in problems {
+            XCTFail("akkord \(arguments.joined(separator: " ")) in Danish: \(problem)")
+            if let log = ProcessInfo.processInfo.environment["AKKORD_UNTRANSLATED_LOG"],
+               let handle = FileHandle(forWritingAtPath: log) ?? (FileManager.default.createFile(atPath: log, contents: nil) ? FileHandle(forWritingAtPath: log) : nil) {
+                handle.seekToEndOfFile()
+                handle.write(Data((english.stderr + "=> " + danish.stderr + "----\n").utf8))
+                try? handle.close()
+            }
+        }
     }
 
     func run(_ arguments: String...) throws -> Result { try run(arguments) }
@@ -99,5 +127,74 @@ class EndToEndCase: XCTestCase {
         XCTAssertTrue(r.stderr.contains(text), "stderr should contain \(text.debugDescription): \(r.stderr)", file: file, line: line)
         XCTAssertTrue(r.stderr.hasPrefix("error: "), "stderr starts with error: \(r.stderr)", file: file, line: line)
         XCTAssertFalse(r.stderr.contains("Fatal error"), file: file, line: line)
+    }
+}
+
+/// What makes an error message English: a line that does not start with a Danish prefix, or an
+/// English word outside the parts that are data (quoted text, paths, commands, option names).
+enum DanishErrorCheck {
+    /// Words that are English and not Danish (`to`, `for`, `at`, `under` are Danish too).
+    static let englishWords: Set<String> = [
+        "the", "and", "of", "with", "each", "project", "line", "lines", "is", "are", "not", "no", "cannot", "must",
+        "from", "this", "that", "was", "has", "have", "give", "see", "use", "only", "which", "when", "would", "there",
+        "does", "did", "found", "missing", "expected", "got", "than", "file", "files", "number", "other", "its", "it",
+        "be", "been", "by", "an", "in", "on", "or", "already", "name", "worker", "hours", "price", "amount", "quantity",
+        "activity", "catalogue", "report", "store", "nothing", "changed", "error", "hint", "warning", "note", "try", "again",
+        "write", "read", "larger", "longer", "characters", "empty", "too", "large", "should", "could", "into", "after",
+        "before", "where", "what", "why", "how", "all", "any", "one", "two", "three", "first", "last", "more", "most",
+        "less", "at least", "least", "contains", "value", "values", "given", "date", "day", "days", "unknown", "option",
+        "command", "argument", "arguments", "usage", "mean", "did you", "you", "your", "here", "them", "they", "these",
+        "those", "without", "instead", "between", "about", "because", "closed", "open", "current",
+    ]
+
+    static func problems(english: String, danish: String) -> [String] {
+        var found: [String] = []
+        for line in danish.split(separator: "\n").map(String.init) where !line.isEmpty {
+            let prefixes = ["fejl: ", "tip: ", "advarsel: ", "bemærk: ", "  "]
+            guard let prefix = prefixes.first(where: { line.hasPrefix($0) }) else {
+                found.append("not a Danish message line: \(line)")
+                continue
+            }
+            let words = englishWordsIn(String(line.dropFirst(prefix.count)))
+            if !words.isEmpty { found.append("English words \(words) in: \(line)") }
+        }
+        if danish.isEmpty { found.append("no message at all") }
+        return found
+    }
+
+    /// The English words of a message, leaving out quoted text, paths, file names, commands
+    /// (from `akkord ` to the end of the clause), option names, `<value>` names and CAPITALS.
+    static func englishWordsIn(_ message: String) -> [String] {
+        var text = message
+        for (open, close) in [("\"", "\""), ("“", "”"), ("'", "'"), ("`", "`"), ("<", ">")] {
+            text = removeQuoted(text, open: open, close: close)
+        }
+        if let range = text.range(of: "akkord ") { text = String(text[..<range.lowerBound]) + " " + clauseEnd(text[range.upperBound...]) }
+        var words: [String] = []
+        for token in text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == ";" || $0 == ":" || $0 == "(" || $0 == ")" || $0 == "?" }) {
+            if token.contains("/") || token.contains(".") || token.contains("_") || token.contains("-") || token.contains("=") { continue }
+            if token.allSatisfy({ $0.isUppercase || $0.isNumber }) { continue }
+            let word = token.lowercased()
+            if englishWords.contains(word) { words.append(word) }
+        }
+        return words
+    }
+
+    private static func removeQuoted(_ text: String, open: String, close: String) -> String {
+        var out = "", rest = Substring(text)
+        while let start = rest.range(of: open) {
+            out += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            guard let end = after.range(of: close) else { return out + rest[start.lowerBound...] }
+            out += " "
+            rest = after[end.upperBound...]
+        }
+        return out + rest
+    }
+
+    /// What follows a command in a hint: from the first `;` or `, ` on.
+    private static func clauseEnd(_ text: Substring) -> String {
+        guard let end = text.firstIndex(where: { $0 == ";" }) else { return "" }
+        return String(text[end...])
     }
 }

@@ -3,7 +3,7 @@ import AkkordModel
 
 /// The sentences of errors, hints, warnings and notes in the languages other than English,
 /// keyed by the English template of a `Phrase` (its literal text with `{}` where values go).
-/// Each language's sentences are in one file (`Phrasebook+Danish.swift`), written as pairs of
+/// Each language's sentences are in its files (`Phrasebook+Danish*.swift`: the library's and the program's), written as pairs of
 /// lines: `en: <template>` and `da: <sentence>` with the values as `{1}`, `{2}` … in the order
 /// the sentence needs them. A sentence with no entry is shown in English (a test runs every
 /// error the end-to-end tests provoke again in Danish and fails on English words).
@@ -16,7 +16,7 @@ public enum Phrasebook {
     }
 
     /// The Danish sentences, read once from their text.
-    public static let danish: [String: String] = entries(danishText)
+    public static let danish: [String: String] = entries(danishText + "\n" + danishLibraryText + "\n" + danishCommandsText)
 
     /// The pairs of a phrasebook's text; a malformed text is a programming error a test finds
     /// (`PhrasebookTests`), so it is read leniently here.
