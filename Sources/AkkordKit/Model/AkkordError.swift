@@ -43,6 +43,10 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
     case projectExists(String)
     /// `-p` with a beginning that several project ids share.
     case projectAmbiguous(String, matches: [String])
+    /// `-p` or `project use` with a text that names no project: the closest ids and names.
+    case projectUnknown(String, closest: [String])
+    /// `project new` with a name whose id is taken, by a project or by one in the trash.
+    case projectNameTaken(name: String, id: String, inTrash: Bool)
 
     public var phrase: Phrase {
         switch self {
@@ -76,6 +80,10 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
             return "cannot undo \(entry.time) \"\(entry.command)\" on project \"\(project)\": the project as it was before it was not kept in this store"
         case .notInTrash(let id, _): return "no project \"\(id)\" in the trash"
         case .projectExists(let id): return "a project \"\(id)\" exists already"
+        case .projectUnknown(let text, _): return "no project is named or has an id beginning \"\(text)\""
+        case .projectNameTaken(let name, let id, false): return "a project \"\(id)\" exists already (made from the name \"\(name)\")"
+        case .projectNameTaken(let name, let id, true):
+            return "the id \"\(id)\" (made from the name \"\(name)\") belongs to a deleted project in the trash"
         case .projectAmbiguous(let prefix, let matches): return "\"\(prefix)\" is the beginning of \(matches.count) project ids: \(matches.prefix(10).joined(separator: ", "))\(matches.count > 10 ? ", …" : "")"
         }
     }

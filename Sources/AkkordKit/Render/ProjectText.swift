@@ -31,7 +31,7 @@ public enum ProjectText {
     public static func list(_ projects: [ProjectListEntry], current: String?, deadlines: [String: SettlementDeadline], language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         let shown = projects.compactMap { deadlines[$0.id] }
-        var columns: [TextTable.Column] = [.init(""), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
+        var columns: [TextTable.Column] = [.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
                                            .init(w[.subtotal], .right)]
         if !shown.isEmpty { columns.append(.init(w[.due])) }
         var table = TextTable(columns)
@@ -50,7 +50,7 @@ public enum ProjectText {
     public static func trash(_ entries: [TrashedProject], language: Language, width: Int = TextTable.defaultWidth) throws(SumTooLargeError) -> String {
         let w = Words(language)
         guard !entries.isEmpty else { return w[.trashEmpty] + "\n" }
-        var table = TextTable([.init(w[.trashEntry], wrapsLast: true), .init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.status]),
+        var table = TextTable([.init(w[.trashEntry]), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]),
                                .init(w[.linesTitle], .right), .init(w[.subtotal], .right)])
         table.maxWidth = width
         for e in entries {

@@ -37,9 +37,9 @@ public struct RenderedSummary: Sendable {
 
     /// Throws only when the summary does not fit the format (`WorkbookError`: an xlsx sheet
     /// holds 1,048,576 rows).
-    public init(_ summary: ProjectsSummary, format: SummaryFormat, table: SummaryTable, language: Language) throws {
+    public init(_ summary: ProjectsSummary, format: SummaryFormat, table: SummaryTable, language: Language, width: Int = SummaryText.width) throws {
         switch format {
-        case .text: bytes = Array(SummaryText.render(summary, table: table, language: language).utf8)
+        case .text: bytes = Array(SummaryText.render(summary, table: table, language: language, width: width).utf8)
         case .json: bytes = SummaryJSON.render(summary)
         case .csv: bytes = Array(SummaryCSV.render(summary, table: table, language: language).utf8)
         case .xlsx: bytes = try SummaryXLSX.render(summary, language: language)
@@ -49,12 +49,12 @@ public struct RenderedSummary: Sendable {
     }
 }
 
-/// The summary as text (100 columns): what was chosen, one table (`--by`) with its totals row,
+/// The summary as text (as wide as the terminal, 100 columns by default): what was chosen, one table (`--by`) with its totals row,
 /// and a block of totals that says what each one is the sum of. Every word from `Words`.
 public enum SummaryText {
-    public static let width = 100
+    public static let width = TextTable.defaultWidth
 
-    public static func render(_ s: ProjectsSummary, table: SummaryTable, language l: Language) -> String {
+    public static func render(_ s: ProjectsSummary, table: SummaryTable, language l: Language, width: Int = width) -> String {
         let w = Words(l)
         var out = w[.summaryTitle] + "\n\n"
         var header: [(String, String)] = [(w[.period], period(s.filter, w))]
@@ -65,15 +65,15 @@ public enum SummaryText {
         if !s.withoutDate.isEmpty {
             let phrase = s.withoutDate.count == 1 ? w(.summaryWithoutDateOne, s.withoutDate[0])
                 : w(.summaryWithoutDate, "\(s.withoutDate.count)", list(s.withoutDate))
-            out += wrapped(phrase)
+            out += wrapped(phrase, width)
         }
         out += "\n"
         switch table {
-        case .project: out += projects(s, w)
-        case .worker: out += workers(s, w)
-        case .employer: out += employers(s, w)
+        case .project: out += projects(s, w, width)
+        case .worker: out += workers(s, w, width)
+        case .employer: out += employers(s, w, width)
         }
-        out += "\n" + totals(s, w)
+        out += "\n" + totals(s, w, width)
         return out
     }
 
@@ -84,10 +84,10 @@ public enum SummaryText {
 
     // MARK: the tables
 
-    static func projects(_ s: ProjectsSummary, _ w: Words) -> String {
+    static func projects(_ s: ProjectsSummary, _ w: Words, _ width: Int) -> String {
         let l = w.language
         // The employer goes with the name, in the one column that wraps, so the table fits 100 columns.
-        var t = TextTable([.init(w[.project]), .init(w[.summaryNameEmployer], wraps: true), .init(w[.summaryTotal], .right),
+        var t = TextTable([.init(w[.project], wrapsLast: true), .init(w[.summaryNameEmployer], wraps: true), .init(w[.summaryTotal], .right),
                            .init(w[.pool], .right), .init(w[.summaryJourneymanHours], .right), .init(w[.summaryHourlyEarnings], .right)])
         t.maxWidth = width
         for p in s.projects {
@@ -99,11 +99,11 @@ public enum SummaryText {
         t.add(["", w[.total], s.totals.total.formatted(l), s.totals.pool.formatted(l), s.totals.journeymanHours.formatted(l),
                earnings(s.totals.hourlyEarnings, l)])
         var out = t.render()
-        if s.projects.contains(where: { $0.hourlyEarnings == nil }) { out += wrapped(w[.summaryMissingSplit]) }
+        if s.projects.contains(where: { $0.hourlyEarnings == nil }) { out += wrapped(w[.summaryMissingSplit], width) }
         return out
     }
 
-    static func workers(_ s: ProjectsSummary, _ w: Words) -> String {
+    static func workers(_ s: ProjectsSummary, _ w: Words, _ width: Int) -> String {
         let l = w.language
         var t = TextTable([.init(w[.worker], wraps: true), .init(w[.summaryProjects], .right), .init(w[.hours], .right),
                            .init(w[.share], .right), .init(w[.advances], .right), .init(w[.balance], .right)])
@@ -114,9 +114,9 @@ public enum SummaryText {
         if s.workers.isEmpty { t.add([w[.noWorkers]]) }
         t.addRule()
         t.add([w[.total], "", s.totals.hours.formatted(l), s.totals.share.formatted(l), s.totals.advances.formatted(l), s.totals.balance.formatted(l)])
-        var out = t.render() + wrapped(w[.summaryWorkersRule])
+        var out = t.render() + wrapped(w[.summaryWorkersRule], width)
         if !s.advancesWithoutShare.isEmpty {
-            out += "\n" + wrapped(w[.summaryAdvancesWithoutShare])
+            out += "\n" + wrapped(w[.summaryAdvancesWithoutShare], width)
             var missing = TextTable([.init(w[.worker], wraps: true), .init(w[.project]), .init(w[.advances], .right)])
             missing.maxWidth = width
             for a in s.advancesWithoutShare { missing.add([a.name, a.project, a.advances.formatted(l)]) }
@@ -125,7 +125,7 @@ public enum SummaryText {
         return out
     }
 
-    static func employers(_ s: ProjectsSummary, _ w: Words) -> String {
+    static func employers(_ s: ProjectsSummary, _ w: Words, _ width: Int) -> String {
         let l = w.language
         var t = TextTable([.init(w[.employer], wraps: true), .init(w[.summaryProjects], .right), .init(w[.summaryTotal], .right),
                            .init(w[.pool], .right), .init(w[.summaryJourneymanHours], .right), .init(w[.summaryHourlyEarnings], .right)])
@@ -139,12 +139,12 @@ public enum SummaryText {
         t.add([w[.total], "\(s.totals.projects)", s.totals.total.formatted(l), s.totals.pool.formatted(l), s.totals.journeymanHours.formatted(l),
                earnings(s.totals.hourlyEarnings, l)])
         var out = t.render()
-        if s.employers.contains(where: { $0.hourlyEarnings == nil }) { out += wrapped(w[.summaryMissingSplit]) }
+        if s.employers.contains(where: { $0.hourlyEarnings == nil }) { out += wrapped(w[.summaryMissingSplit], width) }
         return out
     }
 
     /// Each total with what it is the sum of, so it can be checked from the rows above.
-    static func totals(_ s: ProjectsSummary, _ w: Words) -> String {
+    static func totals(_ s: ProjectsSummary, _ w: Words, _ width: Int) -> String {
         let l = w.language, t = s.totals
         var table = TextTable([.init(""), .init("", .right), .init("", wraps: true)])
         table.maxWidth = width
@@ -204,5 +204,5 @@ public enum SummaryText {
         ids.count <= 10 ? ids.joined(separator: ", ") : ids.prefix(10).joined(separator: ", ") + ", … (+\(ids.count - 10))"
     }
 
-    static func wrapped(_ text: String) -> String { TextTable.wrap(text, width: width).map { $0 + "\n" }.joined() }
+    static func wrapped(_ text: String, _ width: Int) -> String { TextTable.wrap(text, width: width).map { $0 + "\n" }.joined() }
 }

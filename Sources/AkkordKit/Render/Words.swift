@@ -115,6 +115,8 @@ public enum Term: String, CaseIterable, Sendable {
     // at the end: a module built against the list before (an incremental test build that missed
     // the change) then still means the terms it knows.
     case changeNotSynced, checkPhotosKept, checkTrashUnreadable, numberReadAs, numberIfYouMeant, csvLineBreaksMadeSpaces
+    // The guided entry: more matches than shown
+    case guidedMoreMatches
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -473,6 +475,7 @@ public struct Words: Sendable {
         .summaryHourlyEarningsRule: "pool with hours / journeyman hours, rounded to øre",
         .summaryXlsxMissingSplit: "An empty hourly earnings cell: no journeyman hours, the team split is missing.",
         .summaryXlsxEmployersNote: "Each employer's figures are the sums of its projects (employers matched by name; case, accents and extra spaces ignored). Hourly earnings = ROUND(pool with hours / journeyman hours, 2).",
+        .guidedMoreMatches: "… and {1} more; type more words to find fewer.",
     ]
 
     public static let da: [Term: String] = [
@@ -799,6 +802,7 @@ public struct Words: Sendable {
         .summaryHourlyEarningsRule: "til fordeling med svendetimer / svendetimer, afrundet til øre",
         .summaryXlsxMissingSplit: "Tom timefortjeneste: ingen svendetimer, sjakkets fordeling mangler.",
         .summaryXlsxEmployersNote: "Hver arbejdsgivers tal er summen af dens projekter (arbejdsgivere genkendes på navnet; store og små bogstaver, accenter og ekstra mellemrum tæller ikke). Timefortjeneste = AFRUND(til fordeling med svendetimer / svendetimer; 2).",
+        .guidedMoreMatches: "… og {1} mere; skriv flere ord for at finde færre.",
     ]
 }
 

@@ -5,10 +5,20 @@ import AkkordStore
 
 /// Creating, choosing, editing, closing, reopening and deleting projects.
 extension Workspace {
-    /// Creates a project with a unique id made from its name and makes it the current one.
-    public func createProject(name: String, details: Project.Details) throws -> Change<Project> {
+    /// Creates a project and makes it the current one. Its id is `id`, else made from its name;
+    /// either is refused when a project has it or one in the trash does (a second project of
+    /// the same name would quietly take the next lines — SPEC §15).
+    public func createProject(name: String, id givenId: String? = nil, details: Project.Details) throws -> Change<Project> {
         try change { tx in
-            let id = Slug.unique(Slug.make(from: name), taken: Set(try tx.projectIds()))
+            let id = givenId ?? Slug.make(from: name)
+            if try tx.projectIds().contains(id) {
+                if let givenId { throw AkkordError.projectExists(givenId) }
+                throw AkkordError.projectNameTaken(name: name, id: id, inTrash: false)
+            }
+            if store.trashEntries().contains(where: { $0.hasPrefix(id + ".") }) {
+                if givenId != nil { throw AkkordError.projectNameTaken(name: name, id: id, inTrash: true) }
+                throw AkkordError.projectNameTaken(name: name, id: id, inTrash: true)
+            }
             var p = Project(id: id, name: name)
             p.created = clock.today
             p.start = details.start
@@ -22,9 +32,11 @@ extension Workspace {
         }.warning(plausible(date: details.start) + plausible(date: details.end))
     }
 
-    /// Makes a project the current one.
-    public func useProject(_ id: String) throws -> Change<Project> {
+    /// Makes a project the current one: `text` is its id, its name or a unique beginning of
+    /// either (`projectId(naming:)`).
+    public func useProject(_ text: String) throws -> Change<Project> {
         try change { tx in
+            let id = try projectId(naming: text)
             let p = try tx.project(id)
             try tx.setState(Store.State(currentProject: id))
             return p

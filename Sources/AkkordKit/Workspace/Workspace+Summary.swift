@@ -24,8 +24,9 @@ extension Workspace {
     }
 
     /// The summary in `format`; text and CSV show the `table` chosen.
-    public func summary(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language) throws -> RenderedSummary {
-        try RenderedSummary(try summary(filter), format: format, table: table, language: language)
+    public func summary(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language,
+                        width: Int = SummaryText.width) throws -> RenderedSummary {
+        try RenderedSummary(try summary(filter), format: format, table: table, language: language, width: width)
     }
 }
 

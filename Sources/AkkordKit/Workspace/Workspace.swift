@@ -50,21 +50,35 @@ public struct Workspace: Sendable {
     /// by the command is taken as it is; `-p` may give a unique beginning of one.
     func chooseProject(_ id: String?, state: () throws -> Store.State) throws -> String {
         if let id { return id }
-        if let selectedProject { return try projectId(beginningWith: selectedProject) }
+        if let selectedProject { return try projectId(naming: selectedProject) }
         guard let current = try state().currentProject else { throw AkkordError.noCurrentProject }
         return current
     }
 
-    /// `-p soender` → `soendergade-4` when it is the only project id beginning so; an id that
-    /// exists is itself even when others begin with it (`a` beside `a-2`).
-    func projectId(beginningWith prefix: String) throws -> String {
-        guard Slug.isValid(prefix), !FileIO.exists(store.projectFile(prefix)) else { return prefix }
-        let matches = try store.projectIds().filter { $0.hasPrefix(prefix) }
-        switch matches.count {
-        case 0: return prefix
-        case 1: return matches[0]
-        default: throw AkkordError.projectAmbiguous(prefix, matches: matches)
+    /// The project `text` names (`-p`, `project use`; SPEC §15): an id that exists is itself
+    /// even when others begin with it (`a` beside `a-2`); else the one project whose id begins
+    /// so (`-p soender` → `soendergade-4`); else the one whose name is it, or begins so, with
+    /// case and Danish letters folded both ways (`-p "søndergade"`, `-p Sondergade`). Several:
+    /// refused, listing them; none: refused, naming the closest.
+    func projectId(naming text: String) throws -> String {
+        if Slug.isValid(text), FileIO.exists(store.projectFile(text)) { return text }
+        let ids = try store.projectIds()
+        if Slug.isValid(text) {
+            let matches = ids.filter { $0.hasPrefix(text) }
+            if matches.count == 1 { return matches[0] }
+            if matches.count > 1 { throw AkkordError.projectAmbiguous(text, matches: matches) }
         }
+        let entries = try store.listEntries().entries
+        let wanted = SearchText.fold(text), slug = Slug.make(from: text, fallback: "")
+        let named = entries.filter { SearchText.fold($0.name) == wanted }
+        let matches = !named.isEmpty ? named
+            : entries.filter { SearchText.fold($0.name).starts(with: wanted) || (!slug.isEmpty && $0.id.hasPrefix(slug)) }
+        if matches.count == 1 { return matches[0].id }
+        if matches.count > 1 { throw AkkordError.projectAmbiguous(text, matches: matches.map(\.id)) }
+        let lowered = Array(text.lowercased().utf8)
+        let scored = entries.map { e in (e, min(EditDistance.between(wanted, SearchText.fold(e.name)), EditDistance.between(lowered, Array(e.id.utf8)))) }
+        let closest = scored.filter { $0.1 <= max(2, wanted.count / 3) }.sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0.id < $1.0.id }
+        throw AkkordError.projectUnknown(text, closest: closest.prefix(3).map { "\($0.0.id) (\($0.0.name))" })
     }
 
     /// Loads, changes and stages the chosen open project. `onlyLines`: the change touches no

@@ -3,8 +3,8 @@ import AkkordKit
 extension CommandContext {
     /// The library's view of the store for this run: every change goes through it.
     func workspace() throws -> Workspace {
-        if let id = globals.project, !Slug.isValid(id) {
-            throw InvalidArgumentError.usage("--project", "\"\(id)\" is not a project id (lowercase letters, digits and '-')")
+        if let text = globals.project, text.trimmingSpaces.isEmpty {
+            throw InvalidArgumentError.usage("--project", "must not be empty")
         }
         let (directory, lockTimeout) = try storeSetup()
         return Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)

@@ -96,6 +96,12 @@ extension AkkordError: UserFacingError {
         case .notInTrash(_, let trashed): return trashed.isEmpty ? "the trash is empty" : "in the trash: \(trashed.joined(separator: ", "))"
         case .projectExists(let id): return "restore it under another id with --as NEW-ID, or delete \(id) first"
         case .projectAmbiguous: return "give more of the id with -p"
+        case .projectUnknown(_, let closest):
+            return closest.isEmpty ? "list projects with: akkord project list" : "the closest: \(closest.joined(separator: ", "))"
+        case .projectNameTaken(_, let id, false):
+            return "work on it with: akkord project use \(id); or give the new project its own id with --id ID"
+        case .projectNameTaken(_, let id, true):
+            return "bring it back with: akkord project restore \(id); or give the new project its own id with --id ID"
         }
     }
 

@@ -20,13 +20,25 @@ struct GuidedAdd {
         let workspace = try context.workspace()
         let search = try workspace.catalogueSearch()
         while let terms = ask(w[.guidedSearch]), !terms.isEmpty {
-            let hits = search.search(terms, limit: Self.matches).map(\.activity)
+            let all = search.search(terms)
+            let hits = all.prefix(Self.matches).map(\.activity)
             guard !hits.isEmpty else { say(w[.guidedNoMatch]); continue }
-            for (i, a) in hits.enumerated() {
-                say("  \(i + 1)  \(a.pos)  \(a.name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
+            func showList() {
+                for (i, a) in hits.enumerated() {
+                    say("  \(i + 1)  \(a.pos)  \(a.name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
+                }
+                if all.count > hits.count { say(w(.guidedMoreMatches, String(all.count - hits.count))) }
             }
-            guard let pick = ask(w(.guidedPick, String(hits.count))), !pick.isEmpty else { continue }
-            guard let n = Int(pick), (1...hits.count).contains(n) else { say(w(.guidedBadPick, pick)); continue }
+            showList()
+            // A number outside the list asks again, the list shown again above the question.
+            var picked: Int?
+            while picked == nil, let pick = ask(w(.guidedPick, String(hits.count))), !pick.isEmpty {
+                if let n = Int(pick), (1...hits.count).contains(n) { picked = n } else {
+                    say(w(.guidedBadPick, pick))
+                    showList()
+                }
+            }
+            guard let n = picked else { continue }
             let activity = hits[n - 1]
             while true {
                 guard let text = ask(w(.guidedQuantity, UnitName.display(activity.unit, language: context.language))), !text.isEmpty else { break }

@@ -26,20 +26,28 @@ enum ProjectDetailOptions {
 
 struct ProjectNew: Command {
     static let name = Positional("name", parse: .text, help: "The project's name, e.g. \"Vestergade 12, roof\".")
+    static let id = Option("--id", value: "id", parse: .projectId, complete: .nothing, help: "The project's id (default: made from the name).")
     static let spec = CommandSpec(
         name: "new", abstract: "Create a project and make it the current one.",
-        discussion: "The id is made from the name (lowercase, æ→ae, ø→oe, å→aa, other characters become '-') and made unique with -2, -3 ….",
-        arguments: [name] + ProjectDetailOptions.arguments
+        discussion: """
+        The id is made from the name (lowercase, æ→ae, ø→oe, å→aa, other characters become '-'). A name \
+        whose id a project has already, or one in the trash, is refused, so that the next lines do not go \
+        into a new, empty project by mistake: work on that project with 'akkord project use', or give the \
+        new one its own id with --id.
+        """,
+        arguments: [name, id] + ProjectDetailOptions.arguments
     )
     let name: String
+    let id: String?
     let details: Project.Details
     init(_ a: ParsedArguments) throws {
         name = try a.required(Self.name)
+        id = try a[Self.id]
         details = try ProjectDetailOptions.read(a)
     }
 
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().createProject(name: name, details: details)
+        let change = try context.workspace().createProject(name: name, id: id, details: details)
         context.warn(change.warnings)
         let project = change.value
         if context.wantsJSON { context.printJSON(try ChangeJSON.project(project)) } else {
@@ -108,7 +116,7 @@ struct UnreadableProjectsError: UserFacingError {
 }
 
 struct ProjectUse: Command {
-    static let id = Positional("id", parse: .projectId, help: "The project's id (see 'akkord project list').")
+    static let id = Positional("id", parse: .text, help: "The project's id or name, or the beginning of either (see 'akkord project list').")
     static let spec = CommandSpec(name: "use", abstract: "Make a project the current one.", arguments: [id])
     let id: String
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }

@@ -78,7 +78,8 @@ struct SummaryCommand: Command {
         let format = format(context)
         let summary: RenderedSummary
         do {
-            summary = try context.workspace().summary(filter, format: format, table: table, language: context.language)
+            summary = try context.workspace().summary(filter, format: format, table: table, language: context.language,
+                                                      width: output == nil ? context.width : SummaryText.width)
         } catch let error as SummaryUnreadableProjectsError {
             throw SummaryIncompleteError(wrapped: error)
         } catch let error as SumTooLargeError {
