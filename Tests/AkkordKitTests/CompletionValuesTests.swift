@@ -30,7 +30,8 @@ final class CompletionValuesTests: XCTestCase {
 
     func testProjectsWorkersAndLines() throws {
         let ws = workspace()
-        for name in ["Beta", "Alpha", "Alpha"] { _ = try ws.createProject(name: name, details: Project.Details()) }
+        for name in ["Beta", "Alpha"] { _ = try ws.createProject(name: name, details: Project.Details()) }
+        _ = try ws.createProject(name: "Alpha", id: "alpha-2", details: Project.Details())
         _ = try ws.addWorker(name: "Jens Hansen", apprentice: false, rate: nil)
         _ = try ws.addLine(.init(source: .catalogue(pos: "2.01"), quantity: try Quantity(parsing: "3")))
         _ = try ws.addLine(.init(source: .custom(name: "Moss", unit: "m2", price: try UnitPrice(parsing: "2")), quantity: try Quantity(parsing: "1")))

@@ -79,7 +79,7 @@ final class CheckEveryFileTests: EndToEndCase {
             "error: \(trash.path)/linked.json: is a symbolic link, not a regular file",
             "error: \(trash.path)/notes.txt: not a trash entry (<id>.json or <id>.<n>.json); akkord did not put it there",
             // What a file is comes before what it holds: the files are listed, then read.
-            "error: \(steps.path)/8.json: is a FIFO, not a regular file",
+            "error: \(steps.path)/8.json: is a FIFO (named pipe), not a regular file",
             "error: \(steps.path)/7.json: not valid JSON: line 1, column 1: unexpected character 'g'",
             "error: \(steps.path)/9.json: id: is \"anden\", not tagvej-3",
             "error: store \(akkord.store.path): 5 problems; nothing was changed",

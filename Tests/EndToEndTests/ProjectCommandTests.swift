@@ -7,7 +7,15 @@ final class ProjectCommandTests: EndToEndCase {
     func testProjectLifecycleAndLines() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12, Århus").stdout,
                        "created project vestergade-12-aarhus (Vestergade 12, Århus); it is now the current project\n")
-        XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12, Århus").status, 0)
+        // The same name again is refused (its lines would go into an empty second project), and
+        // nothing changes; with --id it is made.
+        let before0 = try snapshot()
+        let again = try akkord.run("project", "new", "Vestergade 12, Århus")
+        assertError(again, status: 1, contains: "a project \"vestergade-12-aarhus\" exists already (made from the name \"Vestergade 12, Århus\")")
+        XCTAssertTrue(again.stderr.contains("hint: work on it with: akkord project use vestergade-12-aarhus; or give the new project its own id with --id ID"), again.stderr)
+        XCTAssertEqual(try snapshot(), before0)
+        XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12, Århus", "--id", "vestergade-12-aarhus-2").status, 0)
+        assertError(try akkord.run("project", "new", "Other", "--id", "vestergade-12-aarhus-2"), status: 1, contains: "a project \"vestergade-12-aarhus-2\" exists already")
         // 12.5 × 38.50 = 481.25; 3 × 1,650.00 = 4,950.00; custom 7.25 × 19.99 = 144.9275 → 144.93
         XCTAssertEqual(try akkord.run("-p", "vestergade-12-aarhus", "add", "2.01", "12,5").status, 0)
         XCTAssertEqual(try akkord.run("-p", "vestergade-12-aarhus", "add", "7.01", "3").status, 0)
@@ -93,8 +101,9 @@ final class ProjectCommandTests: EndToEndCase {
             (["edit", "42", "--quantity", "2"], 1, "no line 42 in project \"roof\""),
             (["remove", "1", "42"], 1, "no line 42 in project \"roof\""),
             (["remove", "abc"], 64, "<line>: \"abc\" is not a line number"),
-            (["-p", "../etc", "lines"], 64, "--project: \"../etc\" is not a project id"),
-            (["project", "use", "../x"], 64, "<id>: \"../x\" is not a project id"),
+            (["-p", "../etc", "lines"], 1, "no project is named or has an id beginning \"../etc\""),
+            (["-p", "", "lines"], 64, "--project: must not be empty"),
+            (["project", "use", "../x"], 1, "no project is named or has an id beginning \"../x\""),
             (["project", "show", "nope"], 1, "no project \"nope\""),
             (["project", "new", ""], 64, "<name>: must not be empty"),
             (["project", "new", "X", "--start", "2026-02-30"], 64, "--start: \"2026-02-30\" is not a date"),

@@ -261,7 +261,7 @@ final class StoreAttackTests: EndToEndCase {
         assertError(try akkord.run("catalogue", "import", akkord.outside.path), status: 65, contains: "is a directory")
         let fifo = akkord.outsideFile("fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        assertError(try akkord.run("catalogue", "import", fifo), status: 65, contains: "is a pipe (FIFO)")
+        assertError(try akkord.run("catalogue", "import", fifo), status: 65, contains: "is a FIFO (named pipe)")
         // Sparse files: their size is refused before a byte is read.
         for (name, size, command, message) in [("big.jpg", 26 << 20, "photo", "is larger than 25 MiB"), ("big.csv", 129 << 20, "catalogue", "is larger than 128 MiB")] {
             let path = akkord.outsideFile(name).path

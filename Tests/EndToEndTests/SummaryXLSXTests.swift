@@ -74,7 +74,7 @@ final class SummaryXLSXEndToEndTests: EndToEndCase {
         try FileManager.default.createDirectory(at: akkord.outside, withIntermediateDirectories: true)
         let outsideBefore = try FileManager.default.contentsOfDirectory(atPath: akkord.outside.path)
         for arguments in [["summary", "--format", "xlsx"], ["--json", "summary", "--format", "xlsx"],
-                          ["summary", "--format", "xlsx", "--by", "worker", "--from", "2026-01-01"], ["--lang", "da", "summary", "--format", "xlsx"]] {
+                          ["summary", "--format", "xlsx", "--by", "worker", "--from", "2026-01-01"], ["--lang", "en", "summary", "--format", "xlsx"]] {
             let r = try akkord.run(arguments)
             assertError(r, status: 64, contains: "an xlsx summary needs -o FILE")
             XCTAssertTrue(r.stderr.contains("hint: akkord summary --format xlsx -o summary.xlsx"), r.stderr)

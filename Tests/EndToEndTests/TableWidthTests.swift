@@ -20,6 +20,14 @@ final class TableWidthTests: EndToEndCase {
             for view in views {
                 let r = try akkord.run(["--lang", lang] + view, environment: ["COLUMNS": "60"])
                 XCTAssertEqual(r.status, 0, "\(view): \(r.stderr)")
+                if view == ["project", "list"] {
+                    // An id is never broken across lines (SPEC §15): the 58-character id stands
+                    // whole, and only it makes the table wider; the name wraps down to 8 columns.
+                    let id = "vestergade-12-aarhus-the-whole-north-and-south-roof-surfaces"
+                    XCTAssertTrue(r.stdout.split(separator: "\n").contains { $0.contains(id) }, r.stdout)
+                    XCTAssertLessThanOrEqual(widest(r.stdout), id.count + 40, "\(lang) \(view):\n\(r.stdout)")
+                    continue
+                }
                 XCTAssertLessThanOrEqual(widest(r.stdout), 60, "\(lang) \(view):\n\(r.stdout)")
             }
         }
@@ -28,6 +36,14 @@ final class TableWidthTests: EndToEndCase {
         XCTAssertTrue(lines.contains("15,431.25"), lines)
         XCTAssertTrue(lines.split(separator: "\n").contains { $0.contains("X2") && $0.contains("Ridge tiles,") && $0.hasSuffix("15,431.25") }, lines)
         XCTAssertTrue(lines.contains("mechanical"), lines)
+        // With ids of a usual length the project list fits 60 columns too, ids whole.
+        try akkord.run("project", "new", "Kirkevej 3, Ry", "--id", "kirkevej-3-ry")
+        try akkord.run("project", "delete", "vestergade-12-aarhus-the-whole-north-and-south-roof-surfaces", "--yes")
+        for lang in ["en", "da"] {
+            let r = try akkord.run(["--lang", lang, "project", "list"], environment: ["COLUMNS": "60"])
+            XCTAssertLessThanOrEqual(widest(r.stdout), 60, r.stdout)
+            XCTAssertTrue(r.stdout.contains("kirkevej-3-ry"), r.stdout)
+        }
         // Without COLUMNS and without a terminal: 100 columns, so the long name takes more of a row.
         let wide = try akkord.run(["lines"]).stdout
         XCTAssertGreaterThan(widest(wide), 60)

@@ -148,7 +148,10 @@ final class UndoTrashTests: EndToEndCase {
         try ok("project", "new", "Vestergade 12")
         try ok("add", "2.01", "6")
         try ok("project", "delete", id, "--yes")
-        try ok("project", "new", "Vestergade 12")                   // the same id again
+        // The same name again is refused while the deleted project is in the trash …
+        assertError(try akkord.run("project", "new", "Vestergade 12"), status: 1,
+                    contains: "the id \"\(id)\" (made from the name \"Vestergade 12\") belongs to a deleted project in the trash")
+        try ok("project", "new", "Vestergade 12", "--id", id)       // … but the id given is taken
         try ok("add", "7.01", "11")
         try ok("project", "delete", id, "--yes")
         let trash = try akkord.run("project", "list", "--trash", "--json").json as! [String: Any]
@@ -186,7 +189,7 @@ final class UndoTrashTests: EndToEndCase {
 
         // Restoring onto a taken id is refused; --as gives it another.
         try ok("project", "delete", id, "--yes")
-        try ok("project", "new", "Vestergade 12")
+        try ok("project", "new", "Vestergade 12", "--id", id)
         let before = try snapshot()
         assertError(try akkord.run("project", "restore", id), status: 1, contains: "a project \"\(id)\" exists already")
         XCTAssertEqual(try snapshot(), before)

@@ -310,7 +310,7 @@ run() {
     crash_path "$@"
   ) >"$WORK/p$i/out" 2>&1 &
 }
-run "project new"                -- project new "Gamma"
+run "project new"                -- project new "Epsilon"
 run "project use"                -- project use beta
 run "project edit --name"        -- project edit --name "Alpha Roof"
 run "project close"              -- project close

@@ -5,9 +5,9 @@ import AkkordStore
 
 /// Creating, choosing, editing, closing, reopening and deleting projects.
 extension Workspace {
-    /// Creates a project and makes it the current one. Its id is `id`, else made from its name;
-    /// either is refused when a project has it or one in the trash does (a second project of
-    /// the same name would quietly take the next lines — SPEC §15).
+    /// Creates a project and makes it the current one. Its id is `id`, else made from its name:
+    /// refused when a project has it, and a made one also when a deleted project in the trash
+    /// has it (a second project of the same name would quietly take the next lines — SPEC §15).
     public func createProject(name: String, id givenId: String? = nil, details: Project.Details) throws -> Change<Project> {
         try change { tx in
             let id = givenId ?? Slug.make(from: name)
@@ -15,8 +15,9 @@ extension Workspace {
                 if let givenId { throw AkkordError.projectExists(givenId) }
                 throw AkkordError.projectNameTaken(name: name, id: id, inTrash: false)
             }
-            if store.trashEntries().contains(where: { $0.hasPrefix(id + ".") }) {
-                if givenId != nil { throw AkkordError.projectNameTaken(name: name, id: id, inTrash: true) }
+            // An id given with --id is the user's choice, even when a deleted project had it (the
+            // trash keeps both, as <id>.json and <id>.2.json).
+            if givenId == nil, store.trashEntries().contains(where: { $0.hasPrefix(id + ".") }) {
                 throw AkkordError.projectNameTaken(name: name, id: id, inTrash: true)
             }
             var p = Project(id: id, name: name)

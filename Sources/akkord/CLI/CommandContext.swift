@@ -110,7 +110,7 @@ final class CommandContext {
     }
 
     /// The number format, or the language's when it cannot be resolved (then the language is not either).
-    var numberFormat: Language { (try? resolvedNumberFormat()) ?? language }
+    var numberFormat: Language { (try? resolvedNumberFormat()) ?? messageLanguage }
 
     /// `--store`, else `$AKKORD_HOME`, else the config file, else the XDG default (SPEC §6).
     func resolvedStoreDirectory() throws -> String {

@@ -116,7 +116,7 @@ struct UnreadableProjectsError: UserFacingError {
 }
 
 struct ProjectUse: Command {
-    static let id = Positional("id", parse: .text, help: "The project's id or name, or the beginning of either (see 'akkord project list').")
+    static let id = Positional("id", parse: .text, complete: .store(.project), help: "The project's id or name, or the beginning of either (see 'akkord project list').")
     static let spec = CommandSpec(name: "use", abstract: "Make a project the current one.", arguments: [id])
     let id: String
     init(_ a: ParsedArguments) throws { id = try a.required(Self.id) }
