@@ -112,6 +112,20 @@ final class CommandContext {
     /// The number format, or the language's when it cannot be resolved (then the language is not either).
     var numberFormat: Language { (try? resolvedNumberFormat()) ?? messageLanguage }
 
+    /// The language of help, the manual page and the completion scripts (SPEC §15): chosen as
+    /// `resolvedLanguage()` chooses, but a source that cannot be used is passed over for the next
+    /// instead of failing — an `AKKORD_LANG` that names no language, a config file that does not
+    /// read — because help and completion must run when the settings are damaged.
+    var helpLanguage: Language {
+        var environment = self.environment
+        if let text = environment[LanguageChoice.variable], Language(rawValue: text.lowercased()) == nil {
+            environment[LanguageChoice.variable] = nil
+        }
+        let settings = self.settings
+        return (try? LanguageChoice.resolve(flag: globals.language, environment: environment,
+                                            config: { (try? settings.config()) ?? Config() })) ?? .en
+    }
+
     /// `--store`, else `$AKKORD_HOME`, else the config file, else the XDG default (SPEC §6).
     func resolvedStoreDirectory() throws -> String {
         if let cachedStoreDirectory { return cachedStoreDirectory }

@@ -33,36 +33,44 @@ struct CompletionTree {
     /// Options every command takes (SPEC §7), without --version (shown at the root only).
     let globals: [Option]
 
-    init(root: any Command.Type = RootCommand.self) {
+    /// The tree with the descriptions (abstracts and help texts) in `language`.
+    init(root: any Command.Type = RootCommand.self, language: Language = HelpLanguage.current) {
+        let texts = HelpTexts(language)
         var nodes: [Node] = []
-        func walk(_ command: any Command.Type, _ path: [String]) {
-            let spec = command.spec
-            var options = spec.arguments.filter { !$0.isPositional }.map(Self.option)
-            if path.isEmpty { options.append(Self.option(GlobalOptions.version.spec)) }
+        func walk(_ commands: [any Command.Type]) {
+            let spec = commands.last!.spec
+            let path = HelpTexts.key(commands)
+            var options = spec.arguments.filter { !$0.isPositional }.map { Self.option($0, help: texts.help($0, of: commands)) }
+            if path.isEmpty { options.append(Self.option(GlobalOptions.version.spec, help: texts.help(GlobalOptions.version.spec, of: nil))) }
             let positionals = spec.arguments.filter(\.isPositional)
-            nodes.append(Node(path: path, subcommands: spec.visibleSubcommands.map { ($0.spec.name, $0.spec.abstract) }, options: options,
+            nodes.append(Node(path: path, subcommands: spec.visibleSubcommands.map { ($0.spec.name, texts.abstract(commands + [$0])) },
+                              options: options,
                               positionals: positionals.filter { !$0.isRepeating }.map(\.completion),
                               rest: positionals.first(where: \.isRepeating)?.completion))
-            for sub in spec.visibleSubcommands { walk(sub, path + [sub.spec.name]) }
+            for sub in spec.visibleSubcommands { walk(commands + [sub]) }
         }
-        walk(root, [])
+        walk([root])
         self.nodes = nodes
-        globals = GlobalOptions.specs.filter { $0 != GlobalOptions.version.spec }.map(Self.option)
+        globals = GlobalOptions.specs.filter { $0 != GlobalOptions.version.spec }.map { Self.option($0, help: texts.help($0, of: nil)) }
     }
 
-    private static func option(_ spec: ArgumentSpec) -> Option {
-        Option(names: [spec.shortName, spec.name].compactMap { $0 }, takesValue: spec.takesValue, completion: spec.completion,
-               help: spec.help)
+    private static func option(_ spec: ArgumentSpec, help: String) -> Option {
+        Option(names: [spec.shortName, spec.name].compactMap { $0 }, takesValue: spec.takesValue, completion: spec.completion, help: help)
     }
+
+    /// Abbreviations whose full stop ends no sentence: English and Danish (`f.eks.`, `bl.a.`).
+    static let abbreviations = ["e.g", "i.e", "f.eks", "bl.a", "dvs", "evt", "inkl", "jf", "nr", "pr", "ca"]
 
     /// A one-line description for the shells that show them: the help text's first sentence
-    /// (an "e.g." ends none), at most 80 characters.
+    /// (an "e.g." or "f.eks." ends none), at most 80 characters.
     static func describe(_ text: String) -> String {
         var s = String(text.map { $0.isNewline || $0 == "\t" ? " " : $0 })
         var from = s.startIndex
         while let end = s[from...].firstRange(of: ". ") {
             let before = s[..<end.lowerBound]
-            if before.hasSuffix("e.g") || before.hasSuffix("i.e") { from = end.upperBound; continue }
+            if abbreviations.contains(where: { before.hasSuffix($0) && before.dropLast($0.count).last?.isLetter != true }) {
+                from = end.upperBound; continue
+            }
             s = String(before)
             break
         }

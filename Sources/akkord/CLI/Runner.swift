@@ -30,9 +30,9 @@ enum Runner {
             if globals.version {
                 ctx.print("akkord \(version)")
             } else if globals.help {
-                ctx.print(HelpFormatter.help(invocation.path))
+                ctx.print(HelpFormatter.help(invocation.path, language: ctx.helpLanguage))
             } else if !invocation.command.spec.subcommands.isEmpty && invocation.command.spec.arguments.allSatisfy({ !$0.isPositional }) {
-                ctx.print(HelpFormatter.help(invocation.path))
+                ctx.print(HelpFormatter.help(invocation.path, language: ctx.helpLanguage))
             } else {
                 // A bad AKKORD_LANG or a config file that does not parse stops every command
                 // (64 / 65) before it prints anything, not only those that open the store.
@@ -43,7 +43,9 @@ enum Runner {
                 }
                 arguments.context.note = { ctx.note($0) }
                 arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
-                try invocation.command.init(arguments).run(ctx)
+                // `help` and `completions` print help, the manual page or a script in this language.
+                let helpLanguage = invocation.command.spec.needsLanguage ? arguments.context.language : ctx.helpLanguage
+                try HelpLanguage.$current.withValue(helpLanguage) { try invocation.command.init(arguments).run(ctx) }
             }
             try ctx.finish()
             return ExitStatus.success.rawValue
