@@ -124,13 +124,18 @@ final class WorkspaceTests: XCTestCase {
     func testDeleteClearsTheCurrentProjectBeforeTheFileGoes() throws {
         let ws = workspace()
         _ = try ws.createProject(name: "A", details: .init())
-        _ = try ws.createProject(name: "A", details: .init())
+        XCTAssertThrowsError(try ws.createProject(name: "A", details: .init())) {
+            XCTAssertEqual($0 as? AkkordError, .projectNameTaken(name: "A", id: "a", inTrash: false))
+        }
+        _ = try ws.createProject(name: "A", id: "a-2", details: .init())
         XCTAssertEqual(try ws.currentProjectId(), "a-2")
         XCTAssertEqual(try ws.useProject("a").value.id, "a")
         _ = try ws.deleteProject("a")
         XCTAssertNil(try ws.currentProjectId())
         XCTAssertEqual(try ws.projectListing(deadlineWorkdays: { 15 }).projects.map(\.id), ["a-2"])
         XCTAssertThrowsError(try ws.project()) { XCTAssertEqual($0 as? AkkordError, .noCurrentProject) }
-        XCTAssertThrowsError(try ws.useProject("a")) { XCTAssertEqual($0 as? AkkordError, .projectNotFound("a")) }
+        // "a" is now only the beginning of a-2, which it chooses; a text that begins no id nor name is refused.
+        XCTAssertEqual(try ws.useProject("a").value.id, "a-2")
+        XCTAssertThrowsError(try ws.useProject("b")) { XCTAssertEqual($0 as? AkkordError, .projectUnknown("b", closest: ["a-2 (A)"])) }
     }
 }

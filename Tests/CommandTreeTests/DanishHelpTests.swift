@@ -96,16 +96,6 @@ final class DanishHelpTests: XCTestCase {
         }
     }
 
-    func testTheLanguageGoesThroughToTheDefaultOfEveryRenderer() {
-        let root: [any Command.Type] = [RootCommand.self]
-        HelpLanguage.$current.withValue(.da) {
-            XCTAssertEqual(HelpFormatter.help(root), HelpFormatter.help(root, language: .da))
-            XCTAssertTrue(ManPage.render().contains("\n.SH NAVN\n"))
-            XCTAssertTrue(CompletionScript.render(.fish).contains(CompletionScript.fishQuote("Vis hjælp til en kommando")))
-        }
-        XCTAssertTrue(HelpFormatter.help(root).hasPrefix("OVERVIEW: "))
-    }
-
     /// A Danish first sentence ends at a full stop, not at one of an abbreviation.
     func testADescriptionIsTheFirstSentence() {
         XCTAssertEqual(CompletionTree.describe("Ydelsens pos.nr. i prislisten. Mere."), "Ydelsens pos.nr. i prislisten")

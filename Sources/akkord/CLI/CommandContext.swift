@@ -212,10 +212,7 @@ final class CommandContext {
 
     /// The language of what goes to stderr: the resolved language, or — when it cannot be
     /// resolved (a damaged config file, a bad AKKORD_LANG) — the best the rest can say.
-    var messageLanguage: Language {
-        if let language = try? resolvedLanguage() { return language }
-        return MessagePrefix.fallbackLanguage(flag: globals.language, environment: environment)
-    }
+    var messageLanguage: Language { (try? resolvedLanguage()) ?? helpLanguage }
 
     func useColor(fd: Int32) -> Bool {
         !globals.noColor && environment["NO_COLOR"].map(\.isEmpty) != false && isatty(fd) == 1

@@ -34,7 +34,7 @@ struct CompletionTree {
     let globals: [Option]
 
     /// The tree with the descriptions (abstracts and help texts) in `language`.
-    init(root: any Command.Type = RootCommand.self, language: Language = HelpLanguage.current) {
+    init(root: any Command.Type = RootCommand.self, language: Language = .en) {
         let texts = HelpTexts(language)
         var nodes: [Node] = []
         func walk(_ commands: [any Command.Type]) {

@@ -149,11 +149,14 @@ enum DanishHelp {
         ["project", "new"]: CommandText(
             abstract: "Opret et projekt og gør det til det aktuelle.",
             discussion: """
-                Id'et laves ud fra navnet (små bogstaver, æ→ae, ø→oe, å→aa, andre tegn bliver '-') og gøres entydigt \
-                med -2, -3 ….
+                Id'et laves ud fra navnet (små bogstaver, æ→ae, ø→oe, å→aa, andre tegn bliver '-'). Et navn hvis \
+                id et projekt allerede har, eller et projekt i papirkurven, afvises, så de næste linjer ikke havner \
+                i et nyt, tomt projekt ved en fejl: arbejd videre på projektet med 'akkord project use', eller giv \
+                det nye sit eget id med --id.
                 """,
             arguments: [
                 "name": "Projektets navn, f.eks. \"Vestergade 12, tag\".",
+                "--id": "Projektets id (standard: lavet ud fra navnet).",
                 "--address": "Bygningens adresse.",
                 "--employer": "Det tagdækkerfirma, arbejdet udføres for.",
                 "--customer": "Bygherren eller hovedentreprenøren.",
@@ -174,7 +177,7 @@ enum DanishHelp {
             ]),
         ["project", "use"]: CommandText(
             abstract: "Gør et projekt til det aktuelle.",
-            arguments: ["id": "Projektets id (se 'akkord project list')."]),
+            arguments: ["id": "Projektets id eller navn, eller begyndelsen af et af dem (se 'akkord project list')."]),
         ["project", "show"]: CommandText(abstract: "Vis et projekts oplysninger.", arguments: ["id": projectId]),
         ["project", "edit"]: CommandText(
             abstract: "Ret et projekts navn, adresse, arbejdsgiver, bygherre, datoer eller bemærkning.",

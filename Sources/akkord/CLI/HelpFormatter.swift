@@ -5,7 +5,7 @@ import AkkordKit
 enum HelpFormatter {
     static let helpColumn = 26
 
-    static func usage(_ path: [any Command.Type], language: Language = HelpLanguage.current) -> String {
+    static func usage(_ path: [any Command.Type], language: Language = .en) -> String {
         let spec = path.last!.spec
         var parts = ["akkord"] + path.dropFirst().map { $0.spec.name }
         let positionals = spec.arguments.filter(\.isPositional)
@@ -26,7 +26,7 @@ enum HelpFormatter {
         return parts.joined(separator: " ")
     }
 
-    static func help(_ path: [any Command.Type], language: Language = HelpLanguage.current) -> String {
+    static func help(_ path: [any Command.Type], language: Language = .en) -> String {
         let spec = path.last!.spec
         let texts = HelpTexts(language), words = texts.words
         var out = "\(words.overview): \(texts.abstract(path))\n"
@@ -78,13 +78,6 @@ enum HelpFormatter {
         out += lines.joined(separator: "\n" + String(repeating: " ", count: helpColumn)) + "\n"
         return out
     }
-}
-
-/// The language help, the manual page and the completion scripts are written in when the caller
-/// names none: `Runner` sets it, from `CommandContext.helpLanguage`, around the command it runs
-/// (`akkord help …` and `akkord completions …` print through it); anywhere else it is en.
-enum HelpLanguage {
-    @TaskLocal static var current: Language = .en
 }
 
 /// The words of the help layout that are not the commands' own, in one language: the English

@@ -45,7 +45,7 @@ enum ManPage {
         ("Print the bash completion script (akkord help completions says how to load it):", ["completions", "bash"]),
     ]
 
-    static func render(root: any Command.Type = RootCommand.self, language: Language = HelpLanguage.current) -> String {
+    static func render(root: any Command.Type = RootCommand.self, language: Language = .en) -> String {
         let texts = HelpTexts(language), words = language == .da ? DanishHelp.manPage : ManPageWords.english
         var out: [String] = []
         func text(_ s: String) { out += lines(s) }

@@ -43,9 +43,7 @@ enum Runner {
                 }
                 arguments.context.note = { ctx.note($0) }
                 arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
-                // `help` and `completions` print help, the manual page or a script in this language.
-                let helpLanguage = invocation.command.spec.needsLanguage ? arguments.context.language : ctx.helpLanguage
-                try HelpLanguage.$current.withValue(helpLanguage) { try invocation.command.init(arguments).run(ctx) }
+                try invocation.command.init(arguments).run(ctx)
             }
             try ctx.finish()
             return ExitStatus.success.rawValue

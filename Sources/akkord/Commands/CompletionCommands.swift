@@ -24,7 +24,7 @@ struct CompletionsCommand: Command {
     let shell: Shell
     init(_ a: ParsedArguments) throws { shell = try a.required(Self.shell) }
 
-    func run(_ context: CommandContext) throws { context.print(CompletionScript.render(shell)) }
+    func run(_ context: CommandContext) throws { context.print(CompletionScript.render(shell, tree: CompletionTree(language: context.helpLanguage))) }
 }
 
 /// `akkord __complete KIND [PREFIX]`: the store's values the completion scripts offer, one a

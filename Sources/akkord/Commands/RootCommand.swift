@@ -25,7 +25,7 @@ struct HelpCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        if man { context.print(ManPage.render()); return }
+        if man { context.print(ManPage.render(language: context.helpLanguage)); return }
         var path: [any Command.Type] = [RootCommand.self]
         for name in names {
             guard let sub = path.last!.spec.subcommands.first(where: { $0.spec.name == name }) else {
@@ -34,6 +34,6 @@ struct HelpCommand: Command {
             }
             path.append(sub)
         }
-        context.print(HelpFormatter.help(path))
+        context.print(HelpFormatter.help(path, language: context.helpLanguage))
     }
 }
