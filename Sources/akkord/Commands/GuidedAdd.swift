@@ -23,7 +23,8 @@ struct GuidedAdd {
             let hits = search.search(terms, limit: Self.matches).map(\.activity)
             guard !hits.isEmpty else { say(w[.guidedNoMatch]); continue }
             for (i, a) in hits.enumerated() {
-                say("  \(i + 1)  \(a.pos)  \(a.name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
+                // The name in the active language; the line keeps the handbook's own (SPEC §15).
+                say("  \(i + 1)  \(a.pos)  \(a.shown(in: context.language).name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
             }
             guard let pick = ask(w(.guidedPick, String(hits.count))), !pick.isEmpty else { continue }
             guard let n = Int(pick), (1...hits.count).contains(n) else { say(w(.guidedBadPick, pick)); continue }
