@@ -27,7 +27,7 @@ final class CatalogueImportTests: EndToEndCase {
             XCTAssertEqual((j["changes"] as! [Any]).count, 0)
         }
         let csv = try akkord.run("catalogue", "export", "--format", "csv", "--lang", "da").stdout
-        XCTAssertTrue(csv.hasPrefix("pos;name;unit;price;section;note;keywords\r\n1.01;"), csv)
+        XCTAssertTrue(csv.hasPrefix("\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord\r\n1.01;"), csv)
         XCTAssertTrue(csv.contains("\r\n2.01;Under felt, nailed (underpap);m2;38,50;Felt roofing;;underpap|tagpap|sømmet\r\n"), csv)
     }
 
