@@ -12,8 +12,8 @@ final class CatalogueTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(c.activities.count, 60)
         XCTAssertGreaterThanOrEqual(c.sections.count, 6)
         XCTAssertTrue(c.name.lowercased().contains("sample"))
-        XCTAssertTrue(c.activities.contains { $0.name.hasPrefix("Under felt") })
-        XCTAssertTrue(c.activities.contains { $0.name.hasPrefix("Top felt") })
+        XCTAssertTrue(c.activities.contains { $0.name.hasPrefix("Underpap") && $0.translations["en"]?.name.hasPrefix("Under felt") == true })
+        XCTAssertTrue(c.activities.contains { $0.name.hasPrefix("Overpap") && $0.translations["en"]?.name.hasPrefix("Top felt") == true })
         XCTAssertEqual(try UnitPrice(parsing: "38.50"), c.activity(pos: "2.01")?.price)
     }
 
@@ -43,7 +43,7 @@ final class CatalogueTests: XCTestCase {
             "activities[4].name: is missing",
             "activities[4].price: \"-1.00\" must not be negative",
             "activities[5].price: expected a number or a string, got a boolean",
-            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note, keywords)",
+            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note, keywords, translations)",
             "activities[6]: expected an object, got a string",
         ])
     }
@@ -111,7 +111,7 @@ final class CatalogueTests: XCTestCase {
             XCTAssertEqual("\(error)", "no activity with pos \"2.4\" in the catalogue \"\(c.name)\"")
             guard case AkkordError.activityNotFound(_, _, let suggestions) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(suggestions.first?.pos, "2.04")
-            XCTAssertTrue(suggestions.first?.name.hasPrefix("Top felt") == true, "\(suggestions)")
+            XCTAssertTrue(suggestions.first?.name.hasPrefix("Overpap") == true, "\(suggestions)")
         }
     }
 }

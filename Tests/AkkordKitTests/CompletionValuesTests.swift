@@ -42,7 +42,7 @@ final class CompletionValuesTests: XCTestCase {
         XCTAssertEqual(try workspace().completionValues(.project, prefix: "alpha-", language: .da), [CompletionValue("alpha-2", "det aktuelle projekt")])
         XCTAssertEqual(try workspace().completionValues(.project, prefix: "alpha-", descriptions: false), [CompletionValue("alpha-2")])
         XCTAssertEqual(try values(.worker), [CompletionValue("jens-hansen", "Jens Hansen")])
-        XCTAssertEqual(try values(.line), [CompletionValue("1", "2.01 Under felt, nailed (underpap)"), CompletionValue("2", "X2 Moss")])
+        XCTAssertEqual(try values(.line), [CompletionValue("1", "2.01 Underpap, sømmet"), CompletionValue("2", "X2 Moss")])
         XCTAssertEqual(try values(.line, "2"), [CompletionValue("2", "X2 Moss")])
         XCTAssertEqual(try values(.worker, project: "beta"), [])
         XCTAssertEqual(try values(.worker, project: "alpha-"), [CompletionValue("jens-hansen", "Jens Hansen")], "a unique beginning, as -p takes it")
@@ -59,7 +59,10 @@ final class CompletionValuesTests: XCTestCase {
         XCTAssertEqual(try values(.project), [])
         XCTAssertThrowsError(try values(.worker)) { XCTAssertEqual($0 as? AkkordError, .noCurrentProject) }
         let bundled = try BundledCatalogue.load().activities
-        XCTAssertEqual(try values(.pos, "6.0"), bundled.filter { $0.pos.hasPrefix("6.0") }.map { CompletionValue($0.pos, $0.name) })
+        // A pos is described by its name in the language (the sample's English translation in en).
+        XCTAssertEqual(try values(.pos, "6.0"), bundled.filter { $0.pos.hasPrefix("6.0") }.map { CompletionValue($0.pos, $0.translations["en"]!.name) })
+        XCTAssertEqual(try workspace().completionValues(.pos, prefix: "6.0", language: .da),
+                       bundled.filter { $0.pos.hasPrefix("6.0") }.map { CompletionValue($0.pos, $0.name) })
         XCTAssertEqual(try values(.section).map(\.value), try BundledCatalogue.load().sections)
         XCTAssertFalse(FileIO.exists(directory))
     }

@@ -375,8 +375,8 @@ final class DanishViewsTests: XCTestCase {
         let ws = workspace()
         _ = try ws.createProject(name: "Job", details: .init())
         let line = try ws.addLine(.init(source: .catalogue(pos: "2.01"), quantity: try Quantity(parsing: "12,5"))).value
-        XCTAssertEqual(Confirmation.lineAdded(line, .da), "linje 1: 2.01 Under felt, nailed (underpap), 12,5 m² × 38,50 = 481,25")
-        XCTAssertEqual(Confirmation.lineAdded(line, .en), "line 1: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25")
+        XCTAssertEqual(Confirmation.lineAdded(line, .da), "linje 1: 2.01 Underpap, sømmet, 12,5 m² × 38,50 = 481,25")
+        XCTAssertEqual(Confirmation.lineAdded(line, .en), "line 1: 2.01 Underpap, sømmet, 12.5 m2 × 38.50 = 481.25")
     }
 
     /// Every reason the store gives for a leftover or a kept photo file is one `Confirmation.reason`

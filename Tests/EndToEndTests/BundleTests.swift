@@ -211,8 +211,8 @@ final class BundleTests: EndToEndCase {
         XCTAssertTrue(r.stderr.contains("hint: add --replace"), r.stderr)
         XCTAssertEqual(r.lines, [
             "project tag in the store differs from the one in \(v2.path):",
-            "  line 3 added: 3.01 Vapour barrier, loose-laid with taped joints, 2 m2 × 18.90 = 37.80",
-            "  line 2 removed: 2.02 Under felt, self-adhesive, 3 m2 × 31.25 = 93.75",
+            "  line 3 added: 3.01 Dampspærre, løst udlagt med tapede samlinger, 2 m2 × 18.90 = 37.80",
+            "  line 2 removed: 2.02 Underpap, selvklæbende, 3 m2 × 31.25 = 93.75",
             "  line 1 changed: quantity 12.5 → 14, amount 481.25 → 539.00",
             "  subtotal 575.00 → 576.80",
             "  total 586.50 → 588.34",
@@ -223,7 +223,7 @@ final class BundleTests: EndToEndCase {
         XCTAssertEqual(da.status, 1)
         XCTAssertTrue(da.stdout.contains("  linje 1 ændret: mængde 12,5 → 14, beløb 481,25 → 539,00\n"), da.stdout)
         XCTAssertTrue(da.stdout.contains("  i alt 586,50 → 588,34\n"), da.stdout)
-        XCTAssertTrue(da.stdout.contains("  linje 3 tilføjet: 3.01 Vapour barrier, loose-laid with taped joints, 2 m² × 18,90 = 37,80\n"), da.stdout)
+        XCTAssertTrue(da.stdout.contains("  linje 3 tilføjet: 3.01 Dampspærre, løst udlagt med tapede samlinger, 2 m² × 18,90 = 37,80\n"), da.stdout)
         let json = try akkord.run("--json", "project", "import", v2.path)
         XCTAssertEqual(json.status, 1)
         let d = json.json as? [String: Any]

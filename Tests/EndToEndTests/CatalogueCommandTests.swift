@@ -37,10 +37,10 @@ final class CatalogueCommandTests: EndToEndCase {
         let shown = try akkord.run("catalogue", "show", "4.09", "--json").json as! [String: Any]
         XCTAssertEqual(shown["pos"] as? String, "4.09")
         XCTAssertEqual(shown["price"] as? String, "142.40")
-        XCTAssertEqual(shown["section"] as? String, "Roof tiles and slate")
+        XCTAssertEqual(shown["section"] as? String, "Tagsten og skifer")
         let bad = try akkord.run("catalogue", "show", "2.4")
         assertError(bad, status: 1, contains: "no activity with pos \"2.4\"")
-        XCTAssertTrue(bad.stderr.contains("hint: did you mean 2.04 Top felt"), bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("hint: did you mean 2.04 Overpap"), bad.stderr)
     }
 
     func testStoreCatalogueReplacesBundledAndInvalidOneExits65() throws {

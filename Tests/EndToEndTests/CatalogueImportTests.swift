@@ -27,8 +27,8 @@ final class CatalogueImportTests: EndToEndCase {
             XCTAssertEqual((j["changes"] as! [Any]).count, 0)
         }
         let csv = try akkord.run("catalogue", "export", "--format", "csv", "--lang", "da").stdout
-        XCTAssertTrue(csv.hasPrefix("pos;name;unit;price;section;note;keywords\r\n1.01;"), csv)
-        XCTAssertTrue(csv.contains("\r\n2.01;Under felt, nailed (underpap);m2;38,50;Felt roofing;;underpap|tagpap|sømmet\r\n"), csv)
+        XCTAssertTrue(csv.hasPrefix("\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord\r\n1.01;"), csv)
+        XCTAssertTrue(csv.contains("\r\n2.01;Underpap, sømmet;m2;38,50;Tagpap;;underpap|undertag|tagpap|sømmet\r\n"), csv)
     }
 
     func testWindows1252WithDanishLetters() throws {
@@ -95,7 +95,7 @@ final class CatalogueImportTests: EndToEndCase {
         let projectBefore = try Data(contentsOf: project)
 
         // Dry run over stdin: lists the change with its percent, writes nothing.
-        let update = Data("pos\tname\tunit\tprice\n2.01\tUnder felt, nailed (underpap)\tm2\t40,04\n9.9\tNew\tstk\t5\n".utf8)
+        let update = Data("pos\tname\tunit\tprice\n2.01\tUnderpap, sømmet\tm2\t40,04\n9.9\tNew\tstk\t5\n".utf8)
         let before = try snapshot()
         let dry = try akkord.run(["catalogue", "import", "-", "--dry-run"], stdin: update)
         XCTAssertEqual(dry.status, 0, dry.stderr)

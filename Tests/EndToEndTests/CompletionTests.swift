@@ -243,7 +243,7 @@ final class CompletionTests: EndToEndCase {
         XCTAssertEqual(try akkord.run("--lang", "da", "__complete", "project", "--describe", "g").stdout, "gamma-barn\tdet aktuelle projekt\n")
         XCTAssertEqual(try akkord.run("__complete", "worker", "--describe").stdout, "jens-hansen\tJens Hansen\nole-berg\tOle Berg\n")
         XCTAssertEqual(try akkord.run("__complete", "line", "--describe").stdout,
-                       "1\t2.01 Under felt, nailed (underpap)\n2\t2.02 Under felt, self-adhesive\n3\t3.01 Vapour barrier, loose-laid with taped joints\n")
+                       "1\t2.01 Underpap, sømmet\n2\t2.02 Underpap, selvklæbende\n3\t3.01 Dampspærre, løst udlagt med tapede samlinger\n")
         XCTAssertEqual(try akkord.run("-p", "alpha-roof", "__complete", "line").stdout, "")
         XCTAssertEqual(try snapshot(), before)
         for name in [".lock", ".catalogue-index"] {

@@ -23,7 +23,7 @@ final class ConfigEndToEndTests: EndToEndCase {
     func makeProjectWithOneLine() throws {
         XCTAssertEqual(try run(["project", "new", "X"]).status, 0)
         XCTAssertEqual(try run(["add", "2.01", "100", "--lang", "en"]).stdout,
-                       "line 1: 2.01 Under felt, nailed (underpap), 100 m2 × 38.50 = 3,850.00\n")
+                       "line 1: 2.01 Underpap, sømmet, 100 m2 × 38.50 = 3,850.00\n")
     }
 
     func testLangFromTheConfigFileGivesDanishNumbers() throws {

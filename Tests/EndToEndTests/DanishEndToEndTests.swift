@@ -11,17 +11,17 @@ final class DanishEndToEndTests: EndToEndCase {
     func testDanishConfirmationsViewsAndWarnings() throws {
         XCTAssertEqual(try da("project", "list").stdout, "ingen projekter; opret et med: akkord project new NAVN\n")
         XCTAssertEqual(try da("project", "new", "Tagvej 3").stdout, "projekt tagvej-3 (Tagvej 3) er oprettet; det er nu det aktuelle projekt\n")
-        XCTAssertEqual(try da("add", "2.01", "12,5").stdout, "linje 1: 2.01 Under felt, nailed (underpap), 12,5 m² × 38,50 = 481,25\n")
+        XCTAssertEqual(try da("add", "2.01", "12,5").stdout, "linje 1: 2.01 Underpap, sømmet, 12,5 m² × 38,50 = 481,25\n")
         XCTAssertEqual(try da("worker", "add", "Jens Hansen").stdout, "medarbejder jens-hansen: Jens Hansen, svend\n")
         XCTAssertEqual(try da("hours", "add", "jens", "7,3", "--date", "2026-05-04").stdout, "timer 1: jens-hansen 7:18 (7,30 t) den 2026-05-04\n")
         XCTAssertEqual(try da("edit", "1", "--quantity", "10").stdout, "linje 1 mængde: 12,5 → 10\nlinje 1 beløb: 481,25 → 385,00\n")
         XCTAssertEqual(try da("edit", "1", "--quantity", "10").stdout, "intet er ændret\n")
         XCTAssertEqual(try da("lines").stdout, """
-            Id  Pos.  Ydelse                         Mængde  Enhed   Pris   Beløb
-            ---------------------------------------------------------------------
-             1  2.01  Under felt, nailed (underpap)      10  m²     38,50  385,00
-            ---------------------------------------------------------------------
-                      Subtotal                                             385,00
+            Id  Pos.  Ydelse            Mængde  Enhed   Pris   Beløb
+            --------------------------------------------------------
+             1  2.01  Underpap, sømmet      10  m²     38,50  385,00
+            --------------------------------------------------------
+                      Subtotal                                385,00
 
             """)
         XCTAssertEqual(try da("project", "close").stdout, "projekt tagvej-3 er nu afsluttet\n")
@@ -61,11 +61,11 @@ final class DanishEndToEndTests: EndToEndCase {
 
         XCTAssertEqual(try da("catalogue", "show", "2.01").stdout, """
             Pos.:        2.01
-            Ydelse:      Under felt, nailed (underpap)
+            Ydelse:      Underpap, sømmet
             Enhed:       m²
             Pris:        38,50
-            Afsnit:      Felt roofing
-            Søgeord:     underpap, tagpap, sømmet
+            Afsnit:      Tagpap
+            Søgeord:     underpap, undertag, tagpap, sømmet
 
             """)
         XCTAssertEqual(try da("project", "use", "tagvej-3").stdout, "aktuelt projekt: tagvej-3\n")
@@ -75,7 +75,7 @@ final class DanishEndToEndTests: EndToEndCase {
     /// JSON is for scripts: the language never changes it.
     func testJSONIsTheSameInEnglishAndDanish() throws {
         let catalogue = akkord.outsideFile("update.csv")
-        try Data("pos;name;unit;price\n2.01;Under felt, nailed (underpap);m2;40,04\n9.99;Ny ting;stk;12\n".utf8).write(to: catalogue)
+        try Data("pos;name;unit;price\n2.01;Underpap, sømmet;m2;40,04\n9.99;Ny ting;stk;12\n".utf8).write(to: catalogue)
 
         // Changes, each made in a store of its own per language.
         let other = try Akkord()

@@ -16,7 +16,7 @@ final class GuidedAddTests: EndToEndCase {
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        // underpap → pick 1 (2.01 Under felt, nailed) → a measurement; then a search that finds
+        // underpap → pick 1 (2.01 Underpap, sømmet) → a measurement; then a search that finds
         // nothing; then 2.02 by its pos with a plain quantity; then an empty line ends.
         input.fileHandleForWriting.write(Data("underpap\n1\n12,4*8,2\nxyzzy\n2.02\n1\n4\n\n".utf8))
         try input.fileHandleForWriting.close()
@@ -24,10 +24,10 @@ final class GuidedAddTests: EndToEndCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, out)
         XCTAssertTrue(out.contains("Søgeord (tom linje: færdig): "), out)
-        XCTAssertTrue(out.contains("  1  2.01  Under felt, nailed (underpap)  38,50 / m²"), out)
-        XCTAssertTrue(out.contains("linje 1: 2.01 Under felt, nailed (underpap), 101,68 m² × 38,50 = 3.914,68"), out)  // 12.4 × 8.2 = 101.68
+        XCTAssertTrue(out.contains("  1  2.01  Underpap, sømmet  38,50 / m²"), out)
+        XCTAssertTrue(out.contains("linje 1: 2.01 Underpap, sømmet, 101,68 m² × 38,50 = 3.914,68"), out)  // 12.4 × 8.2 = 101.68
         XCTAssertTrue(out.contains("Ingen ydelse passer; prøv andre ord."), out)
-        XCTAssertTrue(out.contains("linje 2: 2.02 Under felt, self-adhesive, 4 m² × 31,25 = 125,00"), out)
+        XCTAssertTrue(out.contains("linje 2: 2.02 Underpap, selvklæbende, 4 m² × 31,25 = 125,00"), out)
 
         let lines = try akkord.run("lines", "--json").json as! [String: Any]
         let rows = lines["lines"] as! [[String: Any]]

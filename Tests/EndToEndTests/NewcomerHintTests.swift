@@ -10,7 +10,7 @@ final class NewcomerHintTests: EndToEndCase {
         XCTAssertTrue(swapped.stderr.hasSuffix("hint: the pos comes first: akkord add 2.04 12,5\n"), swapped.stderr)
         let comma = try akkord.run("add", "2,01", "5")
         XCTAssertEqual(comma.status, 1)
-        XCTAssertTrue(comma.stderr.hasSuffix("hint: did you mean 2.01 Under felt, nailed (underpap)?\n"), comma.stderr)
+        XCTAssertTrue(comma.stderr.hasSuffix("hint: did you mean 2.01 Underpap, sømmet?\n"), comma.stderr)
         // Nothing was added.
         let lines = try XCTUnwrap(try akkord.run("lines", "--json").json as? [String: Any])
         XCTAssertEqual((lines["lines"] as? [Any])?.count, 0)

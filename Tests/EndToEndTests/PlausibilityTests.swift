@@ -50,7 +50,7 @@ final class PlausibilityTests: EndToEndCase {
     func testAnImportThatMovesAPriceByMoreThanHalfListsItAsAWarning() throws {
         let csv = akkord.outsideFile("prices.csv")
         // 2.01 38.50 → 57.76 (+50.03 %), 2.02 31.25 → 46.875 (+50 % exactly: no warning), 2.03 42.80 → 21.39 (−50.02 %)
-        try "pos;name;unit;price\n2.01;Under felt, nailed (underpap);m2;57,76\n2.02;Under felt, self-adhesive;m2;46.875\n2.03;Under felt, welded on insulation;m2;21,39\n"
+        try "pos;name;unit;price\n2.01;Underpap, sømmet;m2;57,76\n2.02;Underpap, selvklæbende;m2;46.875\n2.03;Underpap, svejset på isolering;m2;21,39\n"
             .write(to: csv, atomically: true, encoding: .utf8)
         let r = try akkord.run("catalogue", "import", csv.path, "--json")
         XCTAssertEqual(r.status, 0, r.stderr)

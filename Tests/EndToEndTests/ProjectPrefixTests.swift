@@ -6,7 +6,7 @@ final class ProjectPrefixTests: EndToEndCase {
     func testAUniqueBeginningChoosesTheProjectAndAnAmbiguousOneListsThem() throws {
         for name in ["Søndergade 4", "Søndervej 2", "A"] { XCTAssertEqual(try akkord.run("project", "new", name).status, 0) }
         XCTAssertEqual(try akkord.run("project", "new", "A", "--id", "a-2").status, 0)
-        XCTAssertEqual(try akkord.run("-p", "soenderg", "add", "2.01", "10").stdout, "line 1: 2.01 Under felt, nailed (underpap), 10 m2 × 38.50 = 385.00\n")
+        XCTAssertEqual(try akkord.run("-p", "soenderg", "add", "2.01", "10").stdout, "line 1: 2.01 Underpap, sømmet, 10 m2 × 38.50 = 385.00\n")
         let lines = try akkord.run("-p", "soendergade-4", "lines", "--json").json as! [String: Any]
         XCTAssertEqual(lines["subtotal"] as? String, "385.00")
         XCTAssertEqual((try akkord.run("-p", "soenderv", "lines", "--json").json as! [String: Any])["subtotal"] as? String, "0.00")

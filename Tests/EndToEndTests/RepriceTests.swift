@@ -157,7 +157,7 @@ final class RepriceTests: EndToEndCase {
         try makeProject()
         // The new handbook has 2.01 only: 6.04 is gone.
         let file = akkord.outsideFile("handbook.csv")
-        try Data("pos;name;unit;price\n2.01;Under felt, nailed (underpap);m2;40,00\n".utf8).write(to: file)
+        try Data("pos;name;unit;price\n2.01;Underpap, sømmet;m2;40,00\n".utf8).write(to: file)
         _ = try ok("catalogue", "import", file.path, "--replace", "--edition", "2027-1")
         let r = try ok("project", "reprice", "-p", "vestergade-12")
         // 12.5 × 40.00 = 500.00; 500.00 + 213.60 + 139.93 = 853.53
@@ -167,9 +167,9 @@ final class RepriceTests: EndToEndCase {
                1  2.01    38.50 → 40.00   481.25 → 500.00
             1 line repriced from \(sample), edition 2027-1; subtotal 834.78 → 853.53
             1 line kept unchanged, pos not in \(sample), edition 2027-1:
-            Line  Pos   Activity                     Price
-            ----------------------------------------------
-               2  6.04  Downpipe, zinc (nedløbsrør)  71.20
+            Line  Pos   Activity          Price
+            -----------------------------------
+               2  6.04  Nedløbsrør, zink  71.20
 
             """)
         XCTAssertEqual(try lines().map { $0["price"] as? String }, ["40.00", "71.20", "19.99"])

@@ -5,8 +5,8 @@ import XCTest
 /// expected figure worked out by hand in the comments.
 final class SettlementTests: EndToEndCase {
     func testSupplementsApplyToTheirScope() throws {
-        // 2.01 Under felt (Felt roofing) 10 × 38.50 = 385.00; 6.01 Gutter (Gutters and drainage)
-        // 8 × 79.60 = 636.80; 6.04 Downpipe 2 × 71.20 = 142.40. S = 1164.20.
+        // 2.01 Underpap (Tagpap) 10 × 38.50 = 385.00; 6.01 Tagrende (Tagrender og nedløb)
+        // 8 × 79.60 = 636.80; 6.04 Nedløbsrør 2 × 71.20 = 142.40. S = 1164.20.
         for s in [["project", "new", "Tag"], ["add", "2.01", "10"], ["add", "6.01", "8"], ["add", "6.04", "2"]] {
             let r = try akkord.run(s)
             XCTAssertEqual(r.status, 0, "\(s): \(r.stderr)")
@@ -18,7 +18,7 @@ final class SettlementTests: EndToEndCase {
         assertError(try akkord.run("supplement", "add", "Höhe", "10", "--section", "Insulation"), status: 1, contains: "the scope section Insulation matches no line of the project")
         XCTAssertEqual(try Data(contentsOf: project), before)
 
-        // Gutters by a beginning of the section's name: base 636.80 + 142.40 = 779.20 → 10 % = 77.92.
+        // Gutters by a beginning of the section's English name (its lines carry the Danish one): base 636.80 + 142.40 = 779.20 → 10 % = 77.92.
         let gutters = try akkord.run("supplement", "add", "Height", "10", "--section", "gutters")
         XCTAssertEqual(gutters.status, 0, gutters.stderr)
         // Lines 1 and 3: base 385.00 + 142.40 = 527.40 → 4.5 % = 23.733 → 23.73.
@@ -31,7 +31,7 @@ final class SettlementTests: EndToEndCase {
         XCTAssertEqual(sups.map { $0["base"] as? String }, ["779.20", "527.40", "1164.20"])
         XCTAssertEqual(sups.map { $0["amount"] as? String }, ["77.92", "23.73", "23.28"])
         let scope0 = sups[0]["scope"] as? [String: Any], scope1 = sups[1]["scope"] as? [String: Any]
-        XCTAssertEqual(scope0?["sections"] as? [String], ["Gutters and drainage"])
+        XCTAssertEqual(scope0?["sections"] as? [String], ["Tagrender og nedløb"])
         XCTAssertEqual(scope0?["lines"] as? [Int], [])
         XCTAssertEqual(scope1?["sections"] as? [String], [])
         XCTAssertEqual(scope1?["lines"] as? [Int], [1, 3])
@@ -40,7 +40,7 @@ final class SettlementTests: EndToEndCase {
         XCTAssertEqual(json["total"] as? String, "1289.13")
 
         let text = try akkord.run("report").stdout
-        XCTAssertTrue(text.contains("Height, 10 % of 779.20 (section Gutters and drainage)"), text)
+        XCTAssertTrue(text.contains("Height, 10 % of 779.20 (section Tagrender og nedløb)"), text)
         XCTAssertTrue(text.contains("Steep, 4.5 % of 527.40 (lines 1, 3)"), text)
         XCTAssertTrue(text.contains("Winter, 2 % of 1,164.20"), text)
         let da = try akkord.run("report", "--lang", "da").stdout
@@ -88,7 +88,7 @@ final class SettlementTests: EndToEndCase {
         let project = akkord.store.appendingPathComponent("projects/tag.json")
         // 12.4 × 8.2 − 1.2 × 0.9 = 101.68 − 1.08 = 100.6; × 38.50 = 3873.10.
         let add = try akkord.run("--lang", "da", "add", "2.01", "12,4*8,2 - 1,2*0,9")
-        XCTAssertEqual(add.stdout, "linje 1: 2.01 Under felt, nailed (underpap), 100,6 m² × 38,50 = 3.873,10\n", add.stderr)
+        XCTAssertEqual(add.stdout, "linje 1: 2.01 Underpap, sømmet, 100,6 m² × 38,50 = 3.873,10\n", add.stderr)
         XCTAssertEqual(add.stderr, "", "no rounding, no note")
         // 12.345 × 2.111 = 26.060295 → 26.060 (stated); × 38.50 = 1003.31.
         let rounded = try akkord.run("--lang", "da", "add", "2.01", "12,345*2,111")

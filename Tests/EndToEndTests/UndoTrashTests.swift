@@ -32,10 +32,10 @@ final class UndoTrashTests: EndToEndCase {
         let changes: [[String]] = [
             ["add", "2.01", "12,5"], ["add", "2.02", "3"], ["add", "--custom", "Moss removal", "--unit", "m2", "--price", "19,99", "7.25"],
             ["edit", "1", "--quantity", "12,4*8,2"], ["edit", "2", "--note", "north side"], ["edit", "3", "--price", "21"],
-            ["edit", "1", "--date", "2026-10-01", "--section", "Gutters and drainage"], ["remove", "2"],
+            ["edit", "1", "--date", "2026-10-01", "--section", "Tagrender og nedløb"], ["remove", "2"],
             ["worker", "add", "Jens Hansen"], ["worker", "add", "Ole Lærling", "--apprentice", "--rate", "120"],
             ["hours", "add", "jens", "37:30"], ["hours", "add", "ole", "20"], ["advance", "add", "jens", "1000"],
-            ["supplement", "add", "Height", "5", "--section", "Gutters and drainage"], ["extra", "add", "Scaffold moved", "--amount", "450"],
+            ["supplement", "add", "Height", "5", "--section", "Tagrender og nedløb"], ["extra", "add", "Scaffold moved", "--amount", "450"],
             ["photo", "add", photo, "--caption", "north"], ["photo", "remove", "1"],
             ["project", "edit", "--employer", "Tag & Co", "--end", "2026-11-20"], ["add", "7.01", "2"], ["remove", "4"],
             ["hours", "remove", "1"],
@@ -224,17 +224,17 @@ final class UndoTrashTests: EndToEndCase {
 
     func testEditDateAndSectionMoveALineInAndOutOfAScopedSupplement() throws {
         try ok("project", "new", "Vestergade 12")
-        try ok("add", "2.01", "10")          // 385.00, section Felt roofing
+        try ok("add", "2.01", "10")          // 385.00, section Tagpap
         try ok("add", "2.02", "4")           // 125.00
-        assertError(try akkord.run("supplement", "add", "Height", "10", "--section", "Gutters and drainage"), status: 1, contains: "matches no line")
-        let lines = try akkord.run("edit", "2", "--section", "Gutters and drainage", "--date", "2026-11-02")
-        XCTAssertEqual(lines.stdout, "line 2 date: 2026-11-23 → 2026-11-02\nline 2 section: \"Felt roofing\" → \"Gutters and drainage\"\n".replacingOccurrences(of: "2026-11-23", with: try today()))
-        try ok("supplement", "add", "Height", "10", "--section", "Gutters and drainage")
+        assertError(try akkord.run("supplement", "add", "Height", "10", "--section", "Tagrender og nedløb"), status: 1, contains: "matches no line")
+        let lines = try akkord.run("edit", "2", "--section", "Tagrender og nedløb", "--date", "2026-11-02")
+        XCTAssertEqual(lines.stdout, "line 2 date: 2026-11-23 → 2026-11-02\nline 2 section: \"Tagpap\" → \"Tagrender og nedløb\"\n".replacingOccurrences(of: "2026-11-23", with: try today()))
+        try ok("supplement", "add", "Height", "10", "--section", "Tagrender og nedløb")
         var report = try akkord.run("report", "--format", "json").json as! [String: Any]
         var supplements = report["supplements"] as! [[String: Any]]
         XCTAssertEqual(supplements.last?["base"] as? String, "125.00")
         XCTAssertEqual(supplements.last?["amount"] as? String, "12.50")   // 10 % of 125.00
-        try ok("edit", "1", "--section", "Gutters and drainage")
+        try ok("edit", "1", "--section", "Tagrender og nedløb")
         report = try akkord.run("report", "--format", "json").json as! [String: Any]
         supplements = report["supplements"] as! [[String: Any]]
         XCTAssertEqual(supplements.last?["base"] as? String, "510.00")    // 385.00 + 125.00
@@ -242,10 +242,10 @@ final class UndoTrashTests: EndToEndCase {
         let json = try akkord.run("lines", "--json").json as! [String: Any]
         let line2 = (json["lines"] as! [[String: Any]])[1]
         XCTAssertEqual(line2["date"] as? String, "2026-11-02")
-        XCTAssertEqual(line2["section"] as? String, "Gutters and drainage")
+        XCTAssertEqual(line2["section"] as? String, "Tagrender og nedløb")
         assertError(try akkord.run("edit", "1", "--date", "2026-02-30"), status: 64, contains: "--date")
         let before = try snapshot()
-        XCTAssertEqual(try akkord.run("edit", "1", "--section", "Gutters and drainage").stdout, "nothing changed\n")
+        XCTAssertEqual(try akkord.run("edit", "1", "--section", "Tagrender og nedløb").stdout, "nothing changed\n")
         XCTAssertEqual(try snapshot(), before)
     }
 

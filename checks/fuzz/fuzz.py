@@ -1091,7 +1091,15 @@ def index_fields(b):
                 break
             fields.append((at, "price"))
             at += 8
-            for _ in range(7):
+            # pos, name, unit, section, note, keywords, folded pos, folded name and keywords
+            for _ in range(8):
+                fields.append((at, "len"))
+                at += 8 + i64(at)
+            # translations: their number, then code, name, section and note of each
+            fields.append((at, "count"))
+            languages = i64(at)
+            at += 8
+            for _ in range(min(languages, 64) * 4):
                 fields.append((at, "len"))
                 at += 8 + i64(at)
     except struct.error:

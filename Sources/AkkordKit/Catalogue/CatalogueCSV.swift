@@ -18,7 +18,8 @@ public enum CatalogueCSV {
     public struct ReadResult: Sendable {
         public let activities: [Activity]
         public let encoding: TextEncoding
-        /// Optional columns (section, note, keywords) the file does not have: a merge keeps their values.
+        /// Optional columns (section, note, keywords) the file does not have, and always
+        /// `translations`, which CSV does not carry: a merge keeps their values.
         public let missingOptionalColumns: Set<String>
         /// The lines whose name, unit or section held a line break (Alt+Enter in a spreadsheet
         /// cell), made a space: those are one-line fields; a note keeps its line breaks.
@@ -108,8 +109,9 @@ public enum CatalogueCSV {
         }
         if let error = records.error { problem(error.line, error.message) }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
+        // CSV has no columns for translations: the activities keep theirs.
         return ReadResult(activities: activities, encoding: encoding,
-                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil }),
+                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil } + ["translations"]),
                           lineBreaksMadeSpaces: lineBreaksMadeSpaces)
     }
 
@@ -128,9 +130,6 @@ public enum CatalogueCSV {
         return counts[best]! > 0 ? best : ";"
     }
 
-    /// `pos,name,unit,price,section,note,keywords` (keywords joined by `|`); `da`: `;` and
-    /// decimal comma. Every cell goes through
-    /// `CSVField` (a `'` before formulas, quotes around edge spaces), which `read` undoes exactly.
     /// A price with exactly three decimals (`1.125`) would read as thousands in the other
     /// language (SPEC §2), so it is written with four (`1.1250`): the file means the same
     /// whichever language imports it.
@@ -139,15 +138,40 @@ public enum CatalogueCSV {
         return plain + "0"
     }
 
-    public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
-        let delimiter = language == .da ? ";" : ","
-        var out = ["pos", "name", "unit", "price", "section", "note", "keywords"].joined(separator: delimiter) + "\r\n"
+    /// How a CSV file writes what is not words (SPEC §8, §15): `english` with `,` and a decimal
+    /// point; `danish` with a UTF-8 BOM (so Excel shows æøå), `;` and a decimal comma. It follows
+    /// the number format; today that is the language (`Dialect(language)`).
+    public enum Dialect: Sendable {
+        case english, danish
+        public init(_ language: Language) { self = language == .da ? .danish : .english }
+        var delimiter: String { self == .danish ? ";" : "," }
+    }
+
+    /// The header `write` gives in each language; `read` knows both (and every other alias).
+    public static func header(_ language: Language) -> [String] {
+        language == .da ? ["Pos.nr.", "Tekst", "Enhed", "Enhedspris", "Afsnit", "Bemærkning", "Søgeord"]
+            : ["pos", "name", "unit", "price", "section", "note", "keywords"]
+    }
+
+    /// The catalogue with a header row in `language` (`pos,name,unit,price,section,note,keywords`;
+    /// `Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord`) and one row per activity in pos
+    /// order, keywords joined by `|`, written in `dialect`. Every cell goes through `CSVField` (a
+    /// `'` before formulas, quotes around edge spaces), which `read` undoes exactly. Translations
+    /// are not written (JSON carries them); an import of the file keeps them.
+    public static func write(_ catalogue: Catalogue, language: Language, dialect: Dialect) -> [UInt8] {
+        let delimiter = dialect.delimiter
+        var out = (dialect == .danish ? "\u{FEFF}" : "") + header(language).map { CSVField.quote($0, delimiter) }.joined(separator: delimiter) + "\r\n"
         for a in catalogue.sortedActivities {
-            let price = language == .da ? unambiguous(a.price.plain).replacing(".", with: ",") : unambiguous(a.price.plain)
+            let price = dialect == .danish ? unambiguous(a.price.plain).replacing(".", with: ",") : unambiguous(a.price.plain)
             out += [a.pos, a.name, a.unit, price, a.section, a.note, a.keywords.joined(separator: "|")]
                 .map { CSVField.quote(CSVField.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
         }
         return Array(out.utf8)
+    }
+
+    /// The catalogue in `language`'s words and dialect.
+    public static func write(_ catalogue: Catalogue, language: Language) -> [UInt8] {
+        write(catalogue, language: language, dialect: Dialect(language))
     }
 }
 

@@ -21,7 +21,7 @@ public struct CatalogueIndex: Sendable {
     }
 
     /// The format and the folding rules the index was made with: a change to either changes it.
-    static let magic: [UInt8] = Array("AKCI0003".utf8)
+    static let magic: [UInt8] = Array("AKCI0004".utf8)
     private let bytes: [UInt8]
     private let offsets: [Int]          // start of each activity record
     public let name: String, edition: String, validFrom: String?, currency: String
@@ -42,6 +42,12 @@ public struct CatalogueIndex: Sendable {
             string(a.keywords.joined(separator: "|"))
             SearchText.fold(a.pos, into: &folded); bytes(folded)
             SearchText.fold(a.searchText, into: &folded); bytes(folded)
+            // Translations last, so search reads its two folded texts at fixed places.
+            int(Int64(a.translations.count))
+            for code in a.translations.keys.sorted() {
+                let t = a.translations[code]!
+                string(code); string(t.name); string(t.section); string(t.note)
+            }
         }
         int(Int64(bitPattern: ByteHash.hash64(out[...])))
         return out
@@ -68,6 +74,13 @@ public struct CatalogueIndex: Sendable {
             offsets.append(r.at)
             guard let price = r.int(), price >= 0, price <= UnitPrice.maximumRaw else { return nil }
             for _ in 0..<8 { guard r.skipText() else { return nil } }
+            // A translation's language is a code, its name not empty, as the JSON requires.
+            guard let languages = r.int(), languages >= 0, languages <= 64 else { return nil }
+            for _ in 0..<languages {
+                guard let code = r.string(), Activity.isLanguageCode(code) else { return nil }
+                let name = r.at
+                guard r.skipText(), r.at - name > 8, r.skipText(), r.skipText() else { return nil }
+            }
         }
         guard r.at == body else { return nil }
         self.bytes = bytes; self.offsets = offsets
@@ -80,8 +93,14 @@ public struct CatalogueIndex: Sendable {
         let price = UnitPrice(raw: r.int()!)
         let pos = r.string()!, name = r.string()!, unit = r.string()!, section = r.string()!, note = r.string()!
         let keywords = r.string()!
+        _ = r.skip(); _ = r.skip()
+        var translations: [String: ActivityTranslation] = [:]
+        for _ in 0..<r.int()! {
+            let code = r.string()!, name = r.string()!, section = r.string()!, note = r.string()!
+            translations[code] = ActivityTranslation(name: name, section: section, note: note)
+        }
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note,
-                        keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init))
+                        keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init), translations: translations)
     }
 
     /// Activity i's pos, name and section as UTF-8 bytes, without making any text: shell
@@ -91,6 +110,19 @@ public struct CatalogueIndex: Sendable {
         let pos = r.slice()!, name = r.slice()!
         _ = r.skip()
         return (pos, name, r.slice()!)
+    }
+
+    /// Activity i's name in the language `code`, when it has a translation into it.
+    package func translatedName(_ i: Int, language code: String) -> ArraySlice<UInt8>? {
+        var r = Reader(bytes: bytes, at: offsets[i] + 8)
+        for _ in 0..<8 { _ = r.skip() }
+        let wanted = Array(code.utf8)
+        for _ in 0..<r.int()! {
+            let language = r.slice()!, name = r.slice()!
+            _ = r.skip(); _ = r.skip()
+            if language.elementsEqual(wanted) { return name.isEmpty ? nil : name }
+        }
+        return nil
     }
 
     public var catalogue: Catalogue {

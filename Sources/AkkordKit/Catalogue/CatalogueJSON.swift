@@ -58,10 +58,14 @@ public enum CatalogueJSON {
     /// Optional fields an imported file leaves out altogether, so a merge keeps the current
     /// values: keywords when no activity has any.
     public static func missingOptionalFields(_ activities: [Activity]) -> Set<String> {
-        activities.contains { !$0.keywords.isEmpty } ? [] : ["keywords"]
+        var missing: Set<String> = []
+        if !activities.contains(where: { !$0.keywords.isEmpty }) { missing.insert("keywords") }
+        if !activities.contains(where: { !$0.translations.isEmpty }) { missing.insert("translations") }
+        return missing
     }
 
-    static let activityKeys = ["pos", "name", "unit", "price", "section", "note", "keywords"]
+    static let activityKeys = ["pos", "name", "unit", "price", "section", "note", "keywords", "translations"]
+    static let translationKeys = ["name", "section", "note"]
     static let catalogueKeys = ["format", "version", "name", "edition", "validFrom", "currency", "activities"]
 
     static func decodeActivity(_ object: JSONObject, index: Int, problems: inout [Problem]) -> Activity? {
@@ -90,9 +94,46 @@ public enum CatalogueJSON {
                 }
             } else { fields.problem("keywords", "expected an array of strings, got \(list.kindDescription)") }
         }
+        var translations: [String: ActivityTranslation] = [:]
+        if let value = fields.value("translations") {
+            if let object = value.objectValue {
+                for entry in object.entries {
+                    let path = fields.place("translations") + "." + entry.key
+                    guard Activity.isLanguageCode(entry.key) else {
+                        fields.problems.append(Problem(fields.place("translations"),
+                            "\(Excerpt.quoted(entry.key)) is not a language code; write two lowercase letters (en, da, …)"))
+                        continue
+                    }
+                    guard let o = entry.value.objectValue else {
+                        fields.problems.append(Problem(path, "expected an object with name, section and note, got \(entry.value.kindDescription)"))
+                        continue
+                    }
+                    if let t = decodeTranslation(o, path: path, problems: &fields.problems) { translations[entry.key] = t }
+                }
+            } else { fields.problem("translations", "expected an object of languages (\"en\": {…}), got \(value.kindDescription)") }
+        }
         fields.rejectUnknown(activityKeys)
         guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
-        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords)
+        return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords,
+                        translations: translations)
+    }
+
+    /// One language of an activity's `translations`: `name` (required, not empty), optional
+    /// `section` and `note`, each with the limits of the handbook's own field.
+    static func decodeTranslation(_ object: JSONObject, path: String, problems: inout [Problem]) -> ActivityTranslation? {
+        var fields = FieldReader(object: object, path: path, problems: problems)
+        defer { problems = fields.problems }
+        let before = fields.problems.count
+        let name = fields.string("name", required: true)
+        if let name, name.trimmingSpaces.isEmpty { fields.problem("name", "must not be empty") }
+        let section = fields.string("section") ?? ""
+        let note = fields.string("note") ?? ""
+        for (key, text, kind) in [("name", name ?? "", TextField.name), ("section", section, .section), ("note", note, .note)] {
+            if let p = kind.problem(text) { fields.problem(key, p) }
+        }
+        fields.rejectUnknown(translationKeys)
+        guard fields.problems.count == before, let name else { return nil }
+        return ActivityTranslation(name: name, section: section, note: note)
     }
 
     public static func encode(_ catalogue: Catalogue) -> JSONValue {
@@ -107,14 +148,68 @@ public enum CatalogueJSON {
         return .object(root)
     }
 
-    /// `keywords` is written only when there are some, so catalogues without them read and
-    /// write back byte for byte as before.
+    /// `keywords` and `translations` are written only when there are some, so catalogues without
+    /// them read and write back byte for byte as before. Languages are written in code order; a
+    /// translation's section and note only when not empty.
     public static func encode(_ a: Activity) -> JSONValue {
         var o = JSONObject([("pos", .string(a.pos)), ("name", .string(a.name)), ("unit", .string(a.unit)),
                             ("price", .string(a.price.plain)), ("section", .string(a.section)), ("note", .string(a.note))])
         if !a.keywords.isEmpty { o.append("keywords", .array(a.keywords.map(JSONValue.string))) }
+        if !a.translations.isEmpty {
+            var languages = JSONObject()
+            for code in a.translations.keys.sorted() {
+                let t = a.translations[code]!
+                var entry = JSONObject([("name", .string(t.name))])
+                if !t.section.isEmpty { entry.append("section", .string(t.section)) }
+                if !t.note.isEmpty { entry.append("note", .string(t.note)) }
+                languages.append(code, .object(entry))
+            }
+            o.append("translations", .object(languages))
+        }
         return .object(o)
     }
 
-    public static func write(_ catalogue: Catalogue) -> [UInt8] { JSONWriter.write(encode(catalogue)) }
+    /// The file as `JSONWriter` lays it out, but with every activity on one line, translations
+    /// and all (the writer keeps an object on one line only when nothing in it nests).
+    public static func write(_ catalogue: Catalogue) -> [UInt8] {
+        guard case .object(let root) = encode(catalogue) else { return [] }
+        let out = ByteOutput()
+        out.write("{")
+        for (i, entry) in root.entries.enumerated() {
+            out.write(i == 0 ? "\n  " : ",\n  ")
+            JSONWriter.writeString(entry.key, to: out)
+            out.write(": ")
+            if case .array(let activities) = entry.value, entry.key == "activities" {
+                JSONWriter.writeRows(activities, to: out) { writeOnOneLine($0, to: out) }
+            } else {
+                JSONWriter.write(entry.value, indent: 2, to: out)
+            }
+        }
+        out.write("\n}\n")
+        return out.bytes
+    }
+
+    /// `value` on one line, spaced as `JSONWriter` spaces a one-line object.
+    static func writeOnOneLine(_ value: JSONValue, to out: ByteOutput) {
+        switch value {
+        case .object(let o) where !o.entries.isEmpty:
+            out.write("{")
+            for (i, entry) in o.entries.enumerated() {
+                if i > 0 { out.write(", ") }
+                JSONWriter.writeString(entry.key, to: out)
+                out.write(": ")
+                writeOnOneLine(entry.value, to: out)
+            }
+            out.write("}")
+        case .array(let items) where !items.isEmpty:
+            out.write("[")
+            for (i, item) in items.enumerated() {
+                if i > 0 { out.write(", ") }
+                writeOnOneLine(item, to: out)
+            }
+            out.write("]")
+        default:
+            JSONWriter.write(value, indent: 0, to: out)
+        }
+    }
 }

@@ -37,7 +37,9 @@ public struct CatalogueImport: Sendable {
     public var isEmpty: Bool { changes.isEmpty }
 
     /// `keepMissing`: optional columns the file does not have (CSV without section, note or
-    /// keywords; JSON where no activity has keywords) keep their current values.
+    /// keywords, and CSV always for translations; JSON where no activity has keywords, or none
+    /// has translations) keep their current values; translations only where the text they
+    /// translate is unchanged.
     public init(current: Catalogue, incoming: [Activity], fileMetadata: Catalogue?, overrides: Metadata,
                 replace: Bool, keepMissing: Set<String> = []) {
         var byPos: [String: Int] = [:]
@@ -59,6 +61,7 @@ public struct CatalogueImport: Sendable {
             if keepMissing.contains("section") { a.section = old.section }
             if keepMissing.contains("note") { a.note = old.note }
             if keepMissing.contains("keywords") { a.keywords = old.keywords }
+            if keepMissing.contains("translations") { a.translations = Self.keptTranslations(old, a) }
             var fieldChanges: [FieldChange] = []
             func compare(_ field: String, _ o: String, _ n: String, percent: String? = nil) {
                 if o != n { fieldChanges.append(FieldChange(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
@@ -70,6 +73,13 @@ public struct CatalogueImport: Sendable {
             compare("section", old.section, a.section)
             compare("note", old.note, a.note)
             compare("keywords", old.keywords.joined(separator: "|"), a.keywords.joined(separator: "|"))
+            // Translations field by field, named with their language: `name (en)`.
+            for code in Set(old.translations.keys).union(a.translations.keys).sorted() {
+                let o = old.translations[code], n = a.translations[code]
+                compare("name (\(code))", o?.name ?? "", n?.name ?? "")
+                compare("section (\(code))", o?.section ?? "", n?.section ?? "")
+                compare("note (\(code))", o?.note ?? "", n?.note ?? "")
+            }
             if fieldChanges.isEmpty { unchanged += 1 } else { changed += 1; changes += fieldChanges }
             if replace { activities.append(a) } else { activities[i] = a }
         }
@@ -99,6 +109,19 @@ public struct CatalogueImport: Sendable {
         self.added = added; self.changed = changed; self.removed = removed; self.unchanged = unchanged
         self.changes = changes
         self.warnings = warnings
+    }
+
+    /// The translations of `old` that still translate `new` when the file carries none: each
+    /// field only while the handbook's own text it translates is unchanged (a renamed activity
+    /// must not keep the old name in English); a translation left without a name is dropped.
+    static func keptTranslations(_ old: Activity, _ new: Activity) -> [String: ActivityTranslation] {
+        guard old.name == new.name else { return [:] }
+        var kept = old.translations
+        for code in kept.keys {
+            if old.section != new.section { kept[code]!.section = "" }
+            if old.note != new.note { kept[code]!.note = "" }
+        }
+        return kept
     }
 
     static func percentChange(_ old: UnitPrice, _ new: UnitPrice) -> String? {

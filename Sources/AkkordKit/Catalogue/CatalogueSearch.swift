@@ -2,10 +2,11 @@ import AkkordSupport
 import AkkordModel
 
 
-/// Finds activities by pos, name and keywords, best match first: case- and accent-insensitive,
-/// Danish letters folded both ways (`o`/`oe` find `ø`, `a`/`aa` find `å`, `ae` finds `æ`), whole
-/// words, prefixes and compounds (`underfelt` finds "Under felt"), and one typo per word of four
-/// letters or more (`undrfelt`). Every query word must match.
+/// Finds activities by pos, name (the handbook's own and its translations') and keywords, best
+/// match first: case- and accent-insensitive, Danish letters folded both ways (`o`/`oe` find `ø`,
+/// `a`/`aa` find `å`, `ae` finds `æ`), whole words, prefixes and compounds (`underfelt` finds
+/// "Under felt"), and one typo per word of four letters or more (`undrfelt`). Every query word
+/// must match.
 public struct CatalogueSearch: Sendable {
     public struct Hit: Equatable, Sendable {
         public let activity: Activity
@@ -120,8 +121,12 @@ public struct CatalogueSearch: Sendable {
 }
 
 extension Activity {
-    /// What search matches besides the pos: the name, then the keywords.
-    var searchText: String { keywords.isEmpty ? name : name + " " + keywords.joined(separator: " ") }
+    /// What search matches besides the pos: the name, its translations' names (SPEC §15: both
+    /// languages), then the keywords.
+    var searchText: String {
+        if keywords.isEmpty && translations.isEmpty { return name }
+        return ([name] + translations.keys.sorted().map { translations[$0]!.name } + keywords).joined(separator: " ")
+    }
 }
 
 extension Catalogue {

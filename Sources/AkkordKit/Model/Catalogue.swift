@@ -10,10 +10,34 @@ public struct Activity: Equatable, Sendable {
     public var note: String
     /// Other words a roofer may search for (Danish trade terms: `tagpap`, `inddækning`, …).
     public var keywords: [String]
+    /// The name, section and note in other languages, by language code (`en`): what `catalogue
+    /// list`, `search` and `show` print in that language. The fields above are the handbook's own
+    /// text, which a line keeps (SPEC §15).
+    public var translations: [String: ActivityTranslation]
 
-    public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "", keywords: [String] = []) {
+    public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "", keywords: [String] = [],
+                translations: [String: ActivityTranslation] = [:]) {
         self.pos = pos; self.name = name; self.unit = unit; self.price = price; self.section = section; self.note = note
         self.keywords = keywords
+        self.translations = translations
+    }
+
+    /// The activity as the views of `language` show it: name, section and note from its
+    /// translation into that language, each where the translation has one; else the handbook's
+    /// own text. Pos, unit, price and keywords are the same in every language.
+    public func shown(in language: Language) -> Activity {
+        guard let t = translations[language.rawValue] else { return self }
+        var a = self
+        if !t.name.isEmpty { a.name = t.name }
+        if !t.section.isEmpty { a.section = t.section }
+        if !t.note.isEmpty { a.note = t.note }
+        return a
+    }
+
+    /// Whether `code` may name a translation: two lowercase ASCII letters (an ISO 639-1 code such
+    /// as `en`, `da`, `de`). Any such code is kept; akkord shows the ones it speaks (`en`, `da`).
+    public static func isLanguageCode(_ code: String) -> Bool {
+        code.utf8.count == 2 && code.utf8.allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
     }
 
     /// A keyword's problem, or nil: non-empty, at most 64 characters, no `|` (it separates
@@ -24,6 +48,18 @@ public struct Activity: Equatable, Sendable {
         if keyword.contains("|") { return "\(Excerpt.quoted(keyword)) contains '|', which separates keywords" }
         if keyword != keyword.trimmingSpaces { return "\(Excerpt.quoted(keyword)) has spaces around it" }
         return ControlCharacters.problem(in: keyword)
+    }
+}
+
+/// An activity's name, section and note in another language than the handbook's own (SPEC §15).
+/// The name is required; an empty section or note means the handbook's own is shown.
+public struct ActivityTranslation: Equatable, Sendable {
+    public var name: String
+    public var section: String
+    public var note: String
+
+    public init(name: String, section: String = "", note: String = "") {
+        self.name = name; self.section = section; self.note = note
     }
 }
 
@@ -170,15 +206,57 @@ public enum ISODate {
 }
 
 extension Catalogue {
-    /// A section named exactly (ignoring case), or else the one section whose name contains `text`.
-    public func resolveSection(_ text: String) throws -> String {
+    /// The section (as the catalogue itself names it) that `text` means: one named exactly, else
+    /// the one section whose name contains `text`. Each section answers to its own name and to
+    /// the names its activities' translations give it (`tagrender` and `gutters` alike), compared
+    /// as search compares words: case, accents and the Danish letters folded (`nedlob` finds
+    /// `nedløb`, `aa` finds `å`). An error lists the sections as `language` shows them, a
+    /// translated one with the catalogue's own name in brackets.
+    public func resolveSection(_ text: String, language: Language = .en) throws -> String {
         let all = sections
-        let needle = text.lowercased()
-        if let exact = all.first(where: { $0.lowercased() == needle }) { return exact }
-        let partial = all.filter { $0.lowercased().contains(needle) }
+        var names: [String: [[UInt8]]] = [:]
+        for s in all { names[s] = [SearchText.fold(s)] }
+        for a in activities where !a.section.isEmpty {
+            for t in a.translations.values where !t.section.isEmpty {
+                let folded = SearchText.fold(t.section)
+                if !names[a.section]!.contains(folded) { names[a.section]!.append(folded) }
+            }
+        }
+        let needle = SearchText.fold(text)
+        let exact = all.filter { names[$0]!.contains(needle) }
+        if exact.count == 1 { return exact[0] }
+        let partial = exact.isEmpty ? all.filter { names[$0]!.contains { SearchText.contains($0[...], needle) } } : exact
         if partial.count == 1 { return partial[0] }
-        if partial.isEmpty { throw AkkordError.sectionNotFound(text, sections: all) }
-        throw AkkordError.sectionAmbiguous(text, matches: partial)
+        // As `language` shows them, with the catalogue's own name beside a translated one.
+        let shown = sectionsShown(in: language)
+        func label(_ s: String) -> String { shown[s].map { "\($0) (\(s))" } ?? s }
+        if partial.isEmpty { throw AkkordError.sectionNotFound(text, sections: all.map(label)) }
+        throw AkkordError.sectionAmbiguous(text, matches: partial.map(label))
+    }
+
+    /// The catalogue's own name of the section that `text` names in a translation, when it names
+    /// none by its own name: `gutters` (or its beginning) → `Tagrender og nedløb`; nil when `text`
+    /// is, or begins, an own section name, or translates to no section or to several. A scope on
+    /// line sections (`supplement add --section`) takes it, as lines keep the handbook's own names.
+    public func ownSection(translatedAs text: String) -> String? {
+        let needle = SearchText.fold(text)
+        guard !needle.isEmpty, !sections.contains(where: { SearchText.fold($0).starts(with: needle) }) else { return nil }
+        var found: [String] = []
+        for a in activities where !a.section.isEmpty && !found.contains(a.section) {
+            if a.translations.values.contains(where: { !$0.section.isEmpty && SearchText.fold($0.section).starts(with: needle) }) {
+                found.append(a.section)
+            }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Each section's name in `language`: the translation of its first activity that has one.
+    public func sectionsShown(in language: Language) -> [String: String] {
+        var shown: [String: String] = [:]
+        for a in activities where !a.section.isEmpty && shown[a.section] == nil {
+            if let t = a.translations[language.rawValue]?.section, !t.isEmpty { shown[a.section] = t }
+        }
+        return shown
     }
 }
 

@@ -36,8 +36,14 @@ public enum CatalogueImportText {
         Words(language)(.importProgress, source, "\(rows)")
     }
 
-    /// The name of a changed field (`CatalogueImport.FieldChange.field`, English) in `l`.
+    /// The name of a changed field (`CatalogueImport.FieldChange.field`, English) in `l`; a
+    /// translation's field keeps its language code (`name (en)` is `navn (en)` in `da`).
     static func field(_ english: String, _ l: Language) -> String {
+        if english.hasSuffix(")"), let open = english.lastIndex(of: "("), open > english.startIndex,
+           english[english.index(before: open)] == " " {
+            let space = english.index(before: open)
+            return field(String(english[..<space]), l) + english[space...]
+        }
         let terms: [Term] = [.fieldAdded, .fieldRemoved, .fieldName, .fieldUnit, .fieldPrice, .fieldSection, .fieldNote, .fieldKeywords,
                              .fieldCatalogueName, .fieldEdition, .fieldValidFrom]
         guard let term = terms.first(where: { Words.en[$0] == english }) else { return english }

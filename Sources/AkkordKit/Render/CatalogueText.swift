@@ -32,13 +32,14 @@ public enum CatalogueText {
         ]))
     }
 
-    /// A table of activities; with `bySection`, a heading line starts each section.
+    /// A table of activities; with `bySection`, a heading line starts each section. Names and
+    /// sections are shown in `language` where the activity has a translation (SPEC §15).
     public static func table(_ activities: [Activity], language: Language, bySection: Bool, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
         var table = TextTable([.init(w[.pos]), .init(w[.activity], wraps: true), .init(w[.unit]), .init(w[.price], .right)])
         table.maxWidth = width
         var section: String?
-        for a in activities {
+        for a in activities.map({ $0.shown(in: language) }) {
             if bySection, a.section != section {
                 if section != nil { table.add([]) }
                 table.add(["", a.section.isEmpty ? w[.noSection] : a.section.uppercased()])
@@ -53,8 +54,10 @@ public enum CatalogueText {
         .object(JSONObject([("activities", .array(activities.map(CatalogueJSON.encode)))]))
     }
 
-    public static func show(_ a: Activity, language: Language) -> String {
+    /// One activity, its name, section and note in `language` where it has a translation.
+    public static func show(_ activity: Activity, language: Language) -> String {
         let w = Words(language)
+        let a = activity.shown(in: language)
         var rows: [(String, String)] = [(w[.pos], a.pos), (w[.activity], a.name), (w[.unit], UnitName.display(a.unit, language: language)),
                                         (w[.price], a.price.formatted(language))]
         if !a.section.isEmpty { rows.append((w[.section], a.section)) }

@@ -7,7 +7,8 @@ import AkkordStore
 /// What a shell offers when the user presses Tab on an argument (SPEC §11): values that live in
 /// the store, listed by the hidden `__complete` command.
 public enum CompletionKind: String, CaseIterable, Sendable {
-    /// The active catalogue's pos numbers (description: the activity's name).
+    /// The active catalogue's pos numbers (description: the activity's name, in the language's
+    /// translation where it has one).
     case pos
     /// The active catalogue's section names.
     case section
@@ -47,15 +48,15 @@ extension Workspace {
         switch kind {
         case .pos:
             let prefix = Array(prefix.utf8)
-            return try catalogueEntries { pos, name, _ in
-                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), descriptions ? Self.text(name) : "") : nil
+            return try catalogueEntries(language) { pos, name, _ in
+                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), descriptions ? Self.text(name()) : "") : nil
             }
         case .section:
             // Activities of a section mostly follow each other: only a section unlike the one
             // before is looked up among those seen.
             let prefix = Array(prefix.utf8)
             var seen = Set<ArraySlice<UInt8>>(), previous: ArraySlice<UInt8> = []
-            return try catalogueEntries { _, _, section in
+            return try catalogueEntries(language) { _, _, section in
                 guard section != previous else { return nil }
                 previous = section
                 return !section.isEmpty && section.starts(with: prefix) && seen.insert(section).inserted ? CompletionValue(Self.text(section)) : nil
@@ -82,13 +83,14 @@ extension Workspace {
 
     private static func text(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Calls `body` with each activity's pos, name and section (UTF-8), in the catalogue's
-    /// order, and keeps what it returns.
-    private func catalogueEntries(_ body: (Bytes, Bytes, Bytes) -> CompletionValue?) throws -> [CompletionValue] {
+    /// Calls `body` with each activity's pos, name (in `language` where translated, made only
+    /// when asked for) and section (the catalogue's own, which `--section` takes everywhere), in
+    /// UTF-8, in the catalogue's order, and keeps what it returns.
+    private func catalogueEntries(_ language: Language, _ body: (Bytes, () -> Bytes, Bytes) -> CompletionValue?) throws -> [CompletionValue] {
         var out: [CompletionValue] = []
         func each(_ activities: [Activity]) {
             for a in activities {
-                if let v = body(Bytes(a.pos.utf8), Bytes(a.name.utf8), Bytes(a.section.utf8)) { out.append(v) }
+                if let v = body(Bytes(a.pos.utf8), { Bytes(a.shown(in: language).name.utf8) }, Bytes(a.section.utf8)) { out.append(v) }
             }
         }
         // The file is hashed piece by piece (pieces of a multiple of 8 bytes, as the hash needs):
@@ -103,7 +105,7 @@ extension Workspace {
         if let index = ActiveCatalogue.index(store.directory, CatalogueIndex.Stamp(size: size, hash: hash)) {
             for i in 0..<index.count {
                 let (pos, name, section) = index.label(i)
-                if let v = body(pos, name, section) { out.append(v) }
+                if let v = body(pos, { index.translatedName(i, language: language.rawValue) ?? name }, section) { out.append(v) }
             }
         } else if let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) {
             each(try CatalogueJSON.read(bytes, source: store.catalogueFile).activities)

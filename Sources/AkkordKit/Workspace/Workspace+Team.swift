@@ -44,7 +44,19 @@ extension Workspace {
     }
 
     public func addSupplement(name: String, percent: Percent, scope: Supplement.Scope = .all) throws -> Change<Supplement> {
-        try changeProject { try $0.addSupplement(name: name, percent: percent, scope: scope) }
+        // A section named in a translation (`gutters`) means the handbook's own name, which the
+        // lines keep (SPEC §15), when lines have it; else the name is kept as typed.
+        let catalogue = scope.sections.isEmpty ? nil : try? catalogue().catalogue
+        return try changeProject { p in
+            var scope = scope
+            if let catalogue {
+                scope.sections = scope.sections.map { wanted in
+                    guard let own = catalogue.ownSection(translatedAs: wanted), p.lines.contains(where: { $0.section == own }) else { return wanted }
+                    return own
+                }
+            }
+            return try p.addSupplement(name: name, percent: percent, scope: scope)
+        }
     }
 
     public func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) throws -> Change<ExtraWork> {

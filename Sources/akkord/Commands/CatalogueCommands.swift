@@ -30,7 +30,7 @@ struct CatalogueList: Command {
         let catalogue = try context.workspace().catalogue().catalogue
         var activities = catalogue.sortedActivities
         if let section {
-            let chosen = try catalogue.resolveSection(section)
+            let chosen = try catalogue.resolveSection(section, language: context.language)
             activities = activities.filter { $0.section == chosen }
         }
         if context.wantsJSON { context.printJSON(CatalogueText.activitiesJSON(activities)) } else {

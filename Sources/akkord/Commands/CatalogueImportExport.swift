@@ -126,7 +126,9 @@ struct CatalogueExportCommand: Command {
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
         let catalogue = try workspace.catalogue().catalogue
-        let bytes = format == "json" ? CatalogueJSON.write(catalogue) : CatalogueCSV.write(catalogue, language: context.language)
+        // The dialect (BOM, `;`, decimal comma) is the number format's, the header the language's.
+        let bytes = format == "json" ? CatalogueJSON.write(catalogue)
+            : CatalogueCSV.write(catalogue, language: context.language, dialect: CatalogueCSV.Dialect(context.language))
         if let output {
             try workspace.writeOutput(bytes, to: output)
             context.print(Confirmation.wroteCatalogue(output, format: format, activities: catalogue.activities.count, context.language))

@@ -25,7 +25,8 @@ struct GuidedAdd {
             guard !hits.isEmpty else { say(w[.guidedNoMatch]); continue }
             func showList() {
                 for (i, a) in hits.enumerated() {
-                    say("  \(i + 1)  \(a.pos)  \(a.name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
+                    // The name in the active language; the line keeps the handbook's own (SPEC §15).
+                    say("  \(i + 1)  \(a.pos)  \(a.shown(in: context.language).name)  \(a.price.formatted(context.language)) / \(UnitName.display(a.unit, language: context.language))")
                 }
                 if all.count > hits.count { say(w(.guidedMoreMatches, String(all.count - hits.count))) }
             }
