@@ -232,7 +232,7 @@ final class DanishViewsTests: XCTestCase {
             ("extra amount", "ekstraarbejde 2: Inddækning ved skorsten, 1.250,00"),
             ("extra remove", "ekstraarbejde 2 fjernet: Inddækning ved skorsten 1.250,00"),
             ("photo jpg", "foto 1: roof.jpg, 166×234 JPEG"),
-            ("photo alpha", "foto 3: transparent-rgba.png, 32×32 PNG; PDF-rapporten viser det kun ved navn (PNG with transparency (alpha))"),
+            ("photo alpha", "foto 3: transparent-rgba.png, 32×32 PNG; PDF-rapporten viser det kun ved navn (PNG med gennemsigtighed (alfa))"),
             ("photo remove", "foto 2 fjernet: tiles-rgb.png"),
             ("file kept", "beholdt undo/job/1.json: et gammelt fortryd-trin kunne ikke fjernes: Permission denied"),
             ("remove 3", "linje 3 fjernet: X3 Afdækning af trappe, 1 stk × 475,00 = 475,00"),

@@ -57,7 +57,7 @@ final class StoreAttackTests: EndToEndCase {
         try Data(file.utf8).write(to: projectFile("roof"))
         for command in [["lines"], ["report"], ["report", "--format", "json"], ["check"], ["add", "2.01", "1"]] {
             let r = try akkord.run(command)
-            assertError(r, status: 65, contains: "lines[1].amount: the lines add up to more than the largest amount akkord keeps (999999999999.99)")
+            assertError(r, status: 65, contains: "lines[1].amount: the lines add up to more than the largest amount akkord keeps (999,999,999,999.99)")
         }
         XCTAssertEqual(try Data(contentsOf: projectFile("roof")), Data(file.utf8))
     }
@@ -285,7 +285,7 @@ final class StoreAttackTests: EndToEndCase {
             ("\"quantity\": \"10\"", "\"quantity\": \"00010\"", "lines[0].quantity: \"00010\" is not written as akkord writes numbers"),
             ("\"quantity\": \"10\"", "\"quantity\": \"1,0\"", "lines[0].quantity: \"1,0\" is not written as akkord writes numbers"),
             ("\"workers\": [", "\"workers\": [{\"id\": \"jens\", \"name\": \"Twin\", \"apprentice\": false},", "duplicate worker id \"jens\""),
-            ("\"supplements\": []", "\"supplements\": [{\"id\": 1, \"name\": \"X\", \"percent\": \"5000\"}]", "supplements[0].percent: 5000 is outside -100 … 1000"),
+            ("\"supplements\": []", "\"supplements\": [{\"id\": 1, \"name\": \"X\", \"percent\": \"5000\"}]", "supplements[0].percent: 5,000 is outside -100 … 1000"),
             ("\"name\": \"Roof\"", "\"name\": \"Roof\\u001b[2J\"", "name: contains the control character U+001B (ESC)"),
         ]
         for (from, to, message) in cases {

@@ -84,13 +84,13 @@ final class SumLimitTests: EndToEndCase {
     func test923LargestLinesWithoutStoredAmounts() throws {
         let file = try makeProject()
         try replaceLines(in: file, count: 923, storedSubtotal: nil) { Self.line($0, price: Self.largestPrice, quantity: Self.largestQuantity, amount: nil) }
-        try assertEveryReaderRefuses(place: "lines[0].amount: 99999999989000.00 is larger than the largest amount akkord keeps (999999999999.99)")
+        try assertEveryReaderRefuses(place: "lines[0].amount: 99,999,999,989,000.00 is larger than the largest amount akkord keeps (999,999,999,999.99)")
     }
 
     func test923LargestLinesWithNullAmounts() throws {
         let file = try makeProject()
         try replaceLines(in: file, count: 923, storedSubtotal: nil) { Self.line($0, price: Self.largestPrice, quantity: Self.largestQuantity, amount: "null") }
-        try assertEveryReaderRefuses(place: "lines[922].amount: 99999999989000.00 is larger than the largest amount akkord keeps")
+        try assertEveryReaderRefuses(place: "lines[922].amount: 99,999,999,989,000.00 is larger than the largest amount akkord keeps")
     }
 
     func test923LargestLinesWithStoredAmounts() throws {
@@ -108,7 +108,7 @@ final class SumLimitTests: EndToEndCase {
         try replaceLines(in: file, count: 2, storedSubtotal: "1200000000000.00") {
             Self.line($0, price: "100000", quantity: "6000000", amount: "\"600000000000.00\"")
         }
-        try assertEveryReaderRefuses(place: "lines[1].amount: the lines add up to more than the largest amount akkord keeps (999999999999.99)")
+        try assertEveryReaderRefuses(place: "lines[1].amount: the lines add up to more than the largest amount akkord keeps (999,999,999,999.99)")
     }
 
     /// Lines within the limit (2 × 400,000,000,000.00 = 800,000,000,000.00) whose total passes it
@@ -119,7 +119,7 @@ final class SumLimitTests: EndToEndCase {
         try replaceLines(in: file, count: 2, storedSubtotal: "800000000000.00") {
             Self.line($0, price: "100000", quantity: "4000000", amount: "\"400000000000.00\"")
         }
-        try assertEveryReaderRefuses(place: "supplements[0].percent: the total would be more than 999999999999.99")
+        try assertEveryReaderRefuses(place: "supplements[0].percent: the total would be more than 999,999,999,999.99")
     }
 
     // MARK: - extra work and advances
@@ -132,7 +132,7 @@ final class SumLimitTests: EndToEndCase {
         text = text.replacingOccurrences(of: "  \"extraWork\": [],", with: "  \"extraWork\": [\n" + entries.joined(separator: ",\n") + "\n  ],")
         text = text.replacingOccurrences(of: "\"nextIds\": {\n", with: "\"nextIds\": {\n    \"extra\": 1001,\n")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        try assertEveryReaderRefuses(place: "extraWork[0]: the total would be more than 999999999999.99")
+        try assertEveryReaderRefuses(place: "extraWork[0]: the total would be more than 999,999,999,999.99")
     }
 
     /// Two advances of the largest amount to one worker.
@@ -143,7 +143,7 @@ final class SumLimitTests: EndToEndCase {
         var text = try String(contentsOf: file, encoding: .utf8)
         text = text.replacingOccurrences(of: #""amount": "1000.00""#, with: "\"amount\": \"\(Self.largestAmount)\"")
         try text.write(to: file, atomically: true, encoding: .utf8)
-        try assertEveryReaderRefuses(place: "advances[1].amount: worker ole's advances add up to more than 999999999999.99")
+        try assertEveryReaderRefuses(place: "advances[1].amount: worker ole's advances add up to more than 999,999,999,999.99")
     }
 
     // MARK: - changes that would pass the limit
@@ -164,7 +164,7 @@ final class SumLimitTests: EndToEndCase {
         let before = try snapshot()
         for args in [["project", "reprice"], ["project", "reprice", "--dry-run"]] {
             let r = try akkord.run(args)
-            assertError(r, status: 65, contains: "lines[0].amount: 4999999500000.00 is larger than the largest amount akkord keeps (999999999999.99)")
+            assertError(r, status: 65, contains: "lines[0].amount: 4,999,999,500,000.00 is larger than the largest amount akkord keeps (999,999,999,999.99)")
             XCTAssertEqual(try snapshot(), before, args.joined(separator: " "))
         }
     }

@@ -46,13 +46,16 @@ public enum CatalogueCSV {
             let name = raw.trimmingSpaces.lowercased()
             if name.isEmpty { continue }
             guard let field = aliases.first(where: { $0.names.contains(name) })?.field else {
-                problem(headerLine, "unknown column \(Excerpt.quoted(raw)); known columns: pos, name, unit, price, section, note, keywords (or their Danish names)")
+                problem(headerLine, "unknown column \(Excerpt.phrase(raw)); known columns: pos, name, unit, price, section, note, keywords (or their Danish names)")
                 continue
             }
-            if column[field] != nil { problem(headerLine, "column \(Excerpt.quoted(raw)) repeats the \(field) column") } else { column[field] = i }
+            if column[field] != nil { problem(headerLine, "column \(Excerpt.phrase(raw)) repeats the \(field) column") } else { column[field] = i }
         }
         let missing = required.filter { column[$0] == nil }
-        if !missing.isEmpty { problem(headerLine, "missing required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", "))") }
+        if !missing.isEmpty {
+            let list = missing.joined(separator: ", ")
+            problem(headerLine, missing.count == 1 ? "missing required column \(list)" : "missing required columns \(list)")
+        }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
 
         var activities: [Activity] = []
@@ -86,9 +89,10 @@ public enum CatalogueCSV {
             if unit.isEmpty { problem(line, "unit is empty") }
             let section = oneLine(cell("section")), note = cell("note")
             if joined { lineBreaksMadeSpaces.append(line) }
-            for (field, text, kind) in [("name", name, TextField.name), ("unit", unit, .unit), ("section", section, .section), ("note", note, .note)] {
-                if let p = kind.problem(text) { problem(line, "\(field) \(p)") }
-            }
+            if let p = TextField.name.problem(name) { problem(line, "name \(p)") }
+            if let p = TextField.unit.problem(unit) { problem(line, "unit \(p)") }
+            if let p = TextField.section.problem(section) { problem(line, "section \(p)") }
+            if let p = TextField.note.problem(note) { problem(line, "note \(p)") }
             var keywords: [String] = []
             for word in cell("keywords").split(separator: "|", omittingEmptySubsequences: false).map(String.init) {
                 let k = word.trimmingSpaces
@@ -98,11 +102,11 @@ public enum CatalogueCSV {
             var price = UnitPrice.zero
             do {
                 price = try UnitPrice(parsing: priceText, language: language)
-                if price.isNegative { problem(line, "price \(Excerpt.quoted(priceText)) must not be negative") }
+                if price.isNegative { problem(line, "price \(Excerpt.phrase(priceText)) must not be negative") }
             } catch { problem(line, "price \(error)") }
             if problems.count > before { continue }
             if let first = seen.updateValue(line, forKey: pos) {
-                problem(line, "pos \(Excerpt.quoted(pos)) appears twice (also line \(first))")
+                problem(line, "pos \(Excerpt.phrase(pos)) appears twice (also line \(first))")
                 continue
             }
             activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords))

@@ -13,7 +13,7 @@ public enum CatalogueJSON {
         let metadata = try JSONReader.readObject(bytes, source: source, streaming: "activities", element: { i, entry in
             guard let a = decodeActivity(entry, index: i, problems: &problems) else { return }
             if let first = seen.updateValue(i, forKey: a.pos) {
-                problems.append(Problem("activities[\(i)].pos", "duplicate \(Excerpt.quoted(a.pos)) (also activities[\(first)])"))
+                problems.append(Problem("activities[\(i)].pos", "duplicate \(Excerpt.phrase(a.pos)) (also activities[\(first)])"))
                 return
             }
             activities.append(a)
@@ -33,7 +33,7 @@ public enum CatalogueJSON {
         defer { problems = fields.problems }
         let format = fields.string("format", required: true)
         if let format, format != Catalogue.format {
-            fields.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Catalogue.format))")
+            fields.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Catalogue.format))")
         }
         fields.version(expected: Catalogue.version)
         let name = fields.string("name", required: requireName) ?? ""
@@ -47,7 +47,7 @@ public enum CatalogueJSON {
         let validFrom = fields.string("validFrom")
         if let validFrom, let p = ISODate.problem(validFrom) { fields.problem("validFrom", p) }
         let currency = fields.string("currency") ?? "DKK"
-        if currency != "DKK" { fields.problem("currency", "\(Excerpt.quoted(currency)) is not supported; akkord accounts in DKK") }
+        if currency != "DKK" { fields.problem("currency", "\(Excerpt.phrase(currency)) is not supported; akkord accounts in DKK") }
         fields.rejectUnknown(catalogueKeys)
         if let list = object["activities"], list != .null, list.arrayValue == nil {
             fields.problem("activities", "expected an array, got \(list.kindDescription)")
@@ -79,7 +79,7 @@ public enum CatalogueJSON {
         let unit = fields.string("unit", required: true).map(UnitName.canonical)
         if let unit, unit.isEmpty { fields.problem("unit", "must not be empty") }
         let price: UnitPrice? = fields.number("price", required: true)
-        if let price, price.isNegative { fields.problem("price", "\(Excerpt.quoted(price.plain)) must not be negative") }
+        if let price, price.isNegative { fields.problem("price", "\(Excerpt.phrase(price.plain)) must not be negative") }
         let section = fields.string("section") ?? ""
         let note = fields.string("note") ?? ""
         for (key, text, kind) in [("name", name ?? "", TextField.name), ("unit", unit ?? "", .unit), ("section", section, .section), ("note", note, .note)] {

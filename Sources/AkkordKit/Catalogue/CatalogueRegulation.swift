@@ -45,13 +45,13 @@ public enum CatalogueRegulation {
         guard percentRange.contains(percent.raw) else {
             throw NumberError.outOfRange(percent.plain, range: percentRangeText)
         }
-        let source = "regulation by \(sign(percent))\(percent.plain) %"
+        let source: Phrase = "regulation by \(sign(percent))\(percent) %"
         var problems: [Problem] = []
         var incoming: [Activity] = []
         incoming.reserveCapacity(current.activities.count)
         for var a in current.activities {
             guard let price = regulated(a.price, by: percent) else {
-                problems.append(Problem("pos \(a.pos)", "\(a.price.plain) would become more than the largest price akkord keeps (\(UnitPrice(raw: UnitPrice.maximumRaw).plain))"))
+                problems.append(Problem("pos \(a.pos)", "\(a.price) would become more than the largest price akkord keeps (\(UnitPrice(raw: UnitPrice.maximumRaw)))"))
                 continue
             }
             a.price = price

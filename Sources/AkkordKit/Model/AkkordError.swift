@@ -53,7 +53,8 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .noCurrentProject: return "no current project"
         case .projectNotFound(let id): return "no project \"\(id)\""
         case .projectClosed(let id): return "project \"\(id)\" is closed; it takes no changes"
-        case .projectAlreadyInStatus(let id, let status): return "project \"\(id)\" is already \(status.rawValue)"
+        case .projectAlreadyInStatus(let id, .open): return "project \"\(id)\" is already open"
+        case .projectAlreadyInStatus(let id, .closed): return "project \"\(id)\" is already closed"
         case .lineNotFound(let line, let project): return "no line \(line) in project \"\(project)\""
         case .catalogueLinePrice(let line): return "line \(line) is priced from the catalogue; only custom lines take a new price"
         case .activityNotFound(let pos, let catalogue, _): return "no activity with pos \"\(pos)\" in the catalogue \"\(catalogue)\""
@@ -62,13 +63,19 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .workerNotFound(let w, let project, _): return "no worker \"\(w)\" on project \"\(project)\""
         case .workerAmbiguous(let w, let matches): return "\"\(w)\" matches several workers: \(matches.map(\.name).joined(separator: ", "))"
         case .workerInUse(let w, let h, let a):
-            return "worker \(w.id) has \(h) hours entr\(h == 1 ? "y" : "ies") and \(a) advance\(a == 1 ? "" : "s"); they would be lost"
-        case .entryNotFound(let kind, let id, let project): return "no \(kind.rawValue) \(id) on project \"\(project)\""
+            let hours: Phrase = h == 1 ? "\(h) hours entry" : "\(h) hours entries"
+            let advances: Phrase = a == 1 ? "\(a) advance" : "\(a) advances"
+            return "worker \(w.id) has \(hours) and \(advances); they would be lost"
+        case .entryNotFound(.hours, let id, let project): return "no hours \(id) on project \"\(project)\""
+        case .entryNotFound(.advance, let id, let project): return "no advance \(id) on project \"\(project)\""
+        case .entryNotFound(.supplement, let id, let project): return "no supplement \(id) on project \"\(project)\""
+        case .entryNotFound(.extraWork, let id, let project): return "no extra work \(id) on project \"\(project)\""
+        case .entryNotFound(.photo, let id, let project): return "no photo \(id) on project \"\(project)\""
         case .invalidChange(let project, let problems):
-            let list = problems.prefix(3).map(\.description).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+            let list = Phrase.joined(problems.prefix(3).map(\.phrase) + (problems.count > 3 ? ["…"] : []), separator: "; ")
             return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
         case .scopeMatchesNothing(let sections, let lines):
-            return "the scope \(Project.describe(Supplement.Scope(sections: sections, lines: lines))) matches no line of the project"
+            return "the scope \(Self.describe(sections: sections, lines: lines)) matches no line of the project"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .storeNotFound(let path): return "no store at \(path)"
@@ -86,6 +93,23 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
             return "the id \"\(id)\" (made from the name \"\(name)\") belongs to a deleted project in the trash"
         case .projectAmbiguous(let prefix, let matches): return "\"\(prefix)\" is the beginning of \(matches.count) project ids: \(matches.prefix(10).joined(separator: ", "))\(matches.count > 10 ? ", …" : "")"
         }
+    }
+}
+
+extension AkkordError {
+    /// A supplement's scope as `Project.describe` words it (`sections Tiles, Gutters and lines
+    /// 1, 3`), as a phrase.
+    static func describe(sections: [String], lines: [Int]) -> Phrase {
+        var parts: [Phrase] = []
+        if !sections.isEmpty {
+            let list = sections.joined(separator: ", ")
+            parts.append(sections.count == 1 ? "section \(list)" : "sections \(list)")
+        }
+        if !lines.isEmpty {
+            let list = lines.map(String.init).joined(separator: ", ")
+            parts.append(lines.count == 1 ? "line \(list)" : "lines \(list)")
+        }
+        return parts.count == 2 ? "\(parts[0]) and \(parts[1])" : parts.first ?? ""
     }
 }
 

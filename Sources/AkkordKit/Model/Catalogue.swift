@@ -44,9 +44,9 @@ public struct Activity: Equatable, Sendable {
     /// keywords in a CSV cell) and no control characters.
     public static func keywordProblem(_ keyword: String) -> Phrase? {
         if keyword.trimmingSpaces.isEmpty { return "must not be empty" }
-        if keyword.count > 64 { return "\(Excerpt.quoted(keyword)) is longer than 64 characters" }
-        if keyword.contains("|") { return "\(Excerpt.quoted(keyword)) contains '|', which separates keywords" }
-        if keyword != keyword.trimmingSpaces { return "\(Excerpt.quoted(keyword)) has spaces around it" }
+        if keyword.count > 64 { return "\(Excerpt.phrase(keyword)) is longer than 64 characters" }
+        if keyword.contains("|") { return "\(Excerpt.phrase(keyword)) contains '|', which separates keywords" }
+        if keyword != keyword.trimmingSpaces { return "\(Excerpt.phrase(keyword)) has spaces around it" }
         return ControlCharacters.problem(in: keyword)
     }
 }
@@ -99,12 +99,12 @@ public enum PosNumber {
     public static func problem(_ pos: String) -> Phrase? {
         if isPlainASCII(pos) { return nil }
         if pos.isEmpty { return "pos must not be empty" }
-        if pos.count > 32 { return "pos \(Excerpt.quoted(pos)) is longer than 32 characters" }
+        if pos.count > 32 { return "pos \(Excerpt.phrase(pos)) is longer than 32 characters" }
         guard let first = pos.first, first.isLetter || first.isNumber else {
-            return "pos \(Excerpt.quoted(pos)) must start with a letter or digit"
+            return "pos \(Excerpt.phrase(pos)) must start with a letter or digit"
         }
         if let bad = pos.first(where: { !($0.isLetter || $0.isNumber || $0 == "." || $0 == "-" || $0 == "/") }) {
-            return "pos \(Excerpt.quoted(pos)) contains \(Excerpt.quoted(String(bad))); only letters, digits, '.', '-' and '/' are allowed"
+            return "pos \(Excerpt.phrase(pos)) contains \(Excerpt.phrase(String(bad))); only letters, digits, '.', '-' and '/' are allowed"
         }
         return nil
     }
@@ -202,7 +202,7 @@ public enum ISODate {
         return d <= (m == 4 || m == 6 || m == 9 || m == 11 ? 30 : 31)
     }
 
-    private static func message(_ text: String) -> Phrase { "\(Excerpt.quoted(text)) is not a date; write YYYY-MM-DD" }
+    private static func message(_ text: String) -> Phrase { "\(Excerpt.phrase(text)) is not a date; write YYYY-MM-DD" }
 }
 
 extension Catalogue {
@@ -279,7 +279,7 @@ public enum TextField: Sendable {
     public func problem(_ text: String) -> Phrase? {
         // utf8.count bounds the character count from above: most texts need no counting.
         if text.utf8.count > maximumCharacters, text.count > maximumCharacters {
-            return "\(Excerpt.quoted(text)) is longer than \(maximumCharacters) characters"
+            return "\(Excerpt.phrase(text)) is longer than \(maximumCharacters) characters"
         }
         return ControlCharacters.problem(in: text, allowsLineBreaks: self == .note)
     }

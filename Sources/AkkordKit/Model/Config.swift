@@ -49,7 +49,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     public static let workdays = 1...250
 
     /// What a value must be, for messages and help.
-    public var expected: String {
+    public var expected: Phrase {
         switch self {
         case .lang: return "en or da"
         case .store: return "an absolute path or one starting with ~/"
@@ -61,7 +61,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
     /// A value typed by a person (`akkord config set`): `holidayPay` also takes yes/no, ja/nej
     /// and 1/0 (any case); everything else is taken exactly as the file would hold it.
     public func parse(_ text: String) throws -> ConfigValue {
-        let quoted = Excerpt.quoted(text)
+        let quoted = Excerpt.phrase(text)
         switch self {
         case .lang:
             guard let l = Language(rawValue: text) else { throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)") }
@@ -130,7 +130,7 @@ public enum ConfigValue: Equatable, Sendable {
             if s.isEmpty { return "must not be empty" }
             if let problem = ControlCharacters.problem(in: s) { return problem }
             if !s.hasPrefix("/") && !s.hasPrefix("~/") {
-                return "\(Excerpt.quoted(s)) is a relative path; give \(ConfigKey.store.expected)"
+                return "\(Excerpt.phrase(s)) is a relative path; give \(ConfigKey.store.expected)"
             }
             return nil
         case .deadlineWorkdays(let n):
@@ -153,7 +153,7 @@ public struct EnvironmentValueError: Equatable, PhrasedError {
     public let value: String
     public let reason: Phrase
     public init(variable: String, value: String, reason: Phrase) { self.variable = variable; self.value = value; self.reason = reason }
-    public var phrase: Phrase { "\(variable): \(Excerpt.quoted(value)) \(reason)" }
+    public var phrase: Phrase { "\(variable): \(Excerpt.phrase(value)) \(reason)" }
 }
 
 /// The language of output (SPEC §8): `--lang`, else `$AKKORD_LANG`, else `lang` in the config

@@ -17,15 +17,15 @@ public enum NumberError: PhrasedError, Equatable, Sendable {
     public var phrase: Phrase {
         switch self {
         case .empty: return "a number is required, got an empty value"
-        case .notANumber(let s): return "\(Excerpt.quoted(s)) is not a number"
-        case .exponent(let s): return "\(Excerpt.quoted(s)) is not a number (exponents are not accepted; write the digits out)"
-        case .tooManyFractionDigits(let s, let max):
-            return "\(Excerpt.quoted(s)) has more than \(max) fraction digit\(max == 1 ? "" : "s")"
-        case .tooLarge(let s, let max): return "\(Excerpt.quoted(s)) is too large (at most \(max))"
-        case .negative(let s): return "\(Excerpt.quoted(s)) must not be negative"
-        case .notPositive(let s): return "\(Excerpt.quoted(s)) must be greater than zero"
-        case .outOfRange(let s, let range): return "\(Excerpt.quoted(s)) is outside \(range)"
-        case .badTime(let s): return "\(Excerpt.quoted(s)) is not a time: write hours as 7.5, 7,5 or 7:30"
+        case .notANumber(let s): return "\(Excerpt.phrase(s)) is not a number"
+        case .exponent(let s): return "\(Excerpt.phrase(s)) is not a number (exponents are not accepted; write the digits out)"
+        case .tooManyFractionDigits(let s, max: 1): return "\(Excerpt.phrase(s)) has more than 1 fraction digit"
+        case .tooManyFractionDigits(let s, let max): return "\(Excerpt.phrase(s)) has more than \(max) fraction digits"
+        case .tooLarge(let s, let max): return "\(Excerpt.phrase(s)) is too large (at most \(max))"
+        case .negative(let s): return "\(Excerpt.phrase(s)) must not be negative"
+        case .notPositive(let s): return "\(Excerpt.phrase(s)) must be greater than zero"
+        case .outOfRange(let s, let range): return "\(Excerpt.phrase(s)) is outside \(range)"
+        case .badTime(let s): return "\(Excerpt.phrase(s)) is not a time: write hours as 7.5, 7,5 or 7:30"
         }
     }
 }

@@ -296,21 +296,21 @@ public enum MeasurementError: Equatable, Sendable, PhrasedError {
         switch self {
         case .empty: return "a measurement is required, got an empty value"
         case .tooLong(let s):
-            return "\(Excerpt.quoted(s)) is too long: a measurement is at most \(MeasurementExpression.maximumCharacters) characters"
-        case .plainNumber(let s): return "\(Excerpt.quoted(s)) is a number, not a measurement (no operator)"
-        case .unexpected(let s, let c, let at): return "\(Excerpt.quoted(s)): unexpected \(Excerpt.quoted(c)) at character \(at)"
-        case .incomplete(let s): return "\(Excerpt.quoted(s)): ends where a number or \"(\" is needed"
-        case .number(let s, let at, let e): return "\(Excerpt.quoted(s)): at character \(at), \(e)"
-        case .unclosedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \"(\" at character \(at) is not closed"
-        case .unopenedParenthesis(let s, let at): return "\(Excerpt.quoted(s)): the \")\" at character \(at) closes no \"(\""
+            return "\(Excerpt.phrase(s)) is too long: a measurement is at most \(MeasurementExpression.maximumCharacters) characters"
+        case .plainNumber(let s): return "\(Excerpt.phrase(s)) is a number, not a measurement (no operator)"
+        case .unexpected(let s, let c, let at): return "\(Excerpt.phrase(s)): unexpected \(Excerpt.phrase(c)) at character \(at)"
+        case .incomplete(let s): return "\(Excerpt.phrase(s)): ends where a number or \"(\" is needed"
+        case .number(let s, let at, let e): return "\(Excerpt.phrase(s)): at character \(at), \(e)"
+        case .unclosedParenthesis(let s, let at): return "\(Excerpt.phrase(s)): the \"(\" at character \(at) is not closed"
+        case .unopenedParenthesis(let s, let at): return "\(Excerpt.phrase(s)): the \")\" at character \(at) closes no \"(\""
         case .tooDeep(let s, let at):
-            return "\(Excerpt.quoted(s)): parentheses nested more than \(MeasurementExpression.maximumNesting) deep at character \(at)"
-        case .divisionByZero(let s, let at): return "\(Excerpt.quoted(s)): division by zero at character \(at)"
-        case .overflow(let s): return "\(Excerpt.quoted(s)): a value along the way has too many digits to compute exactly"
-        case .notPositive(let s, let v): return "\(Excerpt.quoted(s)) is \(v); a quantity must be greater than zero"
+            return "\(Excerpt.phrase(s)): parentheses nested more than \(MeasurementExpression.maximumNesting) deep at character \(at)"
+        case .divisionByZero(let s, let at): return "\(Excerpt.phrase(s)): division by zero at character \(at)"
+        case .overflow(let s): return "\(Excerpt.phrase(s)): a value along the way has too many digits to compute exactly"
+        case .notPositive(let s, let v): return "\(Excerpt.phrase(s)) is \(v); a quantity must be greater than zero"
         case .roundsToZero(let s, let v):
-            return "\(Excerpt.quoted(s)) is \(v), which is 0 at 3 decimals; a quantity must be greater than zero"
-        case .tooLarge(let s, let v, let max): return "\(Excerpt.quoted(s)) is \(v), too large (at most \(max))"
+            return "\(Excerpt.phrase(s)) is \(v), which is 0 at 3 decimals; a quantity must be greater than zero"
+        case .tooLarge(let s, let v, let max): return "\(Excerpt.phrase(s)) is \(v), too large (at most \(max))"
         }
     }
 }

@@ -30,7 +30,7 @@ public struct PhotoImage: Equatable, Sendable {
     public let components: Int
     /// Why a PDF cannot embed it, or nil when it can: JPEG always (baseline or progressive);
     /// PNG when 8-bit, non-interlaced, gray or RGB without alpha.
-    public let notEmbeddable: String?
+    public let notEmbeddable: Phrase?
 
     public static let maximumBytes = 25 * 1024 * 1024
 
@@ -56,8 +56,7 @@ public struct PhotoImage: Equatable, Sendable {
                 case .png?: return .success(try png(b))
                 case nil where isHEIF(b):
                     // An iPhone's photos are HEIC unless set otherwise: say what it is and how to get a JPEG.
-                    throw Damage("is a HEIC/HEIF image (an iPhone's usual format), not a JPEG or PNG; export it as JPEG "
-                                 + "(on the iPhone: Settings › Camera › Formats › Most Compatible, or share the photo as JPEG)")
+                    throw Damage("is a HEIC/HEIF image (an iPhone's usual format), not a JPEG or PNG; export it as JPEG (on the iPhone: Settings › Camera › Formats › Most Compatible, or share the photo as JPEG)")
                 case nil: throw Damage("is not a JPEG or PNG image (checked by its bytes, not its name)")
                 }
             } catch { return .failure(error) }
@@ -77,7 +76,7 @@ public struct PhotoImage: Equatable, Sendable {
         self = image
     }
 
-    package init(kind: Kind, width: Int, height: Int, components: Int, notEmbeddable: String?) {
+    package init(kind: Kind, width: Int, height: Int, components: Int, notEmbeddable: Phrase?) {
         self.kind = kind; self.width = width; self.height = height; self.components = components; self.notEmbeddable = notEmbeddable
     }
 
@@ -117,8 +116,7 @@ public struct PhotoImage: Equatable, Sendable {
             guard length >= 2 else { throw Damage("the JPEG's \(name) segment at byte \(at) has an impossible length (\(length))") }
             let end = m + 1 + length
             guard end <= n else {
-                throw Damage("the JPEG's \(name) segment at byte \(at) runs past the end of the file "
-                             + "(it claims \(length) bytes, \(n - m - 1) are left); the file is probably cut short")
+                throw Damage("the JPEG's \(name) segment at byte \(at) runs past the end of the file (it claims \(length) bytes, \(n - m - 1) are left); the file is probably cut short")
             }
             if isFrameHeader(marker) {
                 guard frame == nil else { throw Damage("the JPEG has a second frame header (\(name)) at byte \(at)") }
@@ -237,7 +235,7 @@ public struct PhotoImage: Equatable, Sendable {
                 guard compression == 0, filter == 0, interlace <= 1 else {
                     throw Damage("the PNG's header (IHDR) names an unknown compression, filter or interlace method")
                 }
-                var reason: String?
+                var reason: Phrase?
                 if depth != 8 { reason = "\(depth)-bit PNG" } else if interlace != 0 { reason = "interlaced PNG" } else if colorType == 4 || colorType == 6 {
                     reason = "PNG with transparency (alpha)"
                 } else if colorType == 3 { reason = "palette PNG" }

@@ -41,7 +41,7 @@ public enum ProjectRules {
             if let p = (note ? TextField.note : kind).problem(value) { problem(place(), p) }
         }
 
-        if !Slug.isValid(p.id) { problem("id", "\(Excerpt.quoted(p.id)) is not a valid project id") }
+        if !Slug.isValid(p.id) { problem("id", "\(Excerpt.phrase(p.id)) is not a valid project id") }
         text("name", p.name)
         text("address", p.address, required: false)
         text("employer", p.employer, required: false)
@@ -70,7 +70,7 @@ public enum ProjectRules {
             if h.hours.raw <= 0 { problem("hours[\(i)].hours", "must be greater than zero") }
             text("hours[\(i)].note", h.note, required: false, note: true)
             if !hoursByWorker[h.worker, default: Sum()].addChecked(h.hours) {
-                problem("hours[\(i)].hours", "worker \(h.worker)'s hours add up to more than \(Hours(raw: Hours.maximumRaw).plain) h")
+                problem("hours[\(i)].hours", "worker \(h.worker)'s hours add up to more than \(Hours(raw: Hours.maximumRaw)) h")
             }
         }
         uniqueIds("advances", p.advances.map(\.id), counter: "advance")
@@ -85,12 +85,12 @@ public enum ProjectRules {
                 if h.raw <= 0 { problem("advances[\(i)].hours", "must be greater than zero") }
                 if r.isNegative { problem("advances[\(i)].rate", "must not be negative") }
                 if h.raw > 0, !r.isNegative, h.pay(at: r) != a.amount {
-                    problem("advances[\(i)].amount", "is \(a.amount.plain) but hours × rate is \(h.pay(at: r).plain)")
+                    problem("advances[\(i)].amount", "is \(a.amount) but hours × rate is \(h.pay(at: r))")
                 }
             }
             text("advances[\(i)].note", a.note, required: false, note: true)
             if !advancesByWorker[a.worker, default: Sum()].addChecked(a.amount) {
-                problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest.plain)")
+                problem("advances[\(i)].amount", "worker \(a.worker)'s advances add up to more than \(Money.largest)")
             }
         }
 
@@ -105,9 +105,9 @@ public enum ProjectRules {
         for (i, s) in p.supplements.enumerated() {
             text("supplements[\(i)].name", s.name)
             if !Supplement.range.contains(s.percent.raw) {
-                problem("supplements[\(i)].percent", "\(s.percent.plain) is outside -100 … 1000")
+                problem("supplements[\(i)].percent", "\(s.percent) is outside -100 … 1000")
             } else if let supplementBases, !total.addChecked(supplementBases[i].percentage(s.percent)) {
-                problem("supplements[\(i)].percent", "the total would be more than \(Money.largest.plain)")
+                problem("supplements[\(i)].percent", "the total would be more than \(Money.largest)")
             }
         }
         uniqueIds("extraWork", p.extraWork.map(\.id), counter: "extra")
@@ -121,13 +121,13 @@ public enum ProjectRules {
                 if h.raw <= 0 { problem("extraWork[\(i)].hours", "must be greater than zero") }
                 if r.isNegative { problem("extraWork[\(i)].rate", "must not be negative") }
             }
-            if !total.addChecked(e.amount) { problem("extraWork[\(i)]", "the total would be more than \(Money.largest.plain)") }
+            if !total.addChecked(e.amount) { problem("extraWork[\(i)]", "the total would be more than \(Money.largest)") }
         }
         var apprenticePay = Sum<Money>()
         for (i, w) in p.workers.enumerated() where w.apprentice {
             let hours = (hoursByWorker[w.id] ?? Sum()).within() ?? Hours(raw: Hours.maximumRaw)
             if !apprenticePay.addChecked(hours.pay(at: w.rate ?? .zero)) {
-                problem("workers[\(i)].rate", "apprentice pay adds up to more than \(Money.largest.plain)")
+                problem("workers[\(i)].rate", "apprentice pay adds up to more than \(Money.largest)")
             }
         }
 
@@ -191,15 +191,15 @@ public enum ProjectRules {
                 // The stored expression must give the stored quantity (read as da or en: the
                 // language it was typed in is not kept).
                 if let e = try? MeasurementExpression(m) {
-                    if !e.yields(v.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) does not give the quantity \(v.quantity.plain)") }
-                } else { problem("lines[\(i)].measurement", "\(Excerpt.quoted(m)) is not a measurement") }
+                    if !e.yields(v.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.phrase(m)) does not give the quantity \(v.quantity)") }
+                } else { problem("lines[\(i)].measurement", "\(Excerpt.phrase(m)) is not a measurement") }
             }
             if v.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
             if v.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
             let amount = v.amount
             if amount.raw > Money.maximumRaw {
                 lineBeyondLimit = true
-                problem("lines[\(i)].amount", "\(amount.plain) is larger than the largest amount akkord keeps (\(Money.largest.plain))")
+                problem("lines[\(i)].amount", "\(amount) is larger than the largest amount akkord keeps (\(Money.largest))")
             } else {
                 add(amount, at: i)
             }
@@ -216,7 +216,7 @@ public enum ProjectRules {
 
         private mutating func add(_ amount: Money, at i: Int) {
             if !subtotal.addChecked(amount) {
-                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest.plain))")
+                problem("lines[\(i)].amount", "the lines add up to more than the largest amount akkord keeps (\(Money.largest))")
             }
         }
 

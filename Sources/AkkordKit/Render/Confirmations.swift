@@ -152,7 +152,7 @@ public enum Confirmation {
     /// `photo 1: roof.jpg, 640×480 JPEG`, and why the PDF cannot show it, when it cannot.
     public static func photoAdded(_ photo: Photo, image: PhotoImage, _ l: Language) -> String {
         let w = Words(l)
-        let note = image.notEmbeddable.map { w(.photoNotEmbeddable, $0) } ?? ""
+        let note = image.notEmbeddable.map { w(.photoNotEmbeddable, $0.text(l)) } ?? ""
         return w(.photoStored, "\(photo.id)", photo.originalName, "\(image.width)×\(image.height) \(image.kind.rawValue.uppercased())") + note
     }
 
@@ -231,10 +231,13 @@ public enum Confirmation {
         return english
     }
 
-    /// A reason as a sentence: one of the known reasons above, or else the phrase in `l`.
+    /// A reason as a sentence: the phrase in `l` when the phrasebook has it, else one of the
+    /// known reasons above, else the phrase in `l`.
     public static func reason(_ phrase: Phrase, _ l: Language) -> String {
         let english = phrase.description
-        if knownReasons.contains(where: { english.hasPrefix(Words.en[$0] ?? "\u{0}") }) { return reason(english, l) }
+        if Phrasebook.danish[phrase.key] == nil, knownReasons.contains(where: { english.hasPrefix(Words.en[$0] ?? "\u{0}") }) {
+            return reason(english, l)
+        }
         return phrase.text(l)
     }
 

@@ -241,7 +241,7 @@ public enum ReportPDF {
                 }
                 if let reason = image.notEmbeddable {
                     layout.ensure(14)
-                    for part in layout.wrap(words(.photoNotShown, label, reason), width: right - left, font: .regular, size: 9) {
+                    for part in layout.wrap(words(.photoNotShown, label, reason.text(words.language)), width: right - left, font: .regular, size: 9) {
                         layout.text(part, x: left, font: .regular, size: 9); layout.advance(12)
                     }
                     layout.advance(6)

@@ -55,7 +55,7 @@ public enum ConfigFile {
         }
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Self.format {
-            f.problem("format", "is \(Excerpt.quoted(format)), expected \"\(Self.format)\"")
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \"\(Self.format)\"")
         }
         f.version(expected: version)
         var config = Config()
@@ -74,13 +74,13 @@ public enum ConfigFile {
     /// A key's value as the file holds it: only the type akkord writes (`"lang": null` or
     /// `"holidayPay": "yes"` is a problem, not a default).
     static func value(_ key: ConfigKey, _ json: JSONValue) -> Result<ConfigValue, ConfigValueError> {
-        func wrong(_ expected: String) -> Result<ConfigValue, ConfigValueError> {
+        func wrong(_ expected: Phrase) -> Result<ConfigValue, ConfigValueError> {
             .failure(ConfigValueError(key: key, reason: "expected \(expected), got \(json.kindDescription)"))
         }
         let value: ConfigValue
         switch (key, json) {
         case (.lang, .string(let s)):
-            guard let l = Language(rawValue: s) else { return .failure(ConfigValueError(key: key, reason: "\(Excerpt.quoted(s)) is not \(key.expected)")) }
+            guard let l = Language(rawValue: s) else { return .failure(ConfigValueError(key: key, reason: "\(Excerpt.phrase(s)) is not \(key.expected)")) }
             value = .lang(l)
         case (.store, .string(let s)): value = .store(s)
         case (.holidayPay, .bool(let b)): value = .holidayPay(b)
@@ -88,7 +88,7 @@ public enum ConfigFile {
             // The plain form akkord writes: `10`, not `010`, `10.0` or `1e1`.
             let digits = n.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && !(n.hasPrefix("0") && n.count > 1)
             guard digits, let i = Int(n) else {
-                return .failure(ConfigValueError(key: key, reason: "\(n.count > 20 ? Excerpt.quoted(n) : n) is not \(key.expected)"))
+                return .failure(ConfigValueError(key: key, reason: "\(n.count > 20 ? Excerpt.phrase(n) : Phrase(verbatim: n)) is not \(key.expected)"))
             }
             value = .deadlineWorkdays(i)
         case (.lang, _), (.store, _): return wrong("a string")
@@ -207,7 +207,7 @@ public enum ConfigFileError: Equatable, PhrasedError {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .busy(let path, let seconds): return "the config file is busy: another akkord has held \(path) for \(StoreBusyError.seconds(seconds)) s"
         case .noLocation: return "there is no place for the config file: neither XDG_CONFIG_HOME nor HOME is set to an absolute path"
-        case .homeNotSet(let key, let value): return "\(key.rawValue): \(Excerpt.quoted(value)) starts with ~/ but HOME is not set to an absolute path"
+        case .homeNotSet(let key, let value): return "\(key.rawValue): \(Excerpt.phrase(value)) starts with ~/ but HOME is not set to an absolute path"
         }
     }
 }

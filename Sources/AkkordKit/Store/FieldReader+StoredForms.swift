@@ -24,7 +24,7 @@ extension FieldReader {
         default: problem(key, "expected a number as a string, got \(v.kindDescription)"); return nil
         }
         guard Self.isPlainForm(text, allowsMinutes: allowsMinutes) else {
-            problem(key, "\(Excerpt.quoted(text)) is not written as akkord writes numbers (digits, an optional '-' and '.', no leading zeros)")
+            problem(key, "\(Excerpt.phrase(text)) is not written as akkord writes numbers (digits, an optional '-' and '.', no leading zeros)")
             return nil
         }
         return text

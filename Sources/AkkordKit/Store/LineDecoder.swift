@@ -206,7 +206,7 @@ package struct LineDecoder {
             }
             var object = JSONObject()
             try lexer.readObject { scanner, key in
-                if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                if object[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                 object.append(key, try scanner.readValue())
             }
             var r = FieldReader(object: object, path: "lines", index: i, problems: [])
@@ -245,7 +245,7 @@ package struct LineDecoder {
                         custom: r.bool("custom") ?? false)
         line.measurement = r.string("measurement")
         if let stored: Money = r.storedNumber("amount"), stored != line.amount {
-            r.problem("amount", "is \(stored.plain) but quantity × price is \(line.amount.plain)")
+            r.problem("amount", "is \(stored) but quantity × price is \(line.amount)")
         }
         return line
     }

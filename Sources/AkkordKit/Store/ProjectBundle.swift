@@ -117,7 +117,7 @@ public struct ProjectBundle: Sendable {
                                            consequence: consequence)
                 }
                 try scanner.readObject { scanner, key in
-                    if top[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                    if top[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                     guard key == "project", scanner.peekByte() == UInt8(ascii: "{") else {
                         top.append(key, try scanner.readValue())
                         return
@@ -136,8 +136,8 @@ public struct ProjectBundle: Sendable {
 
         var f = FieldReader(object: top, path: "", problems: [])
         if let format = f.string("format", required: true), format != Self.format {
-            let what = format == Project.format ? " (a project file, not a bundle: a bundle is made by exporting the project)" : ""
-            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Self.format))\(what)")
+            let what: Phrase = format == Project.format ? " (a project file, not a bundle: a bundle is made by exporting the project)" : ""
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Self.format))\(what)")
         }
         f.version(expected: version)
         f.rejectUnknown(topLevelKeys)
@@ -174,7 +174,7 @@ public struct ProjectBundle: Sendable {
                     let photo = decodePhoto(&r)
                     if let file = o["file"]?.stringValue {
                         if let first = listed[file] {
-                            r.problem("file", "\(Excerpt.quoted(file)) appears twice (also photos[\(first)])")
+                            r.problem("file", "\(Excerpt.phrase(file)) appears twice (also photos[\(first)])")
                         } else {
                             listed[file] = i
                             order.append((i, file))
@@ -191,11 +191,11 @@ public struct ProjectBundle: Sendable {
         if projectRange != nil {
             // A photo listed in the bundle but broken is reported at its entry, not again here.
             for (k, file) in references where listed[file] == nil {
-                f.problem("project.photos[\(k)].file", "\(Excerpt.quoted(file)) is not in the bundle's photos")
+                f.problem("project.photos[\(k)].file", "\(Excerpt.phrase(file)) is not in the bundle's photos")
             }
             let used = Set(references.map(\.file))
             for (i, file) in order where !used.contains(file) {
-                f.problem("photos[\(i)]", "\(Excerpt.quoted(file)) is not used by the project")
+                f.problem("photos[\(i)]", "\(Excerpt.phrase(file)) is not used by the project")
             }
         }
         guard f.problems.isEmpty, let project else {
@@ -228,12 +228,12 @@ public struct ProjectBundle: Sendable {
                 nameHash = file.prefix(64)
                 kindByName = file.hasSuffix(".png") ? .png : .jpeg
             } else {
-                r.problem("file", "\(Excerpt.quoted(file)) is not a photo file name (64 lowercase hex digits of its SHA-256, then .jpg or .png)")
+                r.problem("file", "\(Excerpt.phrase(file)) is not a photo file name (64 lowercase hex digits of its SHA-256, then .jpg or .png)")
             }
         }
         var claimed: String?
         if let sha256 {
-            if isSHA256(sha256) { claimed = sha256 } else { r.problem("sha256", "\(Excerpt.quoted(sha256)) is not a SHA-256 (64 lowercase hex digits)") }
+            if isSHA256(sha256) { claimed = sha256 } else { r.problem("sha256", "\(Excerpt.phrase(sha256)) is not a SHA-256 (64 lowercase hex digits)") }
         }
         guard let data else { return nil }
         // Refused by its length before it is decoded.
@@ -251,7 +251,7 @@ public struct ProjectBundle: Sendable {
             r.problem("data", "the photo's bytes do not match its sha256 and file name (they hash to \(digest)); the photo was changed or damaged")
         } else {
             if let claimed, claimed != digest { r.problem("sha256", "\(claimed) does not match the photo's bytes (they hash to \(digest))") }
-            if let file, let nameHash, nameHash != digest { r.problem("file", "\(Excerpt.quoted(file)) is not the name of the photo's bytes (they hash to \(digest))") }
+            if let file, let nameHash, nameHash != digest { r.problem("file", "\(Excerpt.phrase(file)) is not the name of the photo's bytes (they hash to \(digest))") }
         }
         switch PhotoImage.inspect(bytes) {
         case .failure(let damage):
@@ -259,7 +259,7 @@ public struct ProjectBundle: Sendable {
             return nil
         case .success(let image):
             if let kindByName, let file, kindByName != image.kind {
-                r.problem("file", "\(Excerpt.quoted(file)) says .\(kindByName.fileExtension) but the photo is a \(image.kind == .jpeg ? "JPEG" : "PNG")")
+                r.problem("file", "\(Excerpt.phrase(file)) says .\(kindByName.fileExtension) but the photo is a \(image.kind == .jpeg ? "JPEG" : "PNG")")
             }
             guard let file else { return nil }
             return BundledPhoto(file: file, bytes: bytes, image: image)

@@ -118,14 +118,14 @@ public enum ProjectCodec {
     /// of the file's members. The project's rules are the caller's to check.
     package static func decodeMembers(_ f: inout FieldReader, lineProblems: [Problem]) -> Project {
         if let format = f.string("format", required: true), format != Project.format {
-            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Project.format))")
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Project.format))")
         }
         f.version(expected: Project.version)
         // Whether it is a valid id is `ProjectRules`' to say (once).
         let id = f.string("id", required: true) ?? ""
         var p = Project(id: id, name: f.string("name", required: true) ?? "")
         if let s = f.string("status", required: true) {
-            if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\(Excerpt.quoted(s)) is not open or closed") }
+            if let status = Project.Status(rawValue: s) { p.status = status } else { f.problem("status", "\(Excerpt.phrase(s)) is not open or closed") }
         }
         p.address = f.string("address") ?? ""
         p.employer = f.string("employer") ?? ""

@@ -103,7 +103,7 @@ package enum ProjectReader {
         // The lines are checked where they are when `nextIds` came before them (as akkord writes
         // it); else, or when `nextIds.line` turns out not to be what it seemed, in a second pass.
         try scanner.readObject { scanner, key in
-            if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+            if object[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
             if key == "history", scanner.peekByte() == UInt8(ascii: "["), let read = HistoryDecoder.read(buffer, arrayAt: scanner.index) {
                 history = read.entries
                 scanner.index = read.end
@@ -160,7 +160,7 @@ package enum ProjectReader {
         let subtotal = lines.rules.checkedSubtotal ?? .zero
         // The subtotal is compared only when the rules say it is within the limit.
         if ruleProblems.isEmpty, let stored: Money = f.storedNumber("subtotal"), stored != subtotal {
-            f.problem("subtotal", "is \(stored.plain) but the lines add up to \(subtotal.plain)")
+            f.problem("subtotal", "is \(stored) but the lines add up to \(subtotal)")
         }
         f.problems += ruleProblems
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: stopAtFirst ? [f.problems[0]] : f.problems) }
@@ -309,7 +309,7 @@ extension Store {
         let path = projectFile(id)
         let read = try ProjectReader.read(file.bytes, file: file, source: path, keeping: keeping, checking: checking, observing: observing)
         guard read.head.id == id else {
-            throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(read.head.id)) but the file is named \(id).json")
+            throw StoreFileError(path: path, problem: "id: is \(Excerpt.phrase(read.head.id)) but the file is named \(id).json")
         }
         return read
     }

@@ -169,14 +169,14 @@ public struct Store: Sendable {
         guard let object = root.objectValue else { throw StoreFileError(path: stateFile, problem: "expected a JSON object") }
         var f = FieldReader(object: object, path: "", problems: [])
         if let format = f.string("format", required: true), format != Store.format {
-            f.problem("format", "is \(Excerpt.quoted(format)), expected \(Excerpt.quoted(Store.format))")
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Store.format))")
         }
         f.version(expected: Store.version)
         var current = f.string("currentProject")
-        if let current, !Slug.isValid(current) { f.problem("currentProject", "\(Excerpt.quoted(current)) is not a valid project id") }
+        if let current, !Slug.isValid(current) { f.problem("currentProject", "\(Excerpt.phrase(current)) is not a valid project id") }
         let intent = object["currentIfMissing"] != nil
         let ifMissing = f.string("currentIfMissing")
-        if let ifMissing, !Slug.isValid(ifMissing) { f.problem("currentIfMissing", "\(Excerpt.quoted(ifMissing)) is not a valid project id") }
+        if let ifMissing, !Slug.isValid(ifMissing) { f.problem("currentIfMissing", "\(Excerpt.phrase(ifMissing)) is not a valid project id") }
         f.rejectUnknown(["format", "version", "currentProject", "currentIfMissing"])
         if !f.problems.isEmpty { throw InvalidDataError(source: stateFile, problems: f.problems) }
         // A change that creates or deletes the current project was stopped between its two

@@ -82,7 +82,7 @@ extension Store {
                 guard let file = try mapFile(path) else { continue }
                 let head = try ProjectReader.read(file.bytes, file: file, source: path, keeping: .none).head
                 if let expectedId, head.id != expectedId {
-                    throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(head.id)), not \(expectedId)")
+                    throw StoreFileError(path: path, problem: "id: is \(Excerpt.phrase(head.id)), not \(expectedId)")
                 }
                 for photo in head.photos { photosInUse.insert(photo.file) }
             } catch {

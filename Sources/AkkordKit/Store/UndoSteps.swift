@@ -71,7 +71,7 @@ extension Store {
         let path = undoStepFile(id, historyCount: historyCount)
         guard let file = try mapFile(path) else { return nil }
         let window = LineWindow(file, try ProjectReader.read(file.bytes, file: file, source: path, keeping: .window([])))
-        guard window.head.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.quoted(window.head.id)), not \(id)") }
+        guard window.head.id == id else { throw StoreFileError(path: path, problem: "id: is \(Excerpt.phrase(window.head.id)), not \(id)") }
         return (window, path)
     }
 

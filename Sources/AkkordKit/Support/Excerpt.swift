@@ -5,12 +5,15 @@ public enum Excerpt {
 
     /// `"value"`, or its first 80 characters and `…"` with the full length, e.g.
     /// `"aaaa…" (10485760 characters)`.
-    public static func quoted(_ value: some StringProtocol) -> String {
+    public static func quoted(_ value: some StringProtocol) -> String { phrase(value).description }
+
+    /// `quoted` as a phrase: the value as it is, the length of a cut one in the language's words.
+    public static func phrase(_ value: some StringProtocol) -> Phrase {
         var out = "\""
         var n = 0
         for scalar in value.unicodeScalars {
             if n == maximumCharacters {
-                return out + "…\" (\(value.count) characters)"
+                return "\(out)…\" (\(value.count) characters)"
             }
             switch scalar.value {
             case 0x00...0x1F, 0x7F...0x9F: out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
@@ -18,6 +21,6 @@ public enum Excerpt {
             }
             n += 1
         }
-        return out + "\""
+        return Phrase(verbatim: out + "\"")
     }
 }

@@ -54,11 +54,11 @@
         let here = index.map { "\(path)[\($0)]" } ?? path
         for entry in object.entries where !known.contains(entry.key) {
             let lowered = entry.key.lowercased()
-            let name = Excerpt.quoted(entry.key)
+            let name = Excerpt.phrase(entry.key)
             if let close = known.first(where: { $0.lowercased() == lowered }) {
                 problems.append(Problem(here, "unknown field \(name); did you mean \"\(close)\"?"))
             } else {
-                let list = known.count <= 12 ? " (known: \(known.joined(separator: ", ")))" : ""
+                let list: Phrase = known.count <= 12 ? " (known: \(known.joined(separator: ", ")))" : ""
                 problems.append(Problem(here, "unknown field \(name)\(list)"))
             }
         }

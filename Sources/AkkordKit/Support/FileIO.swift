@@ -30,7 +30,7 @@ public enum FileIO {
         public var phrase: Phrase { "\(path): \(reason)" }
     }
 
-    package static func sizeText(_ bytes: Int) -> String {
+    package static func sizeText(_ bytes: Int) -> Phrase {
         bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
     }
 

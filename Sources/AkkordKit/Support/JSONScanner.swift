@@ -36,7 +36,7 @@ extension JSONReader {
                 }
                 var entry = JSONObject()
                 try scanner.readObject { scanner, key in
-                    if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                    if object[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                     guard key == arrayKey, scanner.peekByte() == UInt8(ascii: "[") else {
                         object.append(key, try scanner.readValue())
                         return
@@ -46,7 +46,7 @@ extension JSONReader {
                         guard scanner.peekByte() == UInt8(ascii: "{") else { nonObject(i, try scanner.readValue()); return }
                         entry.entries.removeAll(keepingCapacity: true)
                         try scanner.readObject { scanner, key in
-                            if entry[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                            if entry[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                             entry.append(key, try scanner.readValue())
                         }
                         element(i, entry)
@@ -119,7 +119,7 @@ extension JSONReader {
             var object = JSONObject()
             try readObject { scanner, key in
                 let value = try scanner.parseValue(depth: depth + 1)
-                if object[key] != nil { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                if object[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                 object.append(key, value)
             }
             return .object(object)
@@ -249,7 +249,7 @@ extension JSONReader {
             guard index < buffer.count, buffer[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
             let key = try parseString()
             skipWhitespace()
-            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \(Excerpt.quoted(key))") }
+            guard index < buffer.count, buffer[index] == UInt8(ascii: ":") else { throw error("expected ':' after key \(Excerpt.phrase(key))") }
             index += 1
             skipWhitespace()
             try body(&self, key)
@@ -309,7 +309,7 @@ extension JSONScanner {
         case UInt8(ascii: "{")?:
             var keys = Set<String>()
             try readObject { scanner, key in
-                if !keys.insert(key).inserted { throw scanner.error("key \(Excerpt.quoted(key)) appears twice") }
+                if !keys.insert(key).inserted { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
                 try scanner.skipValue(depth: depth + 1)
             }
         case UInt8(ascii: "[")?:

@@ -12,26 +12,33 @@ public struct Problem: Equatable, Sendable, CustomStringConvertible {
 /// Input data that failed validation: every problem is listed, nothing is changed.
 public struct InvalidDataError: Error, Equatable, CustomStringConvertible {
     public let source: String
+    /// `source` as messages show it: the path as it is, or words in the language (a regulation
+    /// that is no file).
+    public let sourcePhrase: Phrase
     public let problems: [Problem]
     public let consequence: Phrase
     public init(source: String, problems: [Problem], consequence: Phrase = "") {
-        self.source = source; self.problems = problems; self.consequence = consequence
+        self.init(source: Phrase(verbatim: source), problems: problems, consequence: consequence)
+    }
+    /// A source that is not a file name, said in words (`regulation by +5 %`).
+    public init(source: Phrase, problems: [Problem], consequence: Phrase = "") {
+        self.source = source.description; self.sourcePhrase = source; self.problems = problems; self.consequence = consequence
     }
     public var message: Phrase {
         let hasConsequence = !consequence.key.isEmpty || !consequence.values.isEmpty
         if problems.count == 1 { return hasConsequence ? "\(located(problems[0])); \(consequence)" : located(problems[0]) }
-        return hasConsequence ? "\(source): \(problems.count) problems; \(consequence)" : "\(source): \(problems.count) problems"
+        return hasConsequence ? "\(sourcePhrase): \(problems.count) problems; \(consequence)" : "\(sourcePhrase): \(problems.count) problems"
     }
     public var details: [Phrase] { problems.count == 1 ? [] : problems.map(located) }
 
     /// `file: path: message` for JSON paths, `file:17: message` for line numbers.
     package func located(_ p: Problem) -> Phrase {
-        if let first = p.place.first, first.isNumber { return "\(source):\(p.place): \(p.message)" }
-        return "\(source): \(p.phrase)"
+        if let first = p.place.first, first.isNumber { return "\(sourcePhrase):\(p.place): \(p.message)" }
+        return "\(sourcePhrase): \(p.phrase)"
     }
 
     public func with(consequence: Phrase) -> InvalidDataError {
-        InvalidDataError(source: source, problems: problems, consequence: consequence)
+        InvalidDataError(source: sourcePhrase, problems: problems, consequence: consequence)
     }
 }
 

@@ -88,7 +88,7 @@ public struct ZipWriter {
     /// The whole archive: the entries, the central directory and its end record.
     public consuming func finish() throws -> [UInt8] {
         let directoryOffset = UInt64(archive.count)
-        guard directoryOffset + UInt64(central.count) + 22 < Self.limit else { throw ZipWriterError.tooLarge("the archive") }
+        guard directoryOffset + UInt64(central.count) + 22 < Self.limit else { throw ZipWriterError.archiveTooLarge }
         var out = archive
         archive = []   // the archive's bytes are not copied: `out` holds the only reference
         out += central
@@ -118,12 +118,15 @@ public enum ZipWriterError: Equatable, Sendable, PhrasedError {
     case badName(String)
     /// 4 GiB or more: beyond a ZIP without ZIP64.
     case tooLarge(String)
+    /// The whole archive 4 GiB or more.
+    case archiveTooLarge
     case tooManyEntries
 
     public var phrase: Phrase {
         switch self {
         case .badName(let name): return "cannot put \"\(name)\" in a ZIP archive: the name is empty, absolute, too long or already used"
         case .tooLarge(let name): return "\(name) would be 4 GiB or more, more than a ZIP archive without ZIP64 holds"
+        case .archiveTooLarge: return "the archive would be 4 GiB or more, more than a ZIP archive without ZIP64 holds"
         case .tooManyEntries: return "more than 65,535 entries, more than a ZIP archive without ZIP64 holds"
         }
     }

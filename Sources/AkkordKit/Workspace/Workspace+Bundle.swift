@@ -41,7 +41,7 @@ extension Workspace {
     /// replacing a stored version, gets a history entry saying so.
     public func importBundle(_ bytes: [UInt8], source: String, as newId: String? = nil, replace: Bool = false) throws -> Change<BundleImport> {
         if let newId, !Slug.isValid(newId) {
-            throw InvalidDataError(source: "--as", problems: [Problem("", "\(Excerpt.quoted(newId)) is not a project id (lowercase letters, digits and '-')")])
+            throw InvalidDataError(source: "--as", problems: [Problem("", "\(Excerpt.phrase(newId)) is not a project id (lowercase letters, digits and '-')")])
         }
         let bundle = try ProjectBundle.decode(bytes, source: source)
         let exportedAs = bundle.project.id
