@@ -128,7 +128,7 @@ struct CatalogueExportCommand: Command {
         let catalogue = try workspace.catalogue().catalogue
         // The dialect (BOM, `;`, decimal comma) is the number format's, the header the language's.
         let bytes = format == "json" ? CatalogueJSON.write(catalogue)
-            : CatalogueCSV.write(catalogue, language: context.language, dialect: CatalogueCSV.Dialect(context.language))
+            : CatalogueCSV.write(catalogue, language: context.language, dialect: CatalogueCSV.Dialect(context.numberFormat))
         if let output {
             try workspace.writeOutput(bytes, to: output)
             context.print(Confirmation.wroteCatalogue(output, format: format, activities: catalogue.activities.count, context.language))
