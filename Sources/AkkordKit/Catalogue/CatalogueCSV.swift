@@ -144,7 +144,7 @@ public enum CatalogueCSV {
 
     /// How a CSV file writes what is not words (SPEC §8, §15): `english` with `,` and a decimal
     /// point; `danish` with a UTF-8 BOM (so Excel shows æøå), `;` and a decimal comma. It follows
-    /// the number format; today that is the language (`Dialect(language)`).
+    /// the number format (`Dialect(numberFormat)`: `en_DK` writes the Danish dialect).
     public enum Dialect: Sendable {
         case english, danish
         public init(_ language: Language) { self = language == .da ? .danish : .english }

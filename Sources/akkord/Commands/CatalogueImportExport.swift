@@ -73,7 +73,7 @@ struct CatalogueImportCommand: Command {
             keepMissing = CatalogueJSON.missingOptionalFields(c.activities)
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { encoding = TextEncoding.utf8BOM.rawValue }
         } else {
-            let r = try CatalogueCSV.read(bytes, source: source, language: context.language, progress: progress)
+            let r = try CatalogueCSV.read(bytes, source: source, language: context.numberFormat, progress: progress)
             if !r.lineBreaksMadeSpaces.isEmpty {
                 context.note(CatalogueImportText.lineBreaksMadeSpaces(source: source, lines: r.lineBreaksMadeSpaces, language: context.language))
             }
