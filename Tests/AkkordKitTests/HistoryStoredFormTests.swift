@@ -164,6 +164,65 @@ final class HistoryStoredFormTests: XCTestCase {
         XCTAssertEqual(p.history[0].details, [.hoursAdded(id: 4, worker: "jens", hours: try Hours(parsing: "7:20"), date: "2026-05-05")])
     }
 
+    /// The history's direct reader (`LexedChange`) and the tree path agree on described changes
+    /// mutated member by member (a value of another type, a member gone, added or null, another
+    /// kind): the direct reader takes a change only as the tree path decodes it, else leaves it.
+    func testMutatedDescriptionsAreReadAsTheTreePathReadsThemOrLeft() {
+        let seed = HistoryDecoderTests.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = HistoryDecoderTests.RNG(state: seed)
+        let entries = Self.project().history.filter { $0.details != nil }
+        let values: [JSONValue] = [.null, true, false, .number("0"), .number("1"), .number("-1"), .number("1.5"), .number("1e2"), .number("01"),
+                                   .number("123456789012345678901"), "", "1", "7:20", "7:60", "-1", "1.5", "1,5", "2026-05-04", "2026-02-30",
+                                   "open", "note", "quantity", "a", .array([]), .array(["a"]), .array([.number("1")]), .array([.number("0")]),
+                                   .array([.number("1"), "a"]), .array([.null]), .object(JSONObject()), JSONValue(["what": "demoBuilt"]),
+                                   JSONValue(["what": "undone", "text": "x"])]
+        let keys = Array(Set(ProjectCodec.historyChangeKeys.values.joined())).sorted() + ["extra", "What"]
+        var taken = 0, left = 0, treeTook = 0
+        for n in 0..<3000 {
+            var entry = entries.randomElement(using: &rng)!.json.objectValue!
+            let at = entry.entries.firstIndex { $0.key == "details" }!
+            var details = entry.entries[at].value.arrayValue!
+            let i = Int.random(in: 0..<details.count, using: &rng)
+            var change = details[i].objectValue!
+            // Sometimes the change inside an undone one.
+            let inner = change["change"]?.objectValue != nil && Bool.random(using: &rng)
+            var o = inner ? change["change"]!.objectValue! : change
+            for _ in 0..<Int.random(in: 1...2, using: &rng) {
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0, 1:
+                    if !o.entries.isEmpty { o.entries[Int.random(in: 0..<o.entries.count, using: &rng)].value = values.randomElement(using: &rng)! }
+                case 2: if !o.entries.isEmpty { o.entries.remove(at: Int.random(in: 0..<o.entries.count, using: &rng)) }
+                case 3: o.append(keys.randomElement(using: &rng)!, values.randomElement(using: &rng)!)
+                default:
+                    let k = o.entries.firstIndex { $0.key == "what" } ?? 0
+                    if !o.entries.isEmpty { o.entries[k].value = .string(HistoryChange.Kind.allCases.randomElement(using: &rng)!.rawValue) }
+                }
+            }
+            if inner { change.entries[change.entries.firstIndex { $0.key == "change" }!].value = .object(o) } else { change = o }
+            details[i] = .object(change)
+            entry.entries[at].value = .array(details)
+            // Only the structured mutations above (the bytes' are HistoryDecoderTests'), some characters escaped.
+            let out = ByteOutput()
+            JSONWriter.write(.array([.object(entry)]), indent: 2, to: out)
+            let bytes = Bool.random(using: &rng) ? out.bytes : HistoryDecoderTests.escapeByHand(out.bytes, &rng)
+            let tree = HistoryDecoderTests.tree(bytes, at: 0)
+            guard let scanned = HistoryDecoderTests.scan(bytes, at: 0) else {
+                left += 1
+                if tree != nil { treeTook += 1 }
+                continue
+            }
+            taken += 1
+            let label = "seed \(seed), case \(n): \(String(decoding: bytes, as: UTF8.self))"
+            guard let tree else { XCTFail("the direct reader took what the tree path refuses: \(label)"); break }
+            XCTAssertTrue(HistoryDecoderTests.same(scanned.entries, tree.entries), "\(label)\nscanner: \(scanned.entries)\ntree: \(tree.entries)")
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+        print("HistoryStoredFormTests mutations (seed \(seed)): \(taken) taken, \(left) left to the tree path (\(treeTook) of them taken by it)")
+        XCTAssertGreaterThan(taken, 0)
+        XCTAssertGreaterThan(left, 0)
+    }
+
     /// Changes made through the workspace are recorded described, beside the English text; the
     /// undo of an entry of text only records that text.
     func testTheWorkspaceRecordsDescribedChanges() throws {

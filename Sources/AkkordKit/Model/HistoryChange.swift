@@ -222,94 +222,169 @@ extension HistoryChange {
 // MARK: - the stored form
 
 extension HistoryChange {
+    /// A member's value as the stored object holds it.
+    public enum Member {
+        case text(String)
+        /// A text, or null.
+        case optionalText(String?)
+        case number(Int)
+        /// A figure, as a string in plain form.
+        case figure(any FixedPointNumber)
+        /// Hours, as a string in the file's form (`"7.5"`, `"7:20"`).
+        case hours(Hours)
+        case bool(Bool)
+        case texts([String])
+        case numbers([Int])
+        /// The change an undo took back.
+        case change(HistoryChange)
+    }
+
+    /// The members of the stored object in their order: `what`, the record's id, then its
+    /// figures; members that do not apply are left out. `json`, `texts` and the file's writer
+    /// (`writeJSON`) are all made from these.
+    public func forEachMember(_ body: (String, Member) -> Void) {
+        body("what", .text(kind.rawValue))
+        func text(_ key: String, _ value: String?) { if let value { body(key, .text(value)) } }
+        func figure(_ key: String, _ n: any FixedPointNumber) { body(key, .figure(n)) }
+        func id(_ i: Int) { body("id", .number(i)) }
+        switch self {
+        case .lineAdded(let l), .lineRemoved(let l):
+            id(l.id); text("pos", l.pos); text("name", l.name); figure("quantity", l.quantity); text("unit", l.unit)
+            figure("price", l.price); figure("amount", l.amount); text("measurement", l.measurement)
+        case .lineChanged(let line, let field):
+            id(line)
+            text("field", field.name)
+            switch field {
+            case .quantity(let old, let new, let measurement): figure("old", old); figure("new", new); text("measurement", measurement)
+            case .note(let old, let new), .section(let old, let new): text("old", old); text("new", new)
+            case .price(let old, let new): figure("old", old); figure("new", new)
+            case .amount(let old, let new): figure("old", old); figure("new", new)
+            case .date(let old, let new): body("old", .optionalText(old)); text("new", new)
+            }
+        case .lineRepriced(let line, let pos, let oldPrice, let newPrice, let oldAmount, let newAmount):
+            id(line); text("pos", pos); figure("oldPrice", oldPrice); figure("newPrice", newPrice)
+            figure("oldAmount", oldAmount); figure("newAmount", newAmount)
+        case .catalogueChanged(let oldName, let oldEdition, let newName, let newEdition):
+            text("oldName", oldName); text("oldEdition", oldEdition); text("newName", newName); text("newEdition", newEdition)
+        case .projectCreated(let project, let name): text("id", project); text("name", name)
+        case .projectChanged(let field, let old, let new): text("field", field.rawValue); body("old", .optionalText(old)); text("new", new)
+        case .statusChanged(let old, let new): text("old", old.rawValue); text("new", new.rawValue)
+        case .projectRestored(let file, let renamed):
+            text("file", file)
+            if let renamed { text("id", renamed.id); text("was", renamed.was) }
+        case .bundleImported(let project, let file, let exportedAs, _): text("id", project); text("file", file); text("exportedAs", exportedAs)
+        case .workerAdded(let worker, let name, let apprentice, let rate):
+            text("id", worker); text("name", name); body("apprentice", .bool(apprentice))
+            if let rate { figure("rate", rate) }
+        case .workerRemoved(let worker, let name): text("id", worker); text("name", name)
+        case .hoursAdded(let entry, let worker, let hours, let date): id(entry); text("worker", worker); body("hours", .hours(hours)); text("date", date)
+        case .hoursRemoved(let entry, let worker, let hours): id(entry); text("worker", worker); body("hours", .hours(hours))
+        case .advanceAdded(let entry, let worker, let amount, let hours, let rate, let correction, let date):
+            id(entry); text("worker", worker); figure("amount", amount)
+            if let hours, let rate { body("hours", .hours(hours)); figure("rate", rate) }
+            if correction { body("correction", .bool(true)) }
+            text("date", date)
+        case .advanceRemoved(let entry, let worker, let amount): id(entry); text("worker", worker); figure("amount", amount)
+        case .supplementAdded(let entry, let name, let percent, let scope):
+            id(entry); text("name", name); figure("percent", percent)
+            if !scope.sections.isEmpty { body("sections", .texts(scope.sections)) }
+            if !scope.lines.isEmpty { body("lines", .numbers(scope.lines)) }
+        case .supplementRemoved(let entry, let name, let percent): id(entry); text("name", name); figure("percent", percent)
+        case .extraWorkAdded(let entry, let work, let number, let pricing, let amount):
+            id(entry); text("text", work)
+            if !number.isEmpty { text("number", number) }
+            figure("amount", amount)
+            if case .hourly(let h, let r) = pricing { body("hours", .hours(h)); figure("rate", r) }
+        case .extraWorkRemoved(let entry, let work, let amount): id(entry); text("text", work); figure("amount", amount)
+        case .photoAdded(let entry, let originalName, let caption, let file):
+            id(entry); text("originalName", originalName)
+            if !caption.isEmpty { text("caption", caption) }
+            text("file", file)
+        case .photoRemoved(let entry, let originalName): id(entry); text("originalName", originalName)
+        case .undo(let time, let command): text("time", time); text("command", command)
+        case .undone(let change): body("change", .change(change))
+        case .undoneText(let stored): text("text", stored)
+        case .demoBuilt: break
+        }
+    }
+
     /// The change as the project file, `history --json` and `undo --json` hold it: `what`, the
     /// record's id, then its figures as strings in plain form; members that do not apply are
     /// left out. Never depends on the language.
     public var json: JSONValue {
-        var o = JSONObject([("what", .string(kind.rawValue))])
-        func add(_ key: String, _ value: String) { o.append(key, .string(value)) }
-        func add(_ key: String, _ value: String?) { if let value { o.append(key, .string(value)) } }
-        func add(_ key: String, _ n: any FixedPointNumber) { o.append(key, .string(n.plain)) }
-        func id(_ i: Int) { o.append("id", .int(i)) }
-        func line(_ l: LineFigures) {
-            id(l.id); add("pos", l.pos); add("name", l.name); add("quantity", l.quantity); add("unit", l.unit)
-            add("price", l.price); add("amount", l.amount); add("measurement", l.measurement)
-        }
-        switch self {
-        case .lineAdded(let l), .lineRemoved(let l): line(l)
-        case .lineChanged(let line, let field):
-            id(line)
-            add("field", field.name)
-            switch field {
-            case .quantity(let old, let new, let measurement): add("old", old); add("new", new); add("measurement", measurement)
-            case .note(let old, let new), .section(let old, let new): add("old", old); add("new", new)
-            case .price(let old, let new): add("old", old); add("new", new)
-            case .amount(let old, let new): add("old", old); add("new", new)
-            case .date(let old, let new): o.append("old", .optional(old)); add("new", new)
+        var o = JSONObject()
+        forEachMember { key, member in
+            let value: JSONValue
+            switch member {
+            case .text(let s): value = .string(s)
+            case .optionalText(let s): value = .optional(s)
+            case .number(let n): value = .int(n)
+            case .figure(let n): value = .string(n.plain)
+            case .hours(let h): value = .string(h.plain)
+            case .bool(let b): value = .bool(b)
+            case .texts(let list): value = .array(list.map(JSONValue.string))
+            case .numbers(let list): value = .array(list.map(JSONValue.int))
+            case .change(let change): value = change.json
             }
-        case .lineRepriced(let line, let pos, let oldPrice, let newPrice, let oldAmount, let newAmount):
-            id(line); add("pos", pos); add("oldPrice", oldPrice); add("newPrice", newPrice); add("oldAmount", oldAmount); add("newAmount", newAmount)
-        case .catalogueChanged(let oldName, let oldEdition, let newName, let newEdition):
-            add("oldName", oldName); add("oldEdition", oldEdition); add("newName", newName); add("newEdition", newEdition)
-        case .projectCreated(let project, let name): o.append("id", .string(project)); add("name", name)
-        case .projectChanged(let field, let old, let new): add("field", field.rawValue); o.append("old", .optional(old)); add("new", new)
-        case .statusChanged(let old, let new): add("old", old.rawValue); add("new", new.rawValue)
-        case .projectRestored(let file, let renamed):
-            add("file", file)
-            if let renamed { o.append("id", .string(renamed.id)); add("was", renamed.was) }
-        case .bundleImported(let project, let file, let exportedAs, _):
-            o.append("id", .string(project)); add("file", file); add("exportedAs", exportedAs)
-        case .workerAdded(let worker, let name, let apprentice, let rate):
-            o.append("id", .string(worker)); add("name", name); o.append("apprentice", .bool(apprentice))
-            if let rate { add("rate", rate) }
-        case .workerRemoved(let worker, let name): o.append("id", .string(worker)); add("name", name)
-        case .hoursAdded(let entry, let worker, let hours, let date): id(entry); add("worker", worker); add("hours", hours.plain); add("date", date)
-        case .hoursRemoved(let entry, let worker, let hours): id(entry); add("worker", worker); add("hours", hours.plain)
-        case .advanceAdded(let entry, let worker, let amount, let hours, let rate, let correction, let date):
-            id(entry); add("worker", worker); add("amount", amount)
-            if let hours, let rate { add("hours", hours.plain); add("rate", rate) }
-            if correction { o.append("correction", .bool(true)) }
-            add("date", date)
-        case .advanceRemoved(let entry, let worker, let amount): id(entry); add("worker", worker); add("amount", amount)
-        case .supplementAdded(let entry, let name, let percent, let scope):
-            id(entry); add("name", name); add("percent", percent)
-            if !scope.sections.isEmpty { o.append("sections", .array(scope.sections.map(JSONValue.string))) }
-            if !scope.lines.isEmpty { o.append("lines", .array(scope.lines.map(JSONValue.int))) }
-        case .supplementRemoved(let entry, let name, let percent): id(entry); add("name", name); add("percent", percent)
-        case .extraWorkAdded(let entry, let text, let number, let pricing, let amount):
-            id(entry); add("text", text)
-            if !number.isEmpty { add("number", number) }
-            add("amount", amount)
-            if case .hourly(let h, let r) = pricing { add("hours", h.plain); add("rate", r) }
-        case .extraWorkRemoved(let entry, let text, let amount): id(entry); add("text", text); add("amount", amount)
-        case .photoAdded(let entry, let originalName, let caption, let file):
-            id(entry); add("originalName", originalName)
-            if !caption.isEmpty { add("caption", caption) }
-            add("file", file)
-        case .photoRemoved(let entry, let originalName): id(entry); add("originalName", originalName)
-        case .undo(let time, let command): add("time", time); add("command", command)
-        case .undone(let change): o.append("change", change.json)
-        case .undoneText(let text): add("text", text)
-        case .demoBuilt: break
+            o.append(key, value)
         }
         return .object(o)
     }
 
-    /// Every text the change holds, by its member (`change.name` inside an undone change): what
-    /// the project's rules check like the entry's own texts.
-    public var texts: [(member: String, text: String)] {
-        var out: [(member: String, text: String)] = []
-        func walk(_ object: JSONObject, _ prefix: String) {
-            for (key, value) in object.entries {
-                switch value {
-                case .string(let s): out.append((prefix + key, s))
-                case .array(let items): for case .string(let s) in items { out.append((prefix + key, s)) }
-                case .object(let inner): walk(inner, prefix + key + ".")
-                default: break
-                }
+    /// Whether the stored object is flat (no object inside it: all but an undone change), so
+    /// `JSONWriter` writes it on one row.
+    public var isFlat: Bool {
+        if case .undone = self { return false }
+        return true
+    }
+
+    /// A flat change's object on one row, exactly as `JSONWriter` writes it inside an array
+    /// (`{"what": "lineAdded", "id": 15, …}`), without the tree: a long history is written at
+    /// every change of its project.
+    public func writeJSON(to out: ByteOutput) {
+        precondition(isFlat, "an undone change is written by JSONWriter")
+        var first = true
+        forEachMember { key, member in
+            out.write(first ? "{\"" as StaticString : ", \"")
+            first = false
+            out.write(key)
+            out.write("\": ")
+            switch member {
+            case .text(let s): JSONWriter.writeString(s, to: out)
+            case .optionalText(let s): if let s { JSONWriter.writeString(s, to: out) } else { out.write("null") }
+            case .number(let n): out.write(String(n))
+            case .figure(let n): out.write(byte: UInt8(ascii: "\"")); n.writePlain(to: out); out.write(byte: UInt8(ascii: "\""))
+            case .hours(let h): out.write(byte: UInt8(ascii: "\"")); out.write(h.plain); out.write(byte: UInt8(ascii: "\""))
+            case .bool(let b): out.write(b ? "true" : "false")
+            case .texts(let list):
+                out.write(byte: UInt8(ascii: "["))
+                for (i, s) in list.enumerated() { if i > 0 { out.write(", ") }; JSONWriter.writeString(s, to: out) }
+                out.write(byte: UInt8(ascii: "]"))
+            case .numbers(let list): out.write("[" + list.map(String.init).joined(separator: ", ") + "]")
+            case .change: break
             }
         }
-        if case .object(let o) = json { walk(o, "") }
+        out.write(byte: UInt8(ascii: "}"))
+    }
+
+    /// Every text the change holds, by its member (`change.name` inside an undone change): what
+    /// the project's rules check like the entry's own texts.
+    public func forEachText(_ body: (String, String) -> Void) {
+        forEachMember { key, member in
+            switch member {
+            case .text(let s): body(key, s)
+            case .optionalText(let s): if let s { body(key, s) }
+            case .texts(let list): for s in list { body(key, s) }
+            case .change(let change): change.forEachText { body("change." + $0, $1) }
+            default: break
+            }
+        }
+    }
+
+    /// `forEachText` as a list.
+    public var texts: [(member: String, text: String)] {
+        var out: [(member: String, text: String)] = []
+        forEachText { out.append(($0, $1)) }
         return out
     }
 }

@@ -141,7 +141,7 @@ public enum ProjectRules {
                     problem("history[\(i)].details", "has \(details.count) changes but changes has \(h.changes.count)")
                 }
                 for (j, d) in details.enumerated() {
-                    for (member, t) in d.texts { text("history[\(i)].details[\(j)].\(member)", t, required: false, kind: .note) }
+                    d.forEachText { member, t in text("history[\(i)].details[\(j)].\(member)", t, required: false, kind: .note) }
                 }
             }
             if let target = h.undoes {

@@ -7,8 +7,8 @@ import AkkordModel
 /// else it gives nil, and the reader reads the member with the tree path, which then names the
 /// problem. What it takes: objects with `time` and `command` (strings), optional `changes` (an
 /// array of strings, or null for none), optional `details` (the described changes, or null for
-/// none: read as a small tree and decoded by `ProjectCodec.decodeDetails`, as the tree path
-/// does) and optional `undoes` (up to 18 digits, or null for none), each key once and
+/// none: each lexed by `LexedChange` and decoded by the tree path's decoder of them) and
+/// optional `undoes` (up to 18 digits, or null for none), each key once and
 /// unescaped, any JSON whitespace between tokens, valid UTF-8 throughout.
 /// The rules on history (undo targets, text kinds) stay `ProjectRules`'s.
 package struct HistoryDecoder {
@@ -74,15 +74,21 @@ package struct HistoryDecoder {
         }
     }
 
-    /// The described changes: the value read as the tree path reads it, its bytes checked to be
-    /// UTF-8, and decoded by the one decoder of them; nil on any problem (the tree path names it).
+    /// The described changes, each lexed by `LexedChange` and decoded by the one decoder of them;
+    /// nil on anything it does not take or any problem (the tree path names it).
     private mutating func details() -> [HistoryChange]? {
-        let start = lexer.index
-        guard lexer.peekByte() == UInt8(ascii: "["), let value = try? lexer.readValue(),
-              UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: lexer.buffer[start..<lexer.index])) == nil else { return nil }
-        var r = FieldReader(object: JSONObject([("details", value)]), path: "", problems: [])
-        let details = ProjectCodec.decodeDetails(&r)
-        return r.problems.isEmpty ? details : nil
+        guard lexer.take(UInt8(ascii: "[")) else { return nil }
+        var list: [HistoryChange] = []
+        lexer.skipWhitespace()
+        if lexer.take(UInt8(ascii: "]")) { return list }
+        while true {
+            lexer.skipWhitespace()
+            guard let change = LexedChange.read(&lexer) else { return nil }
+            list.append(change)
+            lexer.skipWhitespace()
+            if lexer.take(UInt8(ascii: ",")) { continue }
+            return lexer.take(UInt8(ascii: "]")) ? list : nil
+        }
     }
 
     private mutating func strings() -> [String]? {
@@ -107,9 +113,7 @@ extension ProjectCodec {
     /// row without the tree, an entry with `details` as the tree writer lays it out.
     package static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
         JSONWriter.writeRows(history, to: out) { entry in
-            // An entry with described changes is not flat: the tree writer lays it out over
-            // several rows, its changes one per row.
-            if let details = entry.details, !details.isEmpty { return JSONWriter.write(entry.json, indent: 4, to: out) }
+            if let details = entry.details, !details.isEmpty { return writeDescribed(entry, details, to: out) }
             out.write("{\"time\": ")
             JSONWriter.writeString(entry.time, to: out)
             out.write(", \"command\": ")
@@ -132,6 +136,40 @@ extension ProjectCodec {
             }
             out.write(byte: UInt8(ascii: "}"))
         }
+    }
+
+    /// An entry with described changes, as the tree writer lays it out (it is not flat): a member
+    /// a row, each text of `changes` and each change of `details` a row (an undone change, which
+    /// holds an object, over several, by `JSONWriter`).
+    private static func writeDescribed(_ entry: HistoryEntry, _ details: [HistoryChange], to out: ByteOutput) {
+        out.write("{\n      \"time\": ")
+        JSONWriter.writeString(entry.time, to: out)
+        out.write(",\n      \"command\": ")
+        JSONWriter.writeString(entry.command, to: out)
+        out.write(",\n      \"changes\": ")
+        if entry.changes.isEmpty {
+            out.write("[]")
+        } else {
+            var before: StaticString = "[\n        "
+            for change in entry.changes {
+                out.write(before)
+                before = ",\n        "
+                JSONWriter.writeString(change, to: out)
+            }
+            out.write("\n      ]")
+        }
+        var before: StaticString = ",\n      \"details\": [\n        "
+        for change in details {
+            out.write(before)
+            before = ",\n        "
+            if change.isFlat { change.writeJSON(to: out) } else { JSONWriter.write(change.json, indent: 8, to: out) }
+        }
+        out.write("\n      ]")
+        if let undoes = entry.undoes {
+            out.write(",\n      \"undoes\": ")
+            out.write(String(undoes))
+        }
+        out.write("\n    }")
     }
 }
 
