@@ -30,7 +30,7 @@
 # Nothing is masked. Every command sees the same environment and nothing else (TZ=UTC,
 # LC_ALL=C.UTF-8, NO_COLOR=1, COLUMNS=100, PATH, an empty HOME and XDG folders, so no config file;
 # the job's own variables are unset before the first command): history times are stored in the
-# files and printed as stored; the PDF has no creation date and the xlsx's ZIP entries carry a fixed
+# files (UTC) and printed in local time, which TZ=UTC makes the same for both; the PDF has no creation date and the xlsx's ZIP entries carry a fixed
 # 1980-01-01 time (two runs of one binary give the same bytes: checked). The only clock akkord
 # reads is `today` (due dates, `!` past due): a release build has no way to pin it (AKKORD_TODAY
 # is read by debug builds only, Sources/akkord/CLI/CommandContext.swift), so both binaries run

@@ -94,6 +94,8 @@ final class AccountingTests: XCTestCase {
         XCTAssertThrowsError(try p.worker("jens")) { XCTAssertTrue("\($0)".contains("matches several workers"), "\($0)") }
         _ = try p.addHours(worker: "jens h", hours: Hours(parsing: "1"), date: nil, note: "")
         XCTAssertThrowsError(try p.removeWorker("jens-hansen")) { XCTAssertTrue("\($0)".contains("has 1 hours entry"), "\($0)") }
-        XCTAssertEqual(try p.removeWorker("jens-oersted"), ["worker jens-oersted removed: Jens Ørsted"])
+        let removed = try p.removeWorker("jens-oersted")
+        XCTAssertEqual(removed, [.workerRemoved(id: "jens-oersted", name: "Jens Ørsted")])
+        XCTAssertEqual(removed.map(\.text), ["worker jens-oersted removed: Jens Ørsted"])
     }
 }

@@ -28,13 +28,27 @@ final class HistoryDecoderTests: XCTestCase {
         (0..<count).map { i in
             let time = Bool.random(using: &rng) ? String(format: "2026-03-%02dT06:45:%02dZ", i % 28 + 1, i % 60) : text(&rng, control: control)
             let command = "akkord add " + text(&rng, control: control)
-            let changes = (0..<Int.random(in: 0...4, using: &rng)).map { _ in text(&rng, control: control) }
+            // A third of the entries described (as akkord writes them now), the others text only (as before).
+            let described = Int.random(in: 0..<3, using: &rng) == 0
+            let details = described ? (0..<Int.random(in: 0...4, using: &rng)).map { _ in change(&rng, control: control) } : nil
+            let changes = details?.map(\.text) ?? (0..<Int.random(in: 0...4, using: &rng)).map { _ in text(&rng, control: control) }
             var undoes: Int?
             if Int.random(in: 0..<4, using: &rng) == 0 {
                 undoes = anyUndoes ? [Int.min, -1, 0, 7, Int.max, 999_999_999_999_999_999].randomElement(using: &rng)!
                                    : [0, 1, 12, Int.random(in: 0...999_999_999_999_999_999, using: &rng)].randomElement(using: &rng)!
             }
-            return HistoryEntry(time: time, command: command, changes: changes, undoes: undoes)
+            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: undoes)
+        }
+    }
+
+    /// A described change: one of each kind's hand-written cases, or one with random texts.
+    static func change(_ rng: inout RNG, control: Bool) -> HistoryChange {
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0: return .workerRemoved(id: text(&rng, control: control), name: text(&rng, control: control))
+        case 1: return .undoneText(text(&rng, control: control))
+        case 2: return .lineChanged(line: Int.random(in: 1...99_999, using: &rng), .note(old: text(&rng, control: control), new: text(&rng, control: control)))
+        case 3: return .undone(.projectChanged(.address, old: text(&rng, control: control), new: text(&rng, control: control)))
+        default: return HistoryTextTests.cases.randomElement(using: &rng)!.change
         }
     }
 
@@ -84,6 +98,8 @@ final class HistoryDecoderTests: XCTestCase {
         a.count == b.count && zip(a, b).allSatisfy { x, y in
             x.time.utf8.elementsEqual(y.time.utf8) && x.command.utf8.elementsEqual(y.command.utf8) && x.undoes == y.undoes
                 && x.changes.count == y.changes.count && zip(x.changes, y.changes).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+                && x.details == y.details && x.details.map(\.count) == y.details.map(\.count)
+                && zip(x.details ?? [], y.details ?? []).allSatisfy { $0.texts.map(\.text).joined(separator: "\u{0}").utf8.elementsEqual($1.texts.map(\.text).joined(separator: "\u{0}").utf8) }
         }
     }
 
@@ -187,8 +203,9 @@ final class HistoryDecoderTests: XCTestCase {
             let values: [JSONValue] = [.null, true, .number("1"), .number("0"), .number("1.0"), .number("-1"), .number("-0"), .number("01"),
                                        .number("1e2"), .number("1E2"), .number("123456789012345678"), .number("1234567890123456789"),
                                        "3", "", .array([]), .array(["a"]), .array([.number("1")]), .array([.null]), .array([.array([])]),
-                                       .object(JSONObject()), JSONValue(["a": "b"])]
-            let keys = ["time", "command", "changes", "undoes", "extra", "Time", "undoe", "changesx"]
+                                       .object(JSONObject()), JSONValue(["a": "b"]), .array([JSONValue(["what": "demoBuilt"])]),
+                                       .array([JSONValue(["what": "demoBuilt", "id": .number("1")])]), .array([JSONValue(["what": "lineAdded"])])]
+            let keys = ["time", "command", "changes", "undoes", "details", "extra", "Time", "undoe", "changesx", "detail"]
             switch Int.random(in: 0..<5, using: &rng) {
             case 0:  // a value replaced or added
                 let key = keys.randomElement(using: &rng)!, value = values.randomElement(using: &rng)!

@@ -36,7 +36,7 @@ final class LineWindowTests: XCTestCase {
                 var expected = try ProjectCodec.decode(Array(before), source: "before")
                 let ids = expected.lines.map(\.id)
                 let pick = { (rng: inout RNG) -> Int in ids.isEmpty || rng.next() % 8 == 0 ? 999_999 : ids.randomElement(using: &rng)! }
-                let changes: [String]
+                let changes: [HistoryChange]
                 let subtotal: Money?
                 do {
                     switch rng.next() % 4 {
@@ -51,7 +51,7 @@ final class LineWindowTests: XCTestCase {
                         changes = expected.addCustomLine(name: name, unit: "m2", price: price, quantity: quantity, note: note,
                                                          date: date, section: "Tag").1
                         subtotal = change.subtotal
-                        XCTAssertEqual(change.history, changes, label)
+                        XCTAssertEqual(change.history, changes.map(\.text), label)
                     case 1, 2:
                         let id = pick(&rng)
                         let quantity = rng.next() % 2 == 0 ? Quantity(raw: Int64(rng.next() % 90_000) + 1) : nil
@@ -60,14 +60,14 @@ final class LineWindowTests: XCTestCase {
                         let change = try workspace.editLine(id, quantity: quantity, note: note, section: section)
                         changes = try expected.editLine(id, quantity: quantity, note: note, price: nil, section: section)
                         subtotal = change.subtotal
-                        XCTAssertEqual(change.history, changes, label)
+                        XCTAssertEqual(change.history, changes.map(\.text), label)
                     default:
                         let remove = (0..<Int(rng.next() % 3 + 1)).map { _ in pick(&rng) }
                         let unique = Array(Set(remove)).sorted()
                         let change = try workspace.removeLines(unique)
                         changes = try expected.removeLines(unique)
                         subtotal = change.subtotal
-                        XCTAssertEqual(change.history, changes, label)
+                        XCTAssertEqual(change.history, changes.map(\.text), label)
                     }
                 } catch let error as AkkordError {
                     // Refused (a line that is not there): the file is left as it was.
@@ -80,7 +80,7 @@ final class LineWindowTests: XCTestCase {
                     XCTAssertEqual(after, Array(before), "a change that changed nothing writes nothing: \(label)")
                     continue
                 }
-                expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+                expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", described: changes))
                 let encoded = try ProjectCodec.encode(expected)
                 XCTAssertTrue(after == encoded, "\(label): \(StreamingTests.firstDifference(after, encoded))")
                 XCTAssertEqual(subtotal, try expected.subtotal, "the subtotal the change reports: \(label)")
@@ -107,8 +107,8 @@ final class LineWindowTests: XCTestCase {
             .editLine(id, note: "midt i filen")
         var expected = p
         let changes = try expected.editLine(id, quantity: nil, note: "midt i filen", price: nil)
-        XCTAssertEqual(change.history, changes)
-        expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+        XCTAssertEqual(change.history, changes.map(\.text))
+        expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", described: changes))
         let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
         let encoded = try ProjectCodec.encode(expected)
         XCTAssertTrue(after == encoded, "seed \(seed): \(StreamingTests.firstDifference(after, encoded))")

@@ -150,8 +150,11 @@ final class RegulationTests: XCTestCase {
         XCTAssertEqual(changes, [RepriceChange(line: 1, pos: "2.01", oldPrice: try price("38.50"), newPrice: try price("39.04"),
                                                oldAmount: try Money(parsing: "481.25"), newAmount: try Money(parsing: "488.00"))])
         XCTAssertEqual(missing, [RepriceMissing(line: 4, pos: "7.07", name: "Gone later", price: try price("342.50"))])
-        XCTAssertEqual(history, ["line 1 (2.01): price 38.50 → 39.04, amount 481.25 → 488.00",
-                                 "catalogue edition: 2026-1 → 2026-1+1.4%"])
+        XCTAssertEqual(history.map(\.text), ["line 1 (2.01): price 38.50 → 39.04, amount 481.25 → 488.00",
+                                            "catalogue edition: 2026-1 → 2026-1+1.4%"])
+        XCTAssertEqual(history, [.lineRepriced(line: 1, pos: "2.01", oldPrice: try price("38.50"), newPrice: try price("39.04"),
+                                               oldAmount: try Money(parsing: "481.25"), newAmount: try Money(parsing: "488.00")),
+                                 .catalogueChanged(oldName: "Handbook", oldEdition: "2026-1", newName: "Handbook", newEdition: "2026-1+1.4%")])
         XCTAssertEqual(p.lines[0].price.plain, "39.04")
         XCTAssertEqual(p.lines[0].name, "Under felt", "only the price is taken")
         XCTAssertEqual(Array(p.lines[1...]), Array(before.lines[1...]), "unchanged, custom and missing lines are kept as they were")

@@ -27,7 +27,7 @@ final class UndoWindowTests: XCTestCase {
         step.history = current.history
         step.nextIds.merge(current.nextIds) { max($0, $1) }
         let summary = try ProjectListEntry(step)
-        step.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: Workspace.undoHistory(entry), undoes: target))
+        step.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", described: Workspace.undoHistory(entry), undoes: target))
         return .success((step, summary, entry))
     }
 
@@ -98,7 +98,7 @@ final class UndoWindowTests: XCTestCase {
                     XCTAssertEqual(change.value.project, want.summary, label)
                     XCTAssertEqual(change.value.projectId, p.id, label)
                     XCTAssertEqual(change.value.undone, want.undone, label)
-                    XCTAssertEqual(change.history, Workspace.undoHistory(want.undone), label)
+                    XCTAssertEqual(change.history, Workspace.undoHistory(want.undone).map(\.text), label)
                     XCTAssertEqual(try dryRun.get().value.project, want.summary, "the dry run says the same: \(label)")
                     XCTAssertEqual(try dryRun.get().value.undone, want.undone, label)
                     XCTAssertFalse(FileIO.exists(store.undoStepFile(p.id, historyCount: want.project.history.count - 1)),

@@ -44,7 +44,7 @@ final class WorkspacePropertyTests: XCTestCase {
         for step in 0..<steps {
             let before = try FileIO.read(file, limit: Store.maximumFileBytes)
             var expected = reference
-            var changes: [String] = []
+            var changes: [HistoryChange] = []
             var modelError: Error?
             var action: (() throws -> Void)?
             let ids = reference.lines.map(\.id)
@@ -110,25 +110,27 @@ final class WorkspacePropertyTests: XCTestCase {
                     let id = Int.random(in: 1...3, using: &rng)
                     action = { _ = try ws.removeHours(id) }
                     let removed = try expected.removeEntry(\.hours, id: id, kind: .hours)
-                    changes = ["hours \(id) removed: \(removed.worker) \(removed.hours.plain) h"]
+                    changes = [.hoursRemoved(id: id, worker: removed.worker, hours: removed.hours)]
+                    XCTAssertEqual(changes.map(\.text), ["hours \(id) removed: \(removed.worker) \(removed.hours.plain) h"])
                 default:
                     let closing = reference.status == .open
                     expected.status = closing ? .closed : .open
                     action = { _ = closing ? try ws.closeProject() : try ws.reopenProject() }
-                    changes = [closing ? "status: open → closed" : "status: closed → open"]
+                    changes = [.statusChanged(old: reference.status, new: expected.status)]
+                    XCTAssertEqual(changes.map(\.text), [closing ? "status: open → closed" : "status: closed → open"])
                 }
             } catch {
                 modelError = error   // the reference refuses it; the workspace must refuse it too
             }
             // What the reference expects: refused by the model, by a closed project, or by the rules.
-            let isStatusChange = changes.first?.hasPrefix("status:") == true
+            let isStatusChange = changes.first?.kind == .statusChanged
             let refusedByClosed = reference.status == .closed && !isStatusChange
             let refusedByRules = !ProjectRules.problems(expected).isEmpty
             let shouldSucceed = modelError == nil && !refusedByClosed && !refusedByRules
 
             guard let action else { return XCTFail("\(label), step \(step): no action") }
             if shouldSucceed {
-                expected.history.append(HistoryEntry(time: clock.timestamp, command: "prop", changes: changes))
+                expected.history.append(HistoryEntry(time: clock.timestamp, command: "prop", described: changes))
                 XCTAssertNoThrow(try action(), "\(label), step \(step)")
                 reference = expected
             } else {

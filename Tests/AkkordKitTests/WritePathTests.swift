@@ -142,7 +142,7 @@ final class WritePathTests: XCTestCase {
                 let line = expected.lines.randomElement(using: &rng)!
                 let quantity = Quantity(raw: line.quantity.raw + 1000)
                 let changes = try expected.editLine(line.id, quantity: quantity, note: nil, price: nil)
-                expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+                expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", described: changes))
                 let modelRefuses = !ProjectRules.problems(expected).isEmpty
                 do {
                     _ = try workspace.editLine(line.id, quantity: quantity)
@@ -203,7 +203,7 @@ final class WritePathTests: XCTestCase {
         for step in 0..<5 {
             var expected = try ProjectCodec.decode(Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id)))), source: "before")
             let ids = expected.lines.map(\.id)
-            let changes: [String]
+            let changes: [HistoryChange]
             switch step {
             case 0:
                 let quantity = Quantity(raw: expected.lines[0].quantity.raw + 1000)
@@ -229,7 +229,7 @@ final class WritePathTests: XCTestCase {
                 _ = try workspace.editLine(id, note: "")
             }
             XCTAssertFalse(changes.isEmpty, "seed \(seed), step \(step): every step changes something")
-            expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", changes: changes))
+            expected.history.append(HistoryEntry(time: clock.timestamp, command: "akkord test", described: changes))
             let after = Array(try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id))))
             let encoded = try ProjectCodec.encode(expected)
             XCTAssertTrue(after == encoded, "seed \(seed), step \(step): \(StreamingTests.firstDifference(after, encoded))")

@@ -142,6 +142,11 @@ def jset(obj, key, value):
     obj.append([key, value])
 
 
+HISTORY_CHANGE_KEYS = {"what", "id", "pos", "name", "quantity", "unit", "price", "amount", "measurement", "field", "old", "new",
+                       "oldPrice", "newPrice", "oldAmount", "newAmount", "oldName", "oldEdition", "newName", "newEdition",
+                       "file", "was", "exportedAs", "apprentice", "rate", "worker", "hours", "date", "correction", "percent",
+                       "sections", "lines", "text", "number", "originalName", "caption", "time", "command", "change"}
+
 # Keys each object of the store formats may hold (SPEC §3, §4, §6); keys found in the seeds are
 # added at start-up, so a format that grows a field does not turn into false failures here.
 SCHEMAS = {
@@ -157,7 +162,11 @@ SCHEMAS = {
         "supplements[]": {"id", "name", "percent"},
         "extraWork[]": {"id", "text", "amount", "hours", "rate"},
         "photos[]": {"id", "caption", "originalName", "file", "added"},
-        "history[]": {"time", "command", "changes"},
+        "history[]": {"time", "command", "changes", "details", "undoes"},
+        # A described change (README: History): the members of every kind together; the reader
+        # holds each kind to its own (Store/HistoryChangeCodec.swift), a stricter check than this.
+        "history[].details[]": HISTORY_CHANGE_KEYS,
+        "history[].details[].change": HISTORY_CHANGE_KEYS,
     },
     "store": {"": {"format", "version", "currentProject"}},
     "catalogue": {

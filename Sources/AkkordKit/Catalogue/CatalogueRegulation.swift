@@ -123,11 +123,11 @@ extension Project {
     ///
     /// Returns the changes, the missing lines and the lines for the project's history:
     /// `line 3 (2.01): price 38.50 → 39.04, amount 481.25 → 488.00`.
-    public mutating func reprice(from catalogue: Catalogue) -> (changes: [RepriceChange], missing: [RepriceMissing], history: [String]) {
+    public mutating func reprice(from catalogue: Catalogue) -> (changes: [RepriceChange], missing: [RepriceMissing], history: [HistoryChange]) {
         var prices: [String: UnitPrice] = [:]
         prices.reserveCapacity(catalogue.activities.count)
         for a in catalogue.activities { prices[a.pos] = a.price }
-        var changes: [RepriceChange] = [], missing: [RepriceMissing] = [], history: [String] = []
+        var changes: [RepriceChange] = [], missing: [RepriceMissing] = [], history: [HistoryChange] = []
         for i in lines.indices where !lines[i].custom {
             let old = lines[i]
             guard let price = prices[old.pos] else {
@@ -139,15 +139,12 @@ extension Project {
             let change = RepriceChange(line: old.id, pos: old.pos, oldPrice: old.price, newPrice: price,
                                        oldAmount: old.amount, newAmount: lines[i].amount)
             changes.append(change)
-            history.append("line \(old.id) (\(old.pos)): price \(old.price.plain) → \(price.plain), amount \(old.amount.plain) → \(change.newAmount.plain)")
+            history.append(.lineRepriced(line: old.id, pos: old.pos, oldPrice: old.price, newPrice: price, oldAmount: old.amount,
+                                         newAmount: change.newAmount))
         }
         if !changes.isEmpty, catalogueName != catalogue.name || catalogueEdition != catalogue.edition {
-            func shown(_ text: String) -> String { text.isEmpty ? "-" : text }
-            if catalogueName == catalogue.name {
-                history.append("catalogue edition: \(shown(catalogueEdition)) → \(shown(catalogue.edition))")
-            } else {
-                history.append("catalogue: \"\(catalogueName)\" edition \(shown(catalogueEdition)) → \"\(catalogue.name)\" edition \(shown(catalogue.edition))")
-            }
+            history.append(.catalogueChanged(oldName: catalogueName, oldEdition: catalogueEdition, newName: catalogue.name,
+                                             newEdition: catalogue.edition))
             catalogueName = catalogue.name
             catalogueEdition = catalogue.edition
         }

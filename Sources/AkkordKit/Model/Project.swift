@@ -216,22 +216,30 @@ public struct Photo: Equatable, Sendable {
     }
 }
 
-/// One change to a project: when, by which command, and what changed (old → new for edits).
+/// One change to a project: when (UTC, `2026-11-27T13:05:00Z`), by which command, and what
+/// changed (old → new for edits): in English text, and described (`HistoryChange`) since
+/// changes are shown in the user's language.
 public struct HistoryEntry: Equatable, Sendable {
     public var time: String
     public var command: String
+    /// Each change in English, as akkord has always recorded it (kept for readers of the file).
     public var changes: [String]
+    /// Each change of `changes` described, one for one; nil in an entry written before changes
+    /// were described, which is shown by its text.
+    public var details: [HistoryChange]?
     /// On the entry of an `undo`: the index of the history entry whose change it took back.
     public var undoes: Int?
-    public init(time: String, command: String, changes: [String], undoes: Int? = nil) {
-        self.time = time; self.command = command; self.changes = changes; self.undoes = undoes
+    public init(time: String, command: String, changes: [String], details: [HistoryChange]? = nil, undoes: Int? = nil) {
+        self.time = time; self.command = command; self.changes = changes; self.details = details; self.undoes = undoes
     }
 }
 
 extension HistoryEntry {
-    /// An entry as the project file and `history --json` hold it; `undoes` only on an undo's entry.
+    /// An entry as the project file and `history --json` hold it: `details` only on an entry
+    /// whose changes are described, `undoes` only on an undo's entry.
     public var json: JSONValue {
         var object = JSONObject([("time", .string(time)), ("command", .string(command)), ("changes", .array(changes.map(JSONValue.string)))])
+        if let details { object.append("details", .array(details.map(\.json))) }
         if let undoes { object.append("undoes", .int(undoes)) }
         return .object(object)
     }

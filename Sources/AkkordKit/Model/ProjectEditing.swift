@@ -1,20 +1,19 @@
-/// Changes to a project. Each returns the lines that go into the project's history, with old
-/// and new values for edits.
+/// Changes to a project. Each returns the changes that go into the project's history
+/// (`HistoryChange`), with old and new values for edits.
 extension Project {
     public mutating func addLine(_ activity: Activity, quantity: Quantity, note: String = "", date: String?,
-                                 section: String? = nil, custom: Bool = false, measurement: String? = nil) -> (Line, [String]) {
+                                 section: String? = nil, custom: Bool = false, measurement: String? = nil) -> (Line, [HistoryChange]) {
         var line = Line(id: takeId("line"), pos: activity.pos, name: activity.name, unit: activity.unit, price: activity.price,
                         quantity: quantity, note: note, section: section ?? activity.section, date: date, custom: custom)
         line.measurement = measurement
         lines.append(line)
-        let measured = measurement.map { " (measured \($0))" } ?? ""
-        return (line, ["line \(line.id) added: \(line.pos) \(line.name), \(line.quantity.plain) \(line.unit)\(measured) × \(line.price.plain) = \(line.amount.plain)"])
+        return (line, [.lineAdded(HistoryChange.LineFigures(line))])
     }
 
     /// A line priced from the catalogue: the activity's price is copied (a snapshot), and the
     /// project records which catalogue and edition it was priced from.
     public mutating func addCatalogueLine(_ activity: Activity, from catalogue: Catalogue, quantity: Quantity, note: String,
-                                          date: String?, section: String?, measurement: String? = nil) -> (Line, [String]) {
+                                          date: String?, section: String?, measurement: String? = nil) -> (Line, [HistoryChange]) {
         catalogueName = catalogue.name
         catalogueEdition = catalogue.edition
         return addLine(activity, quantity: quantity, note: note, date: date, section: section, measurement: measurement)
@@ -23,7 +22,7 @@ extension Project {
     /// A line for an activity not in the catalogue. Its pos is `X<line id>`, so every custom
     /// line has a pos of its own in the report.
     public mutating func addCustomLine(name: String, unit: String, price: UnitPrice, quantity: Quantity, note: String,
-                                       date: String?, section: String?, measurement: String? = nil) -> (Line, [String]) {
+                                       date: String?, section: String?, measurement: String? = nil) -> (Line, [HistoryChange]) {
         let activity = Activity(pos: "X\(nextIds["line"] ?? 1)", name: name, unit: unit, price: price)
         return addLine(activity, quantity: quantity, note: note, date: date, section: section, custom: true, measurement: measurement)
     }
@@ -38,46 +37,46 @@ extension Project {
     /// With a new quantity, `measurement` is the expression it came from (nil: a plain number,
     /// and any earlier measurement goes). `section` "" files the line under no section.
     public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?, measurement: String? = nil,
-                                  date: String? = nil, section: String? = nil) throws -> [String] {
+                                  date: String? = nil, section: String? = nil) throws -> [HistoryChange] {
         let old = try line(id)
         guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
         if price != nil && !old.custom {
             throw AkkordError.catalogueLinePrice(line: id)
         }
-        var changes: [String] = []
+        var changes: [HistoryChange] = []
         if let quantity, quantity != old.quantity || measurement != old.measurement {
             lines[index].quantity = quantity
             lines[index].measurement = measurement
-            changes.append("line \(id) quantity: \(old.quantity.plain) → \(quantity.plain)" + (measurement.map { " (measured \($0))" } ?? ""))
+            changes.append(.lineChanged(line: id, .quantity(old: old.quantity, new: quantity, measurement: measurement)))
         }
         if let note, note != old.note {
             lines[index].note = note
-            changes.append("line \(id) note: \"\(old.note)\" → \"\(note)\"")
+            changes.append(.lineChanged(line: id, .note(old: old.note, new: note)))
         }
         if let price, price != old.price {
             lines[index].price = price
-            changes.append("line \(id) price: \(old.price.plain) → \(price.plain)")
+            changes.append(.lineChanged(line: id, .price(old: old.price, new: price)))
         }
-        var moved: [String] = []
+        var moved: [HistoryChange] = []
         if let date, date != old.date {
             lines[index].date = date
-            moved.append("line \(id) date: \(old.date ?? "-") → \(date)")
+            moved.append(.lineChanged(line: id, .date(old: old.date, new: date)))
         }
         if let section, section != old.section {
             lines[index].section = section
-            moved.append("line \(id) section: \"\(old.section)\" → \"\(section)\"")
+            moved.append(.lineChanged(line: id, .section(old: old.section, new: section)))
         }
         if !changes.isEmpty {
-            changes.append("line \(id) amount: \(old.amount.plain) → \(lines[index].amount.plain)")
+            changes.append(.lineChanged(line: id, .amount(old: old.amount, new: lines[index].amount)))
         }
         return changes + moved
     }
 
-    public mutating func removeLines(_ ids: [Int]) throws -> [String] {
+    public mutating func removeLines(_ ids: [Int]) throws -> [HistoryChange] {
         let removed = try ids.map { try line($0) }
         let set = Set(ids)
         lines.removeAll { set.contains($0.id) }
-        return removed.map { "line \($0.id) removed: \($0.pos) \($0.name), \($0.quantity.plain) \($0.unit) × \($0.price.plain) = \($0.amount.plain)" }
+        return removed.map { .lineRemoved(HistoryChange.LineFigures($0)) }
     }
 
     /// Project fields that `project edit` changes.
@@ -96,25 +95,25 @@ extension Project {
         }
     }
 
-    public mutating func edit(_ d: Details) -> [String] {
-        var changes: [String] = []
-        func set(_ field: String, _ keyPath: WritableKeyPath<Project, String>, _ value: String?) {
+    public mutating func edit(_ d: Details) -> [HistoryChange] {
+        var changes: [HistoryChange] = []
+        func set(_ field: HistoryChange.ProjectField, _ keyPath: WritableKeyPath<Project, String>, _ value: String?) {
             guard let value, value != self[keyPath: keyPath] else { return }
-            changes.append("\(field): \"\(self[keyPath: keyPath])\" → \"\(value)\"")
+            changes.append(.projectChanged(field, old: self[keyPath: keyPath], new: value))
             self[keyPath: keyPath] = value
         }
-        func set(_ field: String, _ keyPath: WritableKeyPath<Project, String?>, _ value: String?) {
+        func set(_ field: HistoryChange.ProjectField, _ keyPath: WritableKeyPath<Project, String?>, _ value: String?) {
             guard let value, value != self[keyPath: keyPath] else { return }
-            changes.append("\(field): \(self[keyPath: keyPath] ?? "-") → \(value)")
+            changes.append(.projectChanged(field, old: self[keyPath: keyPath], new: value))
             self[keyPath: keyPath] = value
         }
-        set("name", \.name, d.name)
-        set("address", \.address, d.address)
-        set("employer", \.employer, d.employer)
-        set("customer", \.customer, d.customer)
-        set("start", \.start, d.start)
-        set("end", \.end, d.end)
-        set("note", \.note, d.note)
+        set(.name, \.name, d.name)
+        set(.address, \.address, d.address)
+        set(.employer, \.employer, d.employer)
+        set(.customer, \.customer, d.customer)
+        set(.start, \.start, d.start)
+        set(.end, \.end, d.end)
+        set(.note, \.note, d.note)
         return changes
     }
 }

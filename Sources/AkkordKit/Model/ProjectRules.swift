@@ -135,6 +135,15 @@ public enum ProjectRules {
             text("history[\(i)].time", h.time, required: false)
             text("history[\(i)].command", h.command, kind: .note)
             for (j, c) in h.changes.enumerated() { text("history[\(i)].changes[\(j)]", c, required: false, kind: .note) }
+            if let details = h.details {
+                // One description for each change's text.
+                if details.count != h.changes.count {
+                    problem("history[\(i)].details", "has \(details.count) changes but changes has \(h.changes.count)")
+                }
+                for (j, d) in details.enumerated() {
+                    d.forEachText { member, t in text("history[\(i)].details[\(j)].\(member)", t, required: false, kind: .note) }
+                }
+            }
             if let target = h.undoes {
                 if !(0..<i).contains(target) {
                     problem("history[\(i)].undoes", "is \(target); an undo can only take back an earlier entry (0–\(i - 1))")

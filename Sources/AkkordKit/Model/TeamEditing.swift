@@ -1,6 +1,6 @@
 import AkkordSupport
 
-/// Workers, hours, advances, supplements and extra work. Each change returns its history lines.
+/// Workers, hours, advances, supplements and extra work. Each change returns its history changes.
 extension Project {
     /// A worker by id, or by a unique, case-insensitive beginning of the name.
     public func worker(_ reference: String) throws -> Worker {
@@ -12,52 +12,55 @@ extension Project {
         throw AkkordError.workerAmbiguous(reference, matches: matches)
     }
 
-    public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) -> (Worker, [String]) {
+    public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) -> (Worker, [HistoryChange]) {
         let wid = Slug.unique(Slug.make(from: name, fallback: "worker"), taken: Set(workers.map(\.id)))
         let w = Worker(id: wid, name: name, apprentice: apprentice, rate: rate)
         workers.append(w)
-        let kind = apprentice ? "apprentice at \(rate?.plain ?? "?")/h" : "journeyman"
-        return (w, ["worker \(wid) added: \(name), \(kind)"])
+        return (w, [.workerAdded(id: wid, name: name, apprentice: apprentice, rate: rate)])
     }
 
-    public mutating func removeWorker(_ reference: String) throws -> [String] {
+    public mutating func removeWorker(_ reference: String) throws -> [HistoryChange] {
         let w = try worker(reference)
         let h = hours.filter { $0.worker == w.id }.count, a = advances.filter { $0.worker == w.id }.count
         if h > 0 || a > 0 {
             throw AkkordError.workerInUse(w, hours: h, advances: a)
         }
         workers.removeAll { $0.id == w.id }
-        return ["worker \(w.id) removed: \(w.name)"]
+        return [.workerRemoved(id: w.id, name: w.name)]
     }
 
-    public mutating func addHours(worker reference: String, hours h: Hours, date: String?, note: String) throws -> (HoursEntry, [String]) {
+    public mutating func addHours(worker reference: String, hours h: Hours, date: String?, note: String) throws -> (HoursEntry, [HistoryChange]) {
         let w = try worker(reference)
         let entry = HoursEntry(id: takeId("hours"), worker: w.id, hours: h, date: date, note: note)
         hours.append(entry)
-        return (entry, ["hours \(entry.id) added: \(w.id) \(h.plain) h\(date.map { " on \($0)" } ?? "")"])
+        return (entry, [.hoursAdded(id: entry.id, worker: w.id, hours: h, date: date)])
     }
 
     public mutating func addAdvance(worker reference: String, amount: Money, date: String?, note: String,
-                                    correction: Bool = false) throws -> (Advance, [String]) {
+                                    correction: Bool = false) throws -> (Advance, [HistoryChange]) {
         let w = try worker(reference)
         let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note, correction: correction)
         advances.append(advance)
-        return (advance, ["advance \(advance.id) added: \(w.id) \(amount.plain)\(correction ? " (correction)" : "")\(date.map { " on \($0)" } ?? "")"])
+        return (advance, [Self.added(advance)])
     }
 
     /// Aconto by the hour: amount = round2(hours × rate).
     public mutating func addAdvance(worker reference: String, hours: Hours, rate: UnitPrice, date: String?, note: String,
-                                    correction: Bool = false) throws -> (Advance, [String]) {
+                                    correction: Bool = false) throws -> (Advance, [HistoryChange]) {
         let w = try worker(reference)
         let amount = hours.pay(at: rate)
         let advance = Advance(id: takeId("advance"), worker: w.id, amount: amount, date: date, note: note,
                               hours: hours, rate: rate, correction: correction)
         advances.append(advance)
-        return (advance, ["advance \(advance.id) added: \(w.id) \(hours.twoDecimalsPlain) h × \(rate.plain) = \(amount.plain)\(date.map { " on \($0)" } ?? "")"])
+        return (advance, [Self.added(advance)])
+    }
+
+    private static func added(_ a: Advance) -> HistoryChange {
+        .advanceAdded(id: a.id, worker: a.worker, amount: a.amount, hours: a.hours, rate: a.rate, correction: a.correction, date: a.date)
     }
 
     /// A scope that matches no line is refused: the supplement would be on nothing.
-    public mutating func addSupplement(name: String, percent: Percent, scope given: Supplement.Scope = .all) throws -> (Supplement, [String]) {
+    public mutating func addSupplement(name: String, percent: Percent, scope given: Supplement.Scope = .all) throws -> (Supplement, [HistoryChange]) {
         for id in given.lines where !lines.contains(where: { $0.id == id }) { throw AkkordError.lineNotFound(id, project: self.id) }
         // A section is named as the lines have it, or by a unique beginning (case and Danish letters folded).
         var scope = given
@@ -75,8 +78,7 @@ extension Project {
             throw AkkordError.scopeMatchesNothing(sections: scope.sections, lines: scope.lines)
         }
         supplements.append(s)
-        let on = scope.isAll ? "" : " on " + Self.describe(scope)
-        return (s, ["supplement \(s.id) added: \(name) \(percent.plain) %\(on)"])
+        return (s, [.supplementAdded(id: s.id, name: name, percent: percent, scope: scope)])
     }
 
     /// `sections Tiles, Gutters and lines 1, 3` (history and messages).
@@ -87,16 +89,10 @@ extension Project {
         return parts.joined(separator: " and ")
     }
 
-    public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) -> (ExtraWork, [String]) {
+    public mutating func addExtraWork(text: String, pricing: ExtraWork.Pricing, number: String = "", date: String? = nil) -> (ExtraWork, [HistoryChange]) {
         let e = ExtraWork(id: takeId("extra"), text: text, pricing: pricing, number: number, date: date)
         extraWork.append(e)
-        let how: String
-        switch pricing {
-        case .amount(let m): how = (m.isNegative ? "deduction " : "agreed ") + m.plain
-        case .hourly(let h, let r): how = "\(h.plain) h × \(r.plain) = \(e.amount.plain)"
-        }
-        let numbered = number.isEmpty ? "" : " (agreement \(number))"
-        return (e, ["extra work \(e.id) added: \(text)\(numbered), \(how)"])
+        return (e, [.extraWorkAdded(id: e.id, text: text, number: number, pricing: pricing, amount: e.amount)])
     }
 }
 
@@ -119,9 +115,9 @@ extension Project {
 }
 
 extension Project {
-    public mutating func addPhoto(file: String, originalName: String, caption: String, added: String) -> (Photo, [String]) {
+    public mutating func addPhoto(file: String, originalName: String, caption: String, added: String) -> (Photo, [HistoryChange]) {
         let photo = Photo(id: takeId("photo"), caption: caption, originalName: originalName, file: file, added: added)
         photos.append(photo)
-        return (photo, ["photo \(photo.id) added: \(originalName)\(caption.isEmpty ? "" : " \"\(caption)\"") as \(file)"])
+        return (photo, [.photoAdded(id: photo.id, originalName: originalName, caption: caption, file: file)])
     }
 }

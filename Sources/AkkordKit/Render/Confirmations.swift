@@ -5,9 +5,10 @@ import AkkordModel
 /// the change returned: a command parses, makes one `Workspace` call and prints one of these.
 ///
 /// A number the user typed is echoed as it was read, formatted for the language. Edits and
-/// removals in English read exactly as the lines they add to the project's history (plain
-/// numbers, units as stored); the history itself is data and stays English, so in Danish they
-/// are made from the values instead. The result has no final line break; several lines (one per
+/// removals in English read exactly as the text they add to the project's history (plain
+/// numbers, units as stored); the history keeps that text beside each change described, and
+/// shows the described change in the language (`HistoryText`). In Danish they are made from
+/// the values. The result has no final line break; several lines (one per
 /// removed line, one per changed field) are joined by line breaks.
 public enum Confirmation {
     // MARK: projects
@@ -252,14 +253,15 @@ public enum Confirmation {
 }
 
 extension Confirmation {
-    /// `undid: line 7 added: 2.01 …` and the further history lines of the change, then when
-    /// and with what it was made.
+    /// `undid: line 7 added: 2.01 …` and the further changes of the entry, in `l` as the history
+    /// shows them (`HistoryText`), then when (local time) and with what it was made.
     public static func undone(_ undone: HistoryEntry, dryRun: Bool, _ l: Language) -> String {
         let w = Words(l)
-        let first = undone.changes.first ?? undone.command
+        let changes = HistoryText.changes(undone, l)
+        let first = changes.first ?? undone.command
         var out = [w(dryRun ? .undoWouldUndo : .undid, first)]
-        out += undone.changes.dropFirst().map { "  " + $0 }
-        out.append("  " + w(.undoneChange, undone.time, undone.command))
+        out += changes.dropFirst().map { "  " + $0 }
+        out.append("  " + w(.undoneChange, HistoryText.time(undone.time), undone.command))
         return out.joined(separator: "\n")
     }
 

@@ -165,13 +165,14 @@ public enum ProjectText {
         out.write("\"\n}\n")
     }
 
-    /// Each change as recorded: time, the command as typed, and its history lines. The lines are
-    /// the project's record and are shown as recorded (in English) in every language.
+    /// Each change as recorded: the time in local time, the command as typed, and its changes
+    /// in `language` (`HistoryText`); an entry written before changes were described shows its
+    /// text as recorded (in English).
     public static func history(_ p: Project, language: Language) -> String {
         var out = ""
         for h in p.history {
-            out += "\(h.time)  \(h.command)\n"
-            for c in h.changes { out += "    \(c)\n" }
+            out += "\(HistoryText.time(h.time))  \(h.command)\n"
+            for c in HistoryText.changes(h, language) { out += "    \(c)\n" }
         }
         return out.isEmpty ? Words(language)[.noChangesRecorded] + "\n" : out
     }

@@ -6,8 +6,10 @@ import AkkordModel
 /// then `ProjectCodec.decodeMembers`) would take and decode to the same entries; on anything
 /// else it gives nil, and the reader reads the member with the tree path, which then names the
 /// problem. What it takes: objects with `time` and `command` (strings), optional `changes` (an
-/// array of strings, or null for none) and optional `undoes` (up to 18 digits, or null for none),
-/// each key once and unescaped, any JSON whitespace between tokens, valid UTF-8 throughout.
+/// array of strings, or null for none), optional `details` (the described changes, or null for
+/// none: each lexed by `LexedChange` and decoded by the tree path's decoder of them) and
+/// optional `undoes` (up to 18 digits, or null for none), each key once and
+/// unescaped, any JSON whitespace between tokens, valid UTF-8 throughout.
 /// The rules on history (undo targets, text kinds) stay `ProjectRules`'s.
 package struct HistoryDecoder {
     private var lexer: JSONScanner
@@ -30,11 +32,11 @@ package struct HistoryDecoder {
         }
     }
 
-    private enum Key: UInt8 { case time = 1, command = 2, changes = 4, undoes = 8 }
+    private enum Key: UInt8 { case time = 1, command = 2, changes = 4, undoes = 8, details = 16 }
 
     private mutating func entry() -> HistoryEntry? {
         guard lexer.take(UInt8(ascii: "{")) else { return nil }
-        var time: String?, command: String?, changes: [String] = [], undoes: Int?
+        var time: String?, command: String?, changes: [String] = [], details: [HistoryChange]?, undoes: Int?
         var seen: UInt8 = 0
         while true {
             lexer.skipWhitespace()
@@ -49,11 +51,12 @@ package struct HistoryDecoder {
             // The tree path's `FieldReader.value` takes null as absent: no changes, no undo.
             case .changes: if !lexer.takeNull() { guard let list = strings() else { return nil }; changes = list }
             case .undoes: if !lexer.takeNull() { guard let n = lexer.takeWholeNumber() else { return nil }; undoes = n }
+            case .details: if !lexer.takeNull() { guard let list = self.details() else { return nil }; details = list }
             }
             lexer.skipWhitespace()
             if lexer.take(UInt8(ascii: ",")) { continue }
             guard lexer.take(UInt8(ascii: "}")), let time, let command else { return nil }
-            return HistoryEntry(time: time, command: command, changes: changes, undoes: undoes)
+            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: undoes)
         }
     }
 
@@ -66,8 +69,25 @@ package struct HistoryDecoder {
         switch key.count {
         case 4: return matches("time") ? .time : nil
         case 6: return matches("undoes") ? .undoes : nil
-        case 7: return matches("command") ? .command : matches("changes") ? .changes : nil
+        case 7: return matches("command") ? .command : matches("changes") ? .changes : matches("details") ? .details : nil
         default: return nil
+        }
+    }
+
+    /// The described changes, each lexed by `LexedChange` and decoded by the one decoder of them;
+    /// nil on anything it does not take or any problem (the tree path names it).
+    private mutating func details() -> [HistoryChange]? {
+        guard lexer.take(UInt8(ascii: "[")) else { return nil }
+        var list: [HistoryChange] = []
+        lexer.skipWhitespace()
+        if lexer.take(UInt8(ascii: "]")) { return list }
+        while true {
+            lexer.skipWhitespace()
+            guard let change = LexedChange.read(&lexer) else { return nil }
+            list.append(change)
+            lexer.skipWhitespace()
+            if lexer.take(UInt8(ascii: ",")) { continue }
+            return lexer.take(UInt8(ascii: "]")) ? list : nil
         }
     }
 
@@ -89,9 +109,11 @@ package struct HistoryDecoder {
 
 extension ProjectCodec {
     /// The `history` member's value, as `JSONWriter.write(.array(history.map(\.json)), indent: 2, to:)`
-    /// writes it (every entry's members are flat, so each entry is one row), without the tree.
+    /// writes it: an entry of flat members (one written before changes were described) as one
+    /// row without the tree, an entry with `details` as the tree writer lays it out.
     package static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
         JSONWriter.writeRows(history, to: out) { entry in
+            if let details = entry.details, !details.isEmpty { return writeDescribed(entry, details, to: out) }
             out.write("{\"time\": ")
             JSONWriter.writeString(entry.time, to: out)
             out.write(", \"command\": ")
@@ -107,12 +129,47 @@ extension ProjectCodec {
                 }
                 out.write(byte: UInt8(ascii: "]"))
             }
+            if entry.details != nil { out.write(", \"details\": []") }
             if let undoes = entry.undoes {
                 out.write(", \"undoes\": ")
                 out.write(String(undoes))
             }
             out.write(byte: UInt8(ascii: "}"))
         }
+    }
+
+    /// An entry with described changes, as the tree writer lays it out (it is not flat): a member
+    /// a row, each text of `changes` and each change of `details` a row (an undone change, which
+    /// holds an object, over several, by `JSONWriter`).
+    private static func writeDescribed(_ entry: HistoryEntry, _ details: [HistoryChange], to out: ByteOutput) {
+        out.write("{\n      \"time\": ")
+        JSONWriter.writeString(entry.time, to: out)
+        out.write(",\n      \"command\": ")
+        JSONWriter.writeString(entry.command, to: out)
+        out.write(",\n      \"changes\": ")
+        if entry.changes.isEmpty {
+            out.write("[]")
+        } else {
+            var before: StaticString = "[\n        "
+            for change in entry.changes {
+                out.write(before)
+                before = ",\n        "
+                JSONWriter.writeString(change, to: out)
+            }
+            out.write("\n      ]")
+        }
+        var before: StaticString = ",\n      \"details\": [\n        "
+        for change in details {
+            out.write(before)
+            before = ",\n        "
+            if change.isFlat { change.writeJSON(to: out) } else { JSONWriter.write(change.json, indent: 8, to: out) }
+        }
+        out.write("\n      ]")
+        if let undoes = entry.undoes {
+            out.write(",\n      \"undoes\": ")
+            out.write(String(undoes))
+        }
+        out.write("\n    }")
     }
 }
 

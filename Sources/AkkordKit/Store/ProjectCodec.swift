@@ -205,7 +205,8 @@ public enum ProjectCodec {
                     changes.append(text)
                 }
             }
-            return HistoryEntry(time: time, command: command, changes: changes, undoes: r.integer("undoes"))
+            let details = decodeDetails(&r)
+            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: r.integer("undoes"))
         }
         f.rejectUnknown(topLevelKeys)
         return p
@@ -221,5 +222,5 @@ public enum ProjectCodec {
     static let supplementKeys = ["id", "name", "percent", "scope"]
     static let extraWorkKeys = ["id", "text", "amount", "hours", "rate", "number", "date"]
     static let photoKeys = ["id", "caption", "originalName", "file", "added"]
-    static let historyKeys = ["time", "command", "changes", "undoes"]
+    static let historyKeys = ["time", "command", "changes", "details", "undoes"]
 }

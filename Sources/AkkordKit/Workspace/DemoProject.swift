@@ -36,7 +36,7 @@ public enum DemoProject {
         _ = p.addExtraWork(text: "Extra flashing at neighbour's wall (agreement 17)", pricing: .amount(try Money(parsing: "1850")))
         _ = p.addExtraWork(text: "Snow clearing before work (agreement 18)",
                            pricing: .hourly(hours: try Hours(parsing: "3:30"), rate: try UnitPrice(parsing: "342.50")))
-        p.history.append(HistoryEntry(time: "", command: "akkord demo", changes: ["demo project built"]))
+        p.history.append(HistoryEntry(time: "", command: "akkord demo", described: [.demoBuilt]))
         return p
     }
 }

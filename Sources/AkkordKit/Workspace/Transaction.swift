@@ -43,7 +43,7 @@ final class Transaction {
     private var storedHistoryCount: [String: Int] = [:]
     /// False for `undo` itself: putting a step back keeps no step (undo walks back, it is not a toggle).
     var keepsUndoSteps = true
-    /// What the change did, for the project's history and the caller.
+    /// What the change did, for the project's history and the caller: each change's English text.
     private(set) var history: [String] = []
 
     init(store: Store, time: String, command: String) {
@@ -112,25 +112,23 @@ final class Transaction {
 
     // MARK: staging
 
-    /// Stages a project with the changes to record in its history; a change with no history
-    /// lines changed nothing and writes nothing.
-    func stage(_ project: Project, changes: [String], undoing: Int? = nil) {
+    /// Stages a project with the changes to record in its history (each described, and in its
+    /// English text); a change with no history lines changed nothing and writes nothing.
+    func stage(_ project: Project, changes: [HistoryChange], undoing: Int? = nil) {
         guard !changes.isEmpty else { return }
         var p = project
-        var e = entry
-        e.changes = changes
-        e.undoes = undoing
+        let e = HistoryEntry(time: entry.time, command: entry.command, described: changes, undoes: undoing)
         p.history.append(e)
         loaded[p.id] = p
         if !staged.contains(p.id) { staged.append(p.id) }
-        history += changes
+        history += e.changes
     }
 
     /// Stages `project` as `stage` does, its lines now those of `window`, read from `source`,
     /// another file of the project format (`undo`: a kept step, whose lines the commit copies);
     /// nil: the project's `lines` are all its lines. Whatever window the project was opened
     /// with is dropped.
-    func stage(_ project: Project, linesFrom window: LineWindow?, source: String, changes: [String], undoing: Int? = nil) {
+    func stage(_ project: Project, linesFrom window: LineWindow?, source: String, changes: [HistoryChange], undoing: Int? = nil) {
         guard !changes.isEmpty else { return }
         windows[project.id] = window
         windowSources[project.id] = window == nil ? nil : source

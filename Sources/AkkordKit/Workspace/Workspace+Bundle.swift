@@ -56,15 +56,15 @@ extension Workspace {
             if let stored, stored == incoming {
                 return (.unchanged, stored, stagePhotos(bundle.photos, in: tx))
             }
-            var changes: [String] = []
-            let renamed = target != exportedAs ? " (exported as \"\(exportedAs)\")" : ""
+            var changes: [HistoryChange] = []
+            let renamed = target != exportedAs ? exportedAs : nil
             if let stored {
                 guard replace else { throw BundleConflict(difference: try ProjectDifference(stored: stored, incoming: incoming), source: source) }
                 guard stored.status == .open else { throw AkkordError.projectClosed(target) }
                 tx.trashBeforeReplacing(target)
-                changes.append("project \"\(target)\" replaced from the bundle \(fileName)\(renamed); the previous version is in the trash")
-            } else if !renamed.isEmpty {
-                changes.append("project \"\(target)\" imported from the bundle \(fileName)\(renamed)")
+                changes.append(.bundleImported(id: target, file: fileName, exportedAs: renamed, replaced: true))
+            } else if renamed != nil {
+                changes.append(.bundleImported(id: target, file: fileName, exportedAs: renamed, replaced: false))
             }
             let written = stagePhotos(bundle.photos, in: tx)
             if changes.isEmpty { tx.stageExactly(incoming) } else { tx.stage(incoming, changes: changes) }

@@ -13,7 +13,7 @@ extension Workspace {
     public func addPhotos(_ uploads: [PhotoUpload], caption: String) throws -> Change<[Photo]> {
         try change { tx in
             var p = try tx.openProject(try projectId(nil, in: tx))
-            var added: [Photo] = [], changes: [String] = []
+            var added: [Photo] = [], changes: [HistoryChange] = []
             for upload in uploads {
                 let file = tx.stagePhoto(upload)
                 let (photo, c) = p.addPhoto(file: file, originalName: upload.originalName, caption: caption, added: clock.today)
@@ -31,7 +31,7 @@ extension Workspace {
     public func removePhoto(_ id: Int) throws -> Change<Photo> {
         try changeProject { p in
             let photo = try p.removeEntry(\.photos, id: id, kind: .photo)
-            return (photo, ["photo \(id) removed: \(photo.originalName)"])
+            return (photo, [.photoRemoved(id: id, originalName: photo.originalName)])
         }
     }
 }

@@ -27,7 +27,7 @@ extension Workspace {
             rest.name = nil
             rest.start = nil
             _ = p.edit(rest)
-            tx.stage(p, changes: ["project \"\(id)\" created: \(name)"])
+            tx.stage(p, changes: [.projectCreated(id: id, name: name)])
             try tx.setState(Store.State(currentProject: id))
             return try tx.project(id)
         }.warning(plausible(date: details.start) + plausible(date: details.end))
@@ -62,7 +62,7 @@ extension Workspace {
             guard p.status != status else { throw AkkordError.projectAlreadyInStatus(p.id, status) }
             let old = p.status
             p.status = status
-            tx.stage(p, changes: ["status: \(old.rawValue) → \(status.rawValue)"])
+            tx.stage(p, changes: [.statusChanged(old: old, new: status)])
             return p
         }
     }

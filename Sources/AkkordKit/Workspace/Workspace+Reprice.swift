@@ -45,13 +45,13 @@ extension Workspace {
                 let tx = Transaction(store: store, time: clock.timestamp, command: command)
                 var project = try tx.openProject(try projectId(id, in: tx))
                 let (value, history) = try Self.reprice(&project, from: try store.loadCatalogue().catalogue)
-                return Change(value: value, history: history, warnings: [])
+                return Change(value: value, history: history.map(\.text), warnings: [])
             }
         }
         return try changeProject(id) { p in try Self.reprice(&p, from: try store.loadCatalogue().catalogue) }
     }
 
-    private static func reprice(_ p: inout Project, from catalogue: Catalogue) throws -> (Repricing, [String]) {
+    private static func reprice(_ p: inout Project, from catalogue: Catalogue) throws -> (Repricing, [HistoryChange]) {
         let before = try p.subtotal
         let (changes, missing, history) = p.reprice(from: catalogue)
         if !changes.isEmpty {

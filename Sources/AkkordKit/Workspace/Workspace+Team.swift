@@ -64,27 +64,27 @@ extension Workspace {
     }
 
     public func removeHours(_ id: Int) throws -> Change<HoursEntry> {
-        try removeEntry(\.hours, id: id, kind: .hours) { "\($0.worker) \($0.hours.plain) h" }
+        try removeEntry(\.hours, id: id, kind: .hours) { .hoursRemoved(id: $0.id, worker: $0.worker, hours: $0.hours) }
     }
 
     public func removeAdvance(_ id: Int) throws -> Change<Advance> {
-        try removeEntry(\.advances, id: id, kind: .advance) { "\($0.worker) \($0.amount.plain)" }
+        try removeEntry(\.advances, id: id, kind: .advance) { .advanceRemoved(id: $0.id, worker: $0.worker, amount: $0.amount) }
     }
 
     public func removeSupplement(_ id: Int) throws -> Change<Supplement> {
-        try removeEntry(\.supplements, id: id, kind: .supplement) { "\($0.name) \($0.percent.plain) %" }
+        try removeEntry(\.supplements, id: id, kind: .supplement) { .supplementRemoved(id: $0.id, name: $0.name, percent: $0.percent) }
     }
 
     public func removeExtraWork(_ id: Int) throws -> Change<ExtraWork> {
-        try removeEntry(\.extraWork, id: id, kind: .extraWork) { "\($0.text) \($0.amount.plain)" }
+        try removeEntry(\.extraWork, id: id, kind: .extraWork) { .extraWorkRemoved(id: $0.id, text: $0.text, amount: $0.amount) }
     }
 
     /// Removes an entry from one of the id-numbered lists and records it in history.
     func removeEntry<T: Identified>(_ list: WritableKeyPath<Project, [T]>, id: Int, kind: EntryKind,
-                                    describe: (T) -> String) throws -> Change<T> {
+                                    describe: (T) -> HistoryChange) throws -> Change<T> {
         try changeProject { p in
             let removed = try p.removeEntry(list, id: id, kind: kind)
-            return (removed, ["\(kind.rawValue) \(id) removed: \(describe(removed))"])
+            return (removed, [describe(removed)])
         }
     }
 }

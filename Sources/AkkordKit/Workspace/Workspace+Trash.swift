@@ -22,7 +22,10 @@ extension Workspace {
             var project = try store.loadTrashedProject(entry)
             let oldId = project.id
             project.id = newId ?? project.id
-            let restoreEntry = "restored from the trash (\(Store.trashFileName(entry)))"
+            let restored = HistoryChange.projectRestored(file: Store.trashFileName(entry),
+                                                         renamed: project.id == oldId ? nil : .init(id: project.id, was: oldId))
+            // The text of the restore, up to where a renamed one goes on.
+            let restoreEntry = HistoryChange.projectRestored(file: Store.trashFileName(entry), renamed: nil).text
             if try tx.projectIds().contains(project.id) {
                 // A restore stopped after writing the project (before store.json or before the
                 // trash file went) is finished, not refused: the project is this entry plus the restore.
@@ -32,7 +35,7 @@ extension Workspace {
                     throw AkkordError.projectExists(project.id)
                 }
             } else {
-                tx.stage(project, changes: [restoreEntry + (project.id == oldId ? "" : " as \"\(project.id)\", was \"\(oldId)\"")])
+                tx.stage(project, changes: [restored])
             }
             try tx.setState(Store.State(currentProject: project.id))
             let store = self.store

@@ -57,7 +57,9 @@ extension Workspace {
         return (restored, window, source, entry, target)
     }
 
-    package static func undoHistory(_ undone: HistoryEntry) -> [String] {
-        ["undid the change of \(undone.time) (\(undone.command))"] + undone.changes.map { "undid: \($0)" }
+    /// What an undo records: which entry it took back, then each of that entry's changes (as
+    /// described, or as the text of an entry written before changes were described).
+    package static func undoHistory(_ undone: HistoryEntry) -> [HistoryChange] {
+        [.undo(time: undone.time, command: undone.command)] + undone.undoneChanges
     }
 }

@@ -83,7 +83,7 @@ public struct Workspace: Sendable {
 
     /// Loads, changes and stages the chosen open project. `onlyLines`: the change touches no
     /// line but these (it may add lines), so only these are loaded (`Transaction.openProject(_:onlyLines:)`).
-    func changeProject<T>(_ id: String? = nil, onlyLines: Set<Int>? = nil, _ body: (inout Project) throws -> (T, [String])) throws -> Change<T> {
+    func changeProject<T>(_ id: String? = nil, onlyLines: Set<Int>? = nil, _ body: (inout Project) throws -> (T, [HistoryChange])) throws -> Change<T> {
         // Added up here, taken after the commit: a subtotal beyond the largest amount is the
         // rules' to refuse there, naming the line.
         var subtotal: Result<Money, SumTooLargeError> = .success(.zero)
@@ -212,7 +212,8 @@ public struct ProjectListing {
 /// What a change did.
 public struct Change<Value> {
     public let value: Value
-    /// The lines this change added to the project's history (old → new for edits).
+    /// The lines this change added to the project's history (old → new for edits), in the
+    /// English the entry keeps beside its described changes.
     public let history: [String]
     /// Things to tell the user that did not stop the change (e.g. a clean-up that failed after
     /// the change was safely written).
