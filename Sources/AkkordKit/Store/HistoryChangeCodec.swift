@@ -237,7 +237,7 @@ protocol ChangeMembers {
     mutating func lineIds(_ key: String) -> [Int]
     /// The change inside an undone one: nil when absent, `.some(nil)` when it does not decode.
     mutating func nestedChange(_ key: String) -> HistoryChange??
-    mutating func problem(_ key: String, _ message: String)
+    mutating func problem(_ key: String, _ message: Phrase)
     mutating func rejectUnknown(_ known: [String])
     var problemCount: Int { get }
 }
@@ -367,7 +367,7 @@ struct LexedChange: ChangeMembers {
     }
 
     mutating func present(_ key: String) -> Bool { given(key, required: false) != nil }
-    mutating func problem(_ key: String, _ message: String) { problemCount += 1 }
+    mutating func problem(_ key: String, _ message: Phrase) { problemCount += 1 }
     mutating func rejectUnknown(_ known: [String]) {
         for m in members where !known.contains(m.key) { problemCount += 1 }
     }
