@@ -148,7 +148,7 @@ final class HistoryStoredFormTests: XCTestCase {
             let bytes = Array(file.utf8)
             XCTAssertThrowsError(try ProjectCodec.decode(bytes, source: "h.json"), c.details) { error in
                 let problems = (error as? InvalidDataError)?.problems ?? []
-                XCTAssertTrue(problems.contains { $0.place == c.place && $0.message.contains(c.message) }, "\(c.details): \(problems)")
+                XCTAssertTrue(problems.contains { $0.place == c.place && $0.message.description.contains(c.message) }, "\(c.details): \(problems)")
             }
             let at = Array(#"{"format": "akkord-project", "version": 1, "id": "h", "name": "H", "status": "open", "lineCount": 0, "subtotal": "0.00",\#n "history": "#.utf8).count
             if c.place.hasPrefix("history[0].details"), !c.message.hasPrefix("has 2") && !c.message.contains("control") {
