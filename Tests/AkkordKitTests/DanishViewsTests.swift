@@ -240,8 +240,8 @@ final class DanishViewsTests: XCTestCase {
             ("project edit nothing", "intet er ændret"),
             ("close", "projekt tagvej-3 er nu afsluttet"),
             ("reopen", "projekt tagvej-3 er nu åbent igen"),
-            ("delete", "projekt tom er slettet; filen ligger i arkivets trash/"),
-            ("delete unread", "projekt tom er slettet (den beskadigede fil); filen ligger i arkivets trash/"),
+            ("delete", "projekt tom er slettet; filen ligger i arkivets papirkurv (mappen trash/)"),
+            ("delete unread", "projekt tom er slettet (den beskadigede fil); filen ligger i arkivets papirkurv (mappen trash/)"),
             ("use", "aktuelt projekt: tagvej-3"),
             // 385.00 + 4,950.00 = 5,335.00; 4.5 % of it is 240.075 → 240.08; + 450.00 extra work = 6,025.08.
             ("wrote report", "skrev rapport.pdf (pdf, 2 ydelser, i alt 6.025,08)"),

@@ -285,7 +285,7 @@ final class WorkbookTests: XCTestCase {
         let w = Words(l)
         let lines = try XCTUnwrap(json["lines"] as? [[String: Any]])
         let linesSheet = w[.sheetLines]
-        XCTAssertEqual(book.sheetNames, [l == .da ? "Linjer" : "Lines", "Team", "Summary"], label)
+        XCTAssertEqual(book.sheetNames, l == .da ? ["Linjer", "Sjak", "Opgørelse"] : ["Lines", "Team", "Summary"], label)
         func dec(_ s: Any?) -> Decimal? { (s as? String).flatMap { Decimal(string: $0) } }
         func str(_ s: Any?) -> String? { (s is NSNull) ? nil : s as? String }
 

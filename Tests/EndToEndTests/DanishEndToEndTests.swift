@@ -73,7 +73,7 @@ final class DanishEndToEndTests: EndToEndCase {
 
             """)
         XCTAssertEqual(try da("project", "use", "tagvej-3").stdout, "aktuelt projekt: tagvej-3\n")
-        XCTAssertEqual(try da("project", "delete", "tagvej-3", "--yes").stdout, "projekt tagvej-3 er slettet; filen ligger i arkivets trash/\n")
+        XCTAssertEqual(try da("project", "delete", "tagvej-3", "--yes").stdout, "projekt tagvej-3 er slettet; filen ligger i arkivets papirkurv (mappen trash/)\n")
     }
 
     /// JSON is for scripts: the language never changes it.

@@ -98,10 +98,10 @@ words = {  # the labels the sheets use, from Render/Words.swift
     "pool": "Til fordeling" if da else "Pool", "hours": "Svendetimer" if da else "Journeyman hours",
     "earnings": "Timefortjeneste" if da else "Hourly earnings", "warning": "ADVARSEL" if da else "WARNING",
 }
-lines_name = "Linjer" if da else "Lines"
-check(values.sheetnames == [lines_name, "Team", "Summary"], f"sheets {values.sheetnames}")
-L, T, S = values[lines_name], values["Team"], values["Summary"]
-LF, TF, SF = formulas[lines_name], formulas["Team"], formulas["Summary"]
+lines_name, team_name, summary_name = ("Linjer", "Sjak", "Opgørelse") if da else ("Lines", "Team", "Summary")
+check(values.sheetnames == [lines_name, team_name, summary_name], f"sheets {values.sheetnames}")
+L, T, S = values[lines_name], values[team_name], values[summary_name]
+LF, TF, SF = formulas[lines_name], formulas[team_name], formulas[summary_name]
 
 for i, line in enumerate(report["lines"]):
     r = i + 2
@@ -360,7 +360,7 @@ def sheet(name):
         check(False, f"sheet {name} was not exported: {e}"); return []
 def num(text):
     return Decimal(text).quantize(Decimal("0.01")) if text not in ("", None) else None
-lines, team, summary = sheet("Linjer" if da else "Lines"), sheet("Team"), sheet("Summary")
+lines, team, summary = (sheet("Linjer"), sheet("Sjak"), sheet("Opgørelse")) if da else (sheet("Lines"), sheet("Team"), sheet("Summary"))
 if not (lines and team and summary): sys.exit()
 for i, line in enumerate(report["lines"]):
     check(num(lines[i + 1][6]) == Decimal(line["amount"]), f"line {line['id']} amount {lines[i + 1][6]} == {line['amount']}")

@@ -28,10 +28,10 @@ enum ConfigArguments {
                          hint: closestName(to: text, among: names).map { "did you mean '\($0)'?" } ?? "the keys are \(names.joined(separator: ", "))")
     }
 
-    /// `da`, `en (default)`, `(not set)`.
-    static func text(_ setting: Setting) -> String {
-        guard let value = setting.value else { return "(not set)" }
-        return value.text + (setting.isDefault ? " (default)" : "")
+    /// `da`, `en (default)`, `(not set)` — `en (standard)`, `(ikke sat)` in Danish.
+    static func text(_ setting: Setting, _ language: Language) -> String {
+        guard let value = setting.value else { return Phrase("(not set)").text(language) }
+        return setting.isDefault ? Phrase("\(value.text) (default)").text(language) : value.text
     }
 }
 
@@ -81,9 +81,9 @@ struct ConfigGet: Command {
             }
             context.printJSON(json)
         } else if let override {
-            context.print("\(override.store) (\(override.from); the config file: \(ConfigArguments.text(setting)))")
+            context.print(Phrase("\(override.store) (\(override.from); the config file: \(ConfigArguments.text(setting, context.language)))").text(context.language))
         } else {
-            context.print(ConfigArguments.text(setting))
+            context.print(ConfigArguments.text(setting, context.language))
         }
     }
 }
@@ -131,9 +131,9 @@ struct ConfigUnset: Command {
         if context.wantsJSON {
             context.printJSON(JSONValue(["key": .string(key.rawValue), "removed": removed?.json ?? .null]))
         } else if let removed {
-            context.print("unset \(key.rawValue) (was \(removed.text))")
+            context.print(Phrase("unset \(key.rawValue) (was \(removed.text))").text(context.language))
         } else {
-            context.print("\(key.rawValue) was not set; nothing changed")
+            context.print(Phrase("\(key.rawValue) was not set; nothing changed").text(context.language))
         }
     }
 }
@@ -158,8 +158,10 @@ struct ConfigList: Command {
             context.printJSON(JSONValue(["file": .optional(list.file), "exists": .bool(list.exists), "settings": .object(settings)]))
             return
         }
-        var lines = ["file: " + (list.file.map { $0 + (list.exists ? "" : " (not created yet)") } ?? "none (neither XDG_CONFIG_HOME nor HOME is set)")]
-        for setting in list.settings { lines.append("\(setting.key.rawValue) = \(ConfigArguments.text(setting))") }
+        let l = context.language
+        let file: Phrase = list.file.map { list.exists ? "file: \($0)" : "file: \($0) (not created yet)" } ?? "file: none (neither XDG_CONFIG_HOME nor HOME is set)"
+        var lines = [file.text(l)]
+        for setting in list.settings { lines.append("\(setting.key.rawValue) = \(ConfigArguments.text(setting, l))") }
         context.print(lines.joined(separator: "\n"))
     }
 }
