@@ -50,10 +50,10 @@ enum DanishHelp {
             Arkivets mappe (standard: $AKKORD_HOME, ellers store i konfigurationsfilen, ellers $XDG_DATA_HOME/akkord \
             eller ~/.local/share/akkord).
             """,
-        "--project": "Projektet der arbejdes på (standard: det aktuelle projekt).",
+        "--project": "Projektet der arbejdes på: dets id, dets navn eller en entydig begyndelse af et af dem (standard: det aktuelle projekt).",
         "--lang": """
-            Sprog og talformat i output: en 1,234.50 eller da 1.234,50 (standard: $AKKORD_LANG, ellers lang i \
-            konfigurationsfilen, ellers locale, ellers en).
+            Sprog i output, og hvordan tal læses og skrives: en 1,234.50 eller da 1.234,50 (standard: $AKKORD_LANG, \
+            ellers lang i konfigurationsfilen, ellers locale; tal følger så dens land, så en_DK læser 1.200 som 1200).
             """,
         "--json": "Maskinlæsbart output i JSON.",
         "--no-color": "Ingen farver i output (som når NO_COLOR er sat).",

@@ -3,8 +3,8 @@ import AkkordKit
 /// Options every command accepts, before or after the command name (SPEC §7).
 struct GlobalOptions {
     static let store = Option("--store", value: "dir", help: "Store directory (default: $AKKORD_HOME, else store in the config file, else $XDG_DATA_HOME/akkord or ~/.local/share/akkord).")
-    static let project = Option("--project", short: "-p", value: "id", complete: .store(.project), help: "Project to work on (default: the current project).")
-    static let lang = Option("--lang", value: "en|da", parse: .language, help: "Number format of output: en 1,234.50 or da 1.234,50 (default: $AKKORD_LANG, else lang in the config file, else the locale, else en).")
+    static let project = Option("--project", short: "-p", value: "id", complete: .store(.project), help: "Project to work on: its id, its name, or a unique beginning of either (default: the current project).")
+    static let lang = Option("--lang", value: "en|da", parse: .language, help: "Language of output, and how numbers are read and written: en 1,234.50 or da 1.234,50 (default: $AKKORD_LANG, else lang in the config file, else the locale; numbers then follow its country, so en_DK reads 1.200 as 1200).")
     static let json = Flag("--json", help: "Machine-readable JSON output.")
     static let noColor = Flag("--no-color", help: "No colour in output (also when NO_COLOR is set).")
     static let help = Flag("--help", short: "-h", help: "Show help information.")
