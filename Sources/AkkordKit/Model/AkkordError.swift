@@ -49,7 +49,8 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .noCurrentProject: return "no current project"
         case .projectNotFound(let id): return "no project \"\(id)\""
         case .projectClosed(let id): return "project \"\(id)\" is closed; it takes no changes"
-        case .projectAlreadyInStatus(let id, let status): return "project \"\(id)\" is already \(status.rawValue)"
+        case .projectAlreadyInStatus(let id, .open): return "project \"\(id)\" is already open"
+        case .projectAlreadyInStatus(let id, .closed): return "project \"\(id)\" is already closed"
         case .lineNotFound(let line, let project): return "no line \(line) in project \"\(project)\""
         case .catalogueLinePrice(let line): return "line \(line) is priced from the catalogue; only custom lines take a new price"
         case .activityNotFound(let pos, let catalogue, _): return "no activity with pos \"\(pos)\" in the catalogue \"\(catalogue)\""
@@ -58,18 +59,32 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .workerNotFound(let w, let project, _): return "no worker \"\(w)\" on project \"\(project)\""
         case .workerAmbiguous(let w, let matches): return "\"\(w)\" matches several workers: \(matches.map(\.name).joined(separator: ", "))"
         case .workerInUse(let w, let h, let a):
-            return "worker \(w.id) has \(h) hours entr\(h == 1 ? "y" : "ies") and \(a) advance\(a == 1 ? "" : "s"); they would be lost"
-        case .entryNotFound(let kind, let id, let project): return "no \(kind.rawValue) \(id) on project \"\(project)\""
+            let hours: Phrase = h == 1 ? "1 hours entry" : "\(h) hours entries"
+            let advances: Phrase = a == 1 ? "1 advance" : "\(a) advances"
+            return "worker \(w.id) has \(hours) and \(advances); they would be lost"
+        case .entryNotFound(.hours, let id, let project): return "no hours \(id) on project \"\(project)\""
+        case .entryNotFound(.advance, let id, let project): return "no advance \(id) on project \"\(project)\""
+        case .entryNotFound(.supplement, let id, let project): return "no supplement \(id) on project \"\(project)\""
+        case .entryNotFound(.extraWork, let id, let project): return "no extra work \(id) on project \"\(project)\""
+        case .entryNotFound(.photo, let id, let project): return "no photo \(id) on project \"\(project)\""
         case .invalidChange(let project, let problems):
-            let list = problems.prefix(3).map(\.description).joined(separator: "; ") + (problems.count > 3 ? "; …" : "")
+            let list = Phrase.joined(problems.prefix(3).map(\.phrase), separator: "; ")
+            if problems.count > 3 { return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list); …" }
             return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
         case .scopeMatchesNothing(let sections, let lines):
-            return "the scope \(Project.describe(Supplement.Scope(sections: sections, lines: lines))) matches no line of the project"
+            // The scope as `Project.describe` words it, but translatable.
+            let s: Phrase? = sections.isEmpty ? nil
+                : sections.count == 1 ? "section \(sections[0])" : "sections \(sections.joined(separator: ", "))"
+            let l: Phrase? = lines.isEmpty ? nil
+                : lines.count == 1 ? "line \(String(lines[0]))" : "lines \(lines.map(String.init).joined(separator: ", "))"
+            if let s, let l { return "the scope \(s) and \(l) matches no line of the project" }
+            return "the scope \(s ?? l ?? "") matches no line of the project"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .storeNotFound(let path): return "no store at \(path)"
         case .outputInsideStore(let path, let store): return "\(path) is inside the store \(store); write reports and exports elsewhere"
         case .outputNotARegularFile(let path, let kind): return "-o \(path) is \(kind), not a regular file; akkord writes only regular files"
+        case .outputFailed("standard output", let reason): return "cannot write standard output: \(reason)"
         case .outputFailed(let path, let reason): return "cannot write \(path): \(reason)"
         case .nothingToUndo(let project, nil): return "project \"\(project)\" has no change left to undo"
         case .nothingToUndo(let project, let entry?):

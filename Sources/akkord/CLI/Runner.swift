@@ -40,6 +40,7 @@ enum Runner {
                 if invocation.command.spec.needsLanguage {
                     arguments.context.words = try ctx.resolvedLanguage()
                     arguments.context.numbers = try ctx.resolvedNumberFormat()
+                    MappedFileGuard.danish = arguments.context.words == .da
                 }
                 arguments.context.note = { ctx.note($0) }
                 arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
