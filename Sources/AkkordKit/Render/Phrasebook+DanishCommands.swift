@@ -221,7 +221,7 @@ da: mangler <pos>
 en: missing <pos> and <quantity>
 da: mangler <pos> og <quantity>
 en: a custom line needs --unit and --price
-da: en linje med --custom skal have --unit og --price
+da: en linje med --custom kræver --unit og --price
 en: usage: akkord add POS QUANTITY
 da: brug: akkord add POS QUANTITY
 en: usage: akkord add POS QUANTITY (with no arguments on a terminal, add asks for them)
@@ -237,7 +237,7 @@ da: angiv --quantity, --note, --price, --date eller --section
 
 # check
 en: store {}: {}; {}
-da: arkivet {1}: {2}; {3}
+da: arkiv {1}: {2}; {3}
 en: 1 problem
 da: 1 problem
 en: {} problems
@@ -245,9 +245,9 @@ da: {1} problemer
 en: nothing was changed
 da: intet blev ændret
 en: 1 leftover removed, the problems left as they are
-da: 1 rest fjernet, problemerne er ikke rørt
+da: 1 overskydende fil fjernet, problemerne er ikke rørt
 en: {} leftovers removed, the problems left as they are
-da: {1} rester fjernet, problemerne er ikke rørt
+da: {1} overskydende filer fjernet, problemerne er ikke rørt
 
 # config
 en: unknown config key {}
@@ -279,7 +279,7 @@ da: angiv enten --amount A eller --hours H med --rate R
 en: akkord extra add "Extra gutter" --amount 1.500
 da: akkord extra add "Ekstra tagrende" --amount 1.500
 en: an apprentice needs --rate
-da: en lærling skal have --rate
+da: en lærling kræver --rate
 en: akkord worker add NAME --apprentice --rate 145.50
 da: akkord worker add NAME --apprentice --rate 145,50
 en: --rate goes with --apprentice; journeymen share the pool by hours
@@ -307,7 +307,7 @@ da: sletning tager projektet ud af akkord; tilføj --yes for at bekræfte
 en: add --force to move the damaged file to the trash as it is
 da: tilføj --force for at flytte den beskadigede fil til papirkurven, som den er
 en: a bundle needs -o FILE
-da: en projektpakke skal have -o FILE
+da: en projektpakke kræver -o FILE
 en: akkord project export -o roof.akkord (or -o - for standard output)
 da: akkord project export -o tag.akkord (eller -o - for standardoutput)
 en: project "{}" in the store differs from the one in {}; nothing was imported
@@ -318,14 +318,14 @@ en: … and {} more
 da: … og {1} flere
 
 # report, summary
-en: -o "{}": the file's extension names no report format; use {}
-da: -o "{1}": filens endelse svarer ikke til noget format for opgørelsen; brug {2}
+en: -o "{}": the file's extension names no report format; use {} or {}
+da: -o "{1}": filens endelse svarer ikke til noget format for opgørelsen; brug {2} eller {3}
 en: or give the format: --format text|json|csv|html|pdf|xlsx
 da: eller angiv formatet: --format text|json|csv|html|pdf|xlsx
 en: a PDF report needs -o FILE
-da: en opgørelse som PDF skal have -o FILE
+da: en opgørelse som PDF kræver -o FILE
 en: an xlsx report needs -o FILE
-da: en opgørelse som xlsx skal have -o FILE
+da: en opgørelse som xlsx kræver -o FILE
 en: akkord report --format {} -o accounting.{} (or -o - for standard output)
 da: akkord report --format {1} -o opgørelse.{2} (eller -o - for standardoutput)
 en: write the report as CSV or PDF instead: akkord report --format csv -o accounting.csv
@@ -339,7 +339,7 @@ da: -o {1}: kan ikke se formatet ud fra filens endelse
 en: give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx
 da: angiv --format text, json, csv eller xlsx, eller giv filen endelsen .txt, .json, .csv eller .xlsx
 en: an xlsx summary needs -o FILE
-da: en oversigt som xlsx skal have -o FILE
+da: en oversigt som xlsx kræver -o FILE
 en: akkord summary --format xlsx -o summary.xlsx
 da: akkord summary --format xlsx -o oversigt.xlsx
 en: write the summary as CSV instead: akkord summary --format csv -o summary.csv
