@@ -36,7 +36,7 @@ final class DanishEndToEndTests: EndToEndCase {
         let file = akkord.outsideFile("opgoerelse.txt")
         let report = try da("report", "-o", file.path)
         XCTAssertEqual(report.stdout, "skrev \(file.path) (text, 1 ydelser, i alt 385,00)\n")
-        XCTAssertEqual(report.stderr, "warning: fordelingen på sjakket mangler: der er ikke registreret timer for svendene\n")
+        XCTAssertEqual(report.stderr, "advarsel: fordelingen på sjakket mangler: der er ikke registreret timer for svendene\n")
 
         // A temporary of a killed write (a pid no process can have) is a leftover.
         let pidMax = try String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -45,7 +45,7 @@ final class DanishEndToEndTests: EndToEndCase {
         try Data(repeating: 0x41, count: 10).write(to: stale)
         let check = try da("check")
         XCTAssertEqual(check.status, 0, check.stderr)
-        XCTAssertEqual(check.stderr, "warning: overskydende fil \(stale.path) (midlertidig fil fra en skrivning der blev afbrudt, 10 bytes)\n")
+        XCTAssertEqual(check.stderr, "advarsel: overskydende fil \(stale.path) (midlertidig fil fra en skrivning der blev afbrudt, 10 bytes)\n")
         XCTAssertTrue(check.stdout.hasPrefix("arkiv \(akkord.store.path): "), check.stdout)
         XCTAssertTrue(check.stdout.hasSuffix(" 1 projekter, 1 fotos, ingen problemer; 1 overskydende fil (akkord check --fix fjerner den)\n"), check.stdout)
         // An archived copy of the active catalogue (an import stopped between its two writes); --fix removes it.

@@ -16,7 +16,7 @@ final class NumberReadingTests: EndToEndCase {
         XCTAssertEqual(en.status, 0, en.stderr)
         XCTAssertEqual(en.stderr, "note: 1.200 read as 1.2; if you meant 1200, write 1200 or use --lang da\n")
         let da = try akkord.run("--lang", "da", "add", "2.01", "1.200")
-        XCTAssertEqual(da.stderr, "note: 1.200 læst som 1.200; mente du 1,2, så skriv 1,2 eller brug --lang en\n")
+        XCTAssertEqual(da.stderr, "bemærk: 1.200 læst som 1.200; mente du 1,2, så skriv 1,2 eller brug --lang en\n")
         let grouped = try akkord.run("add", "2.01", "5,000")
         XCTAssertEqual(grouped.stderr, "note: 5,000 read as 5,000; if you meant 5, write 5 or use --lang da\n")
         // Not ambiguous: nothing to say.

@@ -44,7 +44,7 @@ final class PlausibilityTests: EndToEndCase {
 
         // Danish words in da.
         let da = try akkord.run("--lang", "da", "add", "2.01", "20000")
-        XCTAssertEqual(da.stderr, "warning: mængden 20.000 er over 10.000; er det rigtigt?\n")
+        XCTAssertEqual(da.stderr, "advarsel: mængden 20.000 er over 10.000; er det rigtigt?\n")
     }
 
     func testAnImportThatMovesAPriceByMoreThanHalfListsItAsAWarning() throws {

@@ -92,7 +92,7 @@ final class SettlementTests: EndToEndCase {
         XCTAssertEqual(add.stderr, "", "no rounding, no note")
         // 12.345 × 2.111 = 26.060295 → 26.060 (stated); × 38.50 = 1003.31.
         let rounded = try akkord.run("--lang", "da", "add", "2.01", "12,345*2,111")
-        XCTAssertEqual(rounded.stderr, "note: 12,345*2,111 = 26,060295, afrundet til 3 decimaler: 26,060\n")
+        XCTAssertEqual(rounded.stderr, "bemærk: 12,345*2,111 = 26,060295, afrundet til 3 decimaler: 26,060\n")
         let before = try Data(contentsOf: project)
         assertError(try akkord.run("add", "2.01", "5/(2-2)"), status: 64, contains: "division by zero")
         XCTAssertEqual(try Data(contentsOf: project), before, "nothing stored")
