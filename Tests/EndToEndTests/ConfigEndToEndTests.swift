@@ -66,13 +66,18 @@ final class ConfigEndToEndTests: EndToEndCase {
     }
 
     func testABadValueIsRefusedAndTheFileIsUnchanged() throws {
-        XCTAssertEqual(try run(["config", "set", "lang", "en"]).status, 0)
+        XCTAssertEqual(try run(["config", "set", "lang", "da"]).status, 0)
         let before = try configBytes()
-        assertError(try run(["config", "set", "lang", "dk"]), status: 64, contains: "lang: \"dk\" is not en or da")
-        assertError(try run(["config", "set", "deadlineWorkdays", "0"]), status: 64, contains: "deadlineWorkdays: \"0\" is not a whole number from 1 to 250")
-        assertError(try run(["config", "set", "holidayPay", "maybe"]), status: 64, contains: "holidayPay: \"maybe\" is not true or false")
-        assertError(try run(["config", "set", "store", "roofs"]), status: 64, contains: "store: \"roofs\" is a relative path")
-        assertError(try run(["config", "set", "lang"]), status: 64, contains: "missing <value>")
+        // The file says da: the English wording is asked for.
+        let english = ["AKKORD_LANG": "en"]
+        assertError(try run(["config", "set", "lang", "dk"], english), status: 64, contains: "lang: \"dk\" is not en or da")
+        assertError(try run(["config", "set", "deadlineWorkdays", "0"], english), status: 64, contains: "deadlineWorkdays: \"0\" is not a whole number from 1 to 250")
+        assertError(try run(["config", "set", "holidayPay", "maybe"], english), status: 64, contains: "holidayPay: \"maybe\" is not true or false")
+        assertError(try run(["config", "set", "store", "roofs"], english), status: 64, contains: "store: \"roofs\" is a relative path")
+        assertError(try run(["config", "set", "lang"], english), status: 64, contains: "missing <value>")
+        let danish = try run(["config", "set", "lang"])
+        XCTAssertEqual(danish.status, 64)
+        XCTAssertTrue(danish.stderr.hasPrefix("fejl: mangler <value>\ntip: brug: akkord config set <key> <value>"), danish.stderr)
         XCTAssertEqual(try configBytes(), before)
     }
 
@@ -211,12 +216,13 @@ final class ConfigEndToEndTests: EndToEndCase {
 
     func testALinkedConfigFileIsReadButNotReplaced() throws {
         let target = akkord.outsideFile("dotfiles-akkord.json").path
-        let text = "{\"format\": \"akkord-config\", \"version\": 1, \"lang\": \"en\"}\n"
+        let text = "{\"format\": \"akkord-config\", \"version\": 1, \"lang\": \"da\"}\n"
         try Data(text.utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createDirectory(atPath: xdg + "/akkord", withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: configFile, withDestinationPath: target)
-        XCTAssertEqual(try run(["config", "get", "lang"]).stdout, "en\n")
-        let r = try run(["config", "set", "lang", "da"])
+        XCTAssertEqual(try run(["config", "get", "lang"]).stdout, "da\n")
+        // The file says da: the English wording is asked for.
+        let r = try run(["config", "set", "lang", "en"], ["AKKORD_LANG": "en"])
         assertError(r, status: 1, contains: "\(configFile) is a symbolic link to \(target)")
         XCTAssertTrue(r.stderr.contains("hint: edit \(target) by hand"), r.stderr)
         XCTAssertEqual(try String(contentsOfFile: target, encoding: .utf8), text)

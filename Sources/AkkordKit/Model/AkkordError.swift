@@ -81,6 +81,7 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .storeNotFound(let path): return "no store at \(path)"
         case .outputInsideStore(let path, let store): return "\(path) is inside the store \(store); write reports and exports elsewhere"
         case .outputNotARegularFile(let path, let kind): return "-o \(path) is \(kind), not a regular file; akkord writes only regular files"
+        case .outputFailed("standard output", let reason): return "cannot write standard output: \(reason)"
         case .outputFailed(let path, let reason): return "cannot write \(path): \(reason)"
         case .nothingToUndo(let project, nil): return "project \"\(project)\" has no change left to undo"
         case .nothingToUndo(let project, let entry?):

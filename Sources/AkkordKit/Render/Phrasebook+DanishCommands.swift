@@ -1,5 +1,356 @@
 extension Phrasebook {
     /// The program's sentences in Danish: errors, hints, warnings and notes of the commands (see `Phrasebook`).
     static let danishCommandsText = #"""
+# Why an action on the store was refused (AkkordError)
+en: no current project
+da: intet aktuelt projekt
+en: no project "{}"
+da: projektet "{1}" findes ikke
+en: project "{}" is closed; it takes no changes
+da: projektet "{1}" er lukket; det kan ikke ændres
+en: project "{}" is already open
+da: projektet "{1}" er allerede åbent
+en: project "{}" is already closed
+da: projektet "{1}" er allerede lukket
+en: no line {} in project "{}"
+da: ingen linje {1} i projektet "{2}"
+en: line {} is priced from the catalogue; only custom lines take a new price
+da: linje {1} har sin pris fra kataloget; kun linjer tilføjet med --custom kan få en ny pris
+en: no activity with pos "{}" in the catalogue "{}"
+da: ingen ydelse med pos. "{1}" i kataloget "{2}"
+en: no section "{}" in the catalogue
+da: intet afsnit "{1}" i kataloget
+en: "{}" matches several sections
+da: "{1}" passer på flere afsnit
+en: no worker "{}" on project "{}"
+da: ingen medarbejder "{1}" på projektet "{2}"
+en: "{}" matches several workers: {}
+da: "{1}" passer på flere medarbejdere: {2}
+en: worker {} has {} and {}; they would be lost
+da: medarbejder {1} har {2} og {3}; de ville gå tabt
+en: 1 hours entry
+da: 1 timeregistrering
+en: {} hours entries
+da: {1} timeregistreringer
+en: 1 advance
+da: 1 acontobetaling
+en: {} advances
+da: {1} acontobetalinger
+en: no hours {} on project "{}"
+da: ingen timeregistrering {1} i projektet "{2}"
+en: no advance {} on project "{}"
+da: ingen acontobetaling {1} i projektet "{2}"
+en: no supplement {} on project "{}"
+da: intet tillæg {1} i projektet "{2}"
+en: no extra work {} on project "{}"
+da: intet ekstraarbejde {1} i projektet "{2}"
+en: no photo {} on project "{}"
+da: intet foto {1} i projektet "{2}"
+en: the change would make project "{}" invalid, so nothing was changed: {}
+da: ændringen ville gøre projektet "{1}" ugyldigt, så intet blev ændret: {2}
+en: the change would make project "{}" invalid, so nothing was changed: {}; …
+da: ændringen ville gøre projektet "{1}" ugyldigt, så intet blev ændret: {2}; …
+en: the scope {} matches no line of the project
+da: tillæggets omfang ({1}) rammer ingen af projektets linjer
+en: the scope {} and {} matches no line of the project
+da: tillæggets omfang ({1} og {2}) rammer ingen af projektets linjer
+en: section {}
+da: afsnit {1}
+en: sections {}
+da: afsnittene {1}
+en: line {}
+da: linje {1}
+en: lines {}
+da: linjerne {1}
+en: cannot read {}: {}
+da: kan ikke læse {1}: {2}
+en: cannot write {}: {}
+da: kan ikke skrive til {1}: {2}
+en: cannot write standard output: {}
+da: kan ikke skrive til standardoutput: {1}
+en: no store at {}
+da: der er intet arkiv i {1}
+en: {} is inside the store {}; write reports and exports elsewhere
+da: {1} ligger inde i arkivet {2}; skriv opgørelser og eksporter et andet sted
+en: -o {} is {}, not a regular file; akkord writes only regular files
+da: -o {1} er {2}, ikke en almindelig fil; akkord skriver kun almindelige filer
+en: project "{}" has no change left to undo
+da: projektet "{1}" har ingen ændring tilbage at fortryde
+en: cannot undo {} "{}" on project "{}": the project as it was before it was not kept in this store
+da: kan ikke fortryde {1} "{2}" i projektet "{3}": projektet, som det var før, er ikke gemt i dette arkiv
+en: no project "{}" in the trash
+da: intet projekt "{1}" i papirkurven
+en: a project "{}" exists already
+da: der findes allerede et projekt "{1}"
+en: "{}" is the beginning of {} project ids: {}{}
+da: "{1}" er begyndelsen på {2} projekt-id'er: {3}{4}
+
+# How the program words them, and its hints (ErrorWording)
+en: … and {} more (akkord check lists every problem)
+da: … og {1} flere (akkord check viser alle problemer)
+en: line {} is priced from the catalogue; only custom lines take --price
+da: linje {1} har sin pris fra kataloget; kun linjer tilføjet med --custom tager --price
+en: create one with: akkord project new NAME, or pick one with: akkord project use ID
+da: opret et med: akkord project new NAME, eller vælg et med: akkord project use ID
+en: list projects with: akkord project list
+da: se projekterne med: akkord project list
+en: reopen it first with: akkord project reopen {}
+da: genåbn det først med: akkord project reopen {1}
+en: see the lines with: akkord lines
+da: se linjerne med: akkord lines
+en: remove it and add a custom line with: akkord add --custom NAME --unit U --price P QUANTITY
+da: fjern den, og tilføj en linje med egen pris med: akkord add --custom NAME --unit U --price P QUANTITY
+en: find it with: akkord catalogue search WORDS
+da: find den med: akkord catalogue search WORDS
+en: did you mean {}?
+da: mente du {1}?
+en: sections: {}
+da: afsnit: {1}
+en: add one with: akkord worker add NAME
+da: tilføj en med: akkord worker add NAME
+en: workers: {}
+da: medarbejdere: {1}
+en: use the worker's id: {}
+da: brug medarbejderens id: {1}
+en: remove those first (akkord hours list, akkord advance list), then the worker
+da: fjern dem først (akkord hours list, akkord advance list), derefter medarbejderen
+en: see them with: akkord {} list
+da: se dem med: akkord {1} list
+en: amounts, sums and shares must stay within ±{}
+da: beløb, summer og andele skal holde sig inden for ±{1}
+en: give the path of a file (-o - writes to standard output)
+da: angiv stien til en fil (-o - skriver til standardoutput)
+en: see the lines and their sections with: akkord lines
+da: se linjerne og deres afsnit med: akkord lines
+en: give the store's directory with --store DIR, or set AKKORD_HOME
+da: angiv arkivets mappe med --store DIR, eller sæt AKKORD_HOME
+en: see what was done with: akkord history
+da: se hvad der er gjort med: akkord history
+en: a project's first change (its creation), an import and changes older than the last {} cannot be undone; see akkord history
+da: et projekts første ændring (oprettelsen), en import og ændringer ældre end de seneste {1} kan ikke fortrydes; se akkord history
+en: the trash is empty
+da: papirkurven er tom
+en: in the trash: {}
+da: i papirkurven: {1}
+en: restore it under another id with --as NEW-ID, or delete {} first
+da: gendan det under et andet id med --as NEW-ID, eller slet {1} først
+en: give more of the id with -p
+da: skriv mere af id'et med -p
+en: try again when the other command has finished
+da: prøv igen når den anden kommando er færdig
+en: fix the file by hand (akkord does not change a file it cannot read); --lang or AKKORD_LANG, and --store or AKKORD_HOME, are used without reading it
+da: ret filen i hånden (akkord ændrer ikke en fil, den ikke kan læse); --lang eller AKKORD_LANG og --store eller AKKORD_HOME bruges uden at læse den
+en: edit {} by hand, or replace the link {} with a copy of the file
+da: ret {1} i hånden, eller erstat linket {2} med en kopi af filen
+en: edit the file it points to by hand, or replace the link {} with a copy of the file
+da: ret filen, som linket peger på, i hånden, eller erstat linket {1} med en kopi af filen
+en: set HOME, or XDG_CONFIG_HOME to an absolute path
+da: sæt HOME, eller sæt XDG_CONFIG_HOME til en absolut sti
+en: set HOME, or give the store as an absolute path: akkord config set store /path/to/store
+da: sæt HOME, eller angiv arkivet som en absolut sti: akkord config set store /sti/til/arkiv
+
+# Reading the command line (ArgumentParser, Arguments)
+en: {} does not take a value
+da: {1} tager ingen værdi
+en: missing value for {} <{}>
+da: mangler en værdi til {1} <{2}>
+en: unknown option '{}'
+da: ukendt tilvalg '{1}'
+en: unknown command '{}'
+da: ukendt kommando '{1}'
+en: missing <{}>
+da: mangler <{1}>
+en: missing {}
+da: mangler {1}
+en: unexpected argument '{}'
+da: uventet argument '{1}'
+en: usage: {} (see 'akkord help{}')
+da: brug: {1} (se 'akkord help{2}')
+en: did you mean '{}'?
+da: mente du '{1}'?
+en: internal: the command reads {}, which it does not declare
+da: intern fejl: kommandoen læser {1}, som den ikke erklærer
+
+# Values on the command line (ValueParsers and the parsers of the commands)
+en: must not be empty
+da: må ikke være tom
+en: {} is no date (day {} of month {} {} does not exist)
+da: {1} er ikke en dato (dag {2} i måned {3} i år {4} findes ikke)
+en: "{}" is not a project id (lowercase letters, digits and '-')
+da: "{1}" er ikke et projekt-id (små bogstaver, cifre og '-')
+en: {} is not a list of line ids like 1,3-5
+da: {1} er ikke en liste af linje-id'er som 1,3-5
+en: more than 10,000 line ids
+da: mere end 10.000 linje-id'er
+en: "{}" is not a whole number from {} to {}
+da: "{1}" er ikke et helt tal fra {2} til {3}
+en: "{}" is not an id
+da: "{1}" er ikke et id
+en: "{}" is not a line number
+da: "{1}" er ikke et linjenummer
+en: "{}" is not a language; use en or da
+da: "{1}" er ikke et sprog; brug en eller da
+en: "{}" is not json or csv
+da: "{1}" er hverken json eller csv
+en: "{}" is not one of {}
+da: "{1}" er ikke en af {2}
+en: "{}" is not one of project, worker, employer
+da: "{1}" er ikke en af project|worker|employer
+en: "{}" is not open, closed or all
+da: "{1}" er ikke open|closed|all
+en: "{}" is not bash, zsh or fish
+da: "{1}" er ikke bash, zsh eller fish
+
+# The environment and the output (CommandContext)
+en: {} is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)
+da: {1} er ikke et antal sekunder fra 0 til 86400 (f.eks. 10 eller 2.5)
+en: {} is not a date; write YYYY-MM-DD
+da: {1} er ikke en dato; skriv YYYY-MM-DD
+en: {}; numbers are printed in en
+da: {1}; tal skrives som på engelsk (en)
+
+# add, edit
+en: usage: akkord add --custom NAME --unit U --price P QUANTITY
+da: brug: akkord add --custom NAME --unit U --price P QUANTITY
+en: a custom line takes only <quantity>, not a pos
+da: en linje med --custom tager kun <quantity>, ikke en pos.
+en: missing <quantity>
+da: mangler <quantity>
+en: missing <pos>
+da: mangler <pos>
+en: missing <pos> and <quantity>
+da: mangler <pos> og <quantity>
+en: a custom line needs --unit and --price
+da: en linje med --custom kræver --unit og --price
+en: usage: akkord add POS QUANTITY
+da: brug: akkord add POS QUANTITY
+en: usage: akkord add POS QUANTITY (with no arguments on a terminal, add asks for them)
+da: brug: akkord add POS QUANTITY (uden argumenter i en terminal spørger add efter dem)
+en: {} goes with --custom; a catalogue line takes its unit and price from the catalogue
+da: {1} hører til --custom; en linje fra kataloget tager enhed og pris fra kataloget
+en: the pos comes first: akkord add {} {}
+da: pos. kommer først: akkord add {1} {2}
+en: nothing to change
+da: intet at ændre
+en: give --quantity, --note, --price, --date or --section
+da: angiv --quantity, --note, --price, --date eller --section
+
+# check
+en: store {}: {}; {}
+da: arkiv {1}: {2}; {3}
+en: 1 problem
+da: 1 problem
+en: {} problems
+da: {1} problemer
+en: nothing was changed
+da: intet blev ændret
+en: 1 leftover removed, the problems left as they are
+da: 1 overskydende fil fjernet, problemerne er ikke rørt
+en: {} leftovers removed, the problems left as they are
+da: {1} overskydende filer fjernet, problemerne er ikke rørt
+
+# config
+en: unknown config key {}
+da: ukendt indstilling {1}
+en: the keys are {}
+da: indstillingerne er {1}
+
+# catalogue
+en: is larger than {} MiB, the most a price list may be
+da: er større end {1} MiB, det meste en prisliste må fylde
+en: is {}, not a price list file
+da: er {1}, ikke en prislistefil
+en: cannot read {}
+da: kan ikke læse {1}
+en: nothing was imported
+da: intet blev importeret
+en: has no activities; --replace would empty the catalogue
+da: har ingen ydelser; --replace ville tømme kataloget
+en: no activity matches "{}"
+da: ingen ydelse passer på "{1}"
+en: try fewer or shorter words
+da: prøv med færre eller kortere ord
+
+# supplement, extra, worker, advance
+en: --amount 0 agrees nothing; a deduction is a negative amount
+da: --amount 0 aftaler ingenting; et fradrag er et negativt beløb
+en: give either --amount A, or --hours H with --rate R
+da: angiv enten --amount A eller --hours H med --rate R
+en: akkord extra add "Extra gutter" --amount 1.500
+da: akkord extra add "Ekstra tagrende" --amount 1.500
+en: an apprentice needs --rate
+da: en lærling kræver --rate
+en: akkord worker add NAME --apprentice --rate 145.50
+da: akkord worker add NAME --apprentice --rate 145,50
+en: --rate goes with --apprentice; journeymen share the pool by hours
+da: --rate hører til --apprentice; svende deler puljen efter timer
+en: give the AMOUNT, or --hours H with --rate R
+da: angiv beløbet (AMOUNT), eller --hours H med --rate R
+en: akkord advance add jens 5.000 or akkord advance add jens --hours 37,5 --rate 180
+da: akkord advance add jens 5.000 eller akkord advance add jens --hours 37,5 --rate 180
+en: an advance must be greater than zero; a negative one is a --correction of an earlier advance
+da: en acontobetaling skal være større end nul; en negativ er en --correction af en tidligere acontobetaling
+en: an advance of 0 records nothing
+da: en acontobetaling på 0 registrerer ingenting
+
+# project
+en: 1 project file does not read; the other projects are listed above
+da: 1 projektfil kan ikke læses; de andre projekter er vist ovenfor
+en: {} project files do not read; the other projects are listed above
+da: {1} projektfiler kan ikke læses; de andre projekter er vist ovenfor
+en: akkord check lists every problem; akkord project delete ID --yes --force moves a damaged file to the trash
+da: akkord check viser alle problemer; akkord project delete ID --yes --force flytter en beskadiget fil til papirkurven
+en: give at least one of --name, --address, --employer, --customer, --start, --end, --note
+da: angiv mindst ét af --name, --address, --employer, --customer, --start, --end, --note
+en: deleting a project takes it out of akkord; add --yes to confirm
+da: sletning tager projektet ud af akkord; tilføj --yes for at bekræfte
+en: add --force to move the damaged file to the trash as it is
+da: tilføj --force for at flytte den beskadigede fil til papirkurven, som den er
+en: a bundle needs -o FILE
+da: en projektpakke kræver -o FILE
+en: akkord project export -o roof.akkord (or -o - for standard output)
+da: akkord project export -o tag.akkord (eller -o - for standardoutput)
+en: project "{}" in the store differs from the one in {}; nothing was imported
+da: projektet "{1}" i arkivet er forskelligt fra det i {2}; intet blev importeret
+en: add --replace to replace it (the stored version goes to the store's trash/), or --as ID to import it under another id
+da: tilføj --replace for at erstatte det (den gemte udgave lægges i arkivets trash/), eller --as ID for at importere det under et andet id
+en: … and {} more
+da: … og {1} flere
+
+# report, summary
+en: -o "{}": the file's extension names no report format; use {} or {}
+da: -o "{1}": filens endelse svarer ikke til noget format for opgørelsen; brug {2} eller {3}
+en: or give the format: --format text|json|csv|html|pdf|xlsx
+da: eller angiv formatet: --format text|json|csv|html|pdf|xlsx
+en: a PDF report needs -o FILE
+da: en opgørelse som PDF kræver -o FILE
+en: an xlsx report needs -o FILE
+da: en opgørelse som xlsx kræver -o FILE
+en: akkord report --format {} -o accounting.{} (or -o - for standard output)
+da: akkord report --format {1} -o opgørelse.{2} (eller -o - for standardoutput)
+en: write the report as CSV or PDF instead: akkord report --format csv -o accounting.csv
+da: skriv opgørelsen som CSV eller PDF i stedet: akkord report --format csv -o opgørelse.csv
+en: --from {} is after --to {}
+da: --from {1} ligger efter --to {2}
+en: the period runs from --from to --to, both days included
+da: perioden går fra --from til --to, begge dage medregnet
+en: -o {}: cannot tell the format from the file's extension
+da: -o {1}: kan ikke se formatet ud fra filens endelse
+en: give --format text, json, csv or xlsx, or name the file .txt, .json, .csv or .xlsx
+da: angiv --format text, json, csv eller xlsx, eller giv filen endelsen .txt, .json, .csv eller .xlsx
+en: an xlsx summary needs -o FILE
+da: en oversigt som xlsx kræver -o FILE
+en: akkord summary --format xlsx -o summary.xlsx
+da: akkord summary --format xlsx -o oversigt.xlsx
+en: write the summary as CSV instead: akkord summary --format csv -o summary.csv
+da: skriv oversigten som CSV i stedet: akkord summary --format csv -o oversigt.csv
+
+# help
+en: --man prints the manual of every command; leave out the command names
+da: --man viser manualen for alle kommandoer; udelad kommandonavnene
+en: no command '{}'
+da: ingen kommando '{1}'
+en: see 'akkord --help' for the list of commands
+da: se 'akkord --help' for listen over kommandoer
 """#
 }

@@ -25,13 +25,21 @@ enum MessagePrefix {
         return LanguageChoice.fromLocale(environment)
     }
 
-    /// As above, with `--lang` looked for in the words as typed (`--lang da`, `--lang=da`).
-    static func fallbackLanguage(argv: [String], environment: [String: String]) -> Language {
+    /// The language of an error met before there is a command to run (the command line does not
+    /// parse): as the settings give it — the config file's `lang` too, so a usage error is as Danish
+    /// as the rest — else, when they cannot, the fallback.
+    static func languageBeforeRunning(argv: [String], environment: [String: String]) -> Language {
+        let flag = flag(in: argv)
+        return (try? Settings(environment: environment).language(flag: flag)) ?? fallbackLanguage(flag: flag, environment: environment)
+    }
+
+    /// The last valid `--lang` of the words as typed (`--lang da`, `--lang=da`).
+    private static func flag(in argv: [String]) -> Language? {
         var flag: Language?
         for (i, word) in argv.enumerated() {
             if word == "--lang", i + 1 < argv.count { flag = Language(rawValue: argv[i + 1].lowercased()) ?? flag }
             if word.hasPrefix("--lang=") { flag = Language(rawValue: String(word.dropFirst(7)).lowercased()) ?? flag }
         }
-        return fallbackLanguage(flag: flag, environment: environment)
+        return flag
     }
 }

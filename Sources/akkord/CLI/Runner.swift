@@ -40,6 +40,7 @@ enum Runner {
                 if invocation.command.spec.needsLanguage {
                     arguments.context.words = try ctx.resolvedLanguage()
                     arguments.context.numbers = try ctx.resolvedNumberFormat()
+                    MappedFileGuard.danish = arguments.context.words == .da
                 }
                 arguments.context.note = { ctx.note($0) }
                 arguments.context.year = (try? ctx.today()).flatMap { Int($0.prefix(4)) }
@@ -50,8 +51,9 @@ enum Runner {
         } catch let error as UserFacingError {
             context?.flush()
             guard reportErrors else { return error.exitStatus.rawValue }
-            let language = context?.messageLanguage ?? MessagePrefix.fallbackLanguage(argv: argv, environment: environment)
-            let numbers = context?.numberFormat ?? language
+            let language = context?.messageLanguage ?? MessagePrefix.languageBeforeRunning(argv: argv, environment: environment)
+            // Not `numberFormat`: when the settings cannot be read, that warns before the error.
+            let numbers = context.flatMap { try? $0.resolvedNumberFormat() } ?? language
             let prefix = MessagePrefix.error.text(language)
             for line in error.shownDetails { Terminal.writeError(prefix + line.text(language, numbers: numbers), color: colorErrors) }
             Terminal.writeError(prefix + error.message.text(language, numbers: numbers), color: colorErrors)
@@ -60,7 +62,7 @@ enum Runner {
         } catch {
             context?.flush()
             guard reportErrors else { return ExitStatus.failure.rawValue }
-            let language = context?.messageLanguage ?? MessagePrefix.fallbackLanguage(argv: argv, environment: environment)
+            let language = context?.messageLanguage ?? MessagePrefix.languageBeforeRunning(argv: argv, environment: environment)
             Terminal.writeError(MessagePrefix.error.text(language) + Phrase("\(error)").text(language), color: colorErrors)
             return ExitStatus.failure.rawValue
         }

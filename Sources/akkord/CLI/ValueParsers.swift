@@ -77,12 +77,13 @@ extension ValueParser where Value == Int {
     }
 
     /// The id of a worker's hours, an advance, a supplement, extra work or a photo.
-    static var entryId: ValueParser { positiveInt("is not an id") }
-    static var lineId: ValueParser { positiveInt("is not a line number") }
+    static var entryId: ValueParser { positiveInt { "\"\($0)\" is not an id" } }
+    static var lineId: ValueParser { positiveInt { "\"\($0)\" is not a line number" } }
 
-    private static func positiveInt(_ problem: String) -> ValueParser {
+    /// `problem` words the refusal of the text, as one sentence.
+    private static func positiveInt(_ problem: @escaping @Sendable (String) -> Phrase) -> ValueParser {
         ValueParser(example: "1") { text in
-            guard let i = Int(text), i > 0 else { throw PlainError("\"\(text)\" \(problem)") }
+            guard let i = Int(text), i > 0 else { throw PlainError(problem(text)) }
             return i
         }
     }

@@ -57,8 +57,11 @@ struct CheckFailedError: UserFacingError {
     var details: [Phrase] { problems }
     var detailLimit: Int? { nil }
     var message: Phrase {
-        "store \(store): \(problems.count) problem\(problems.count == 1 ? "" : "s"); "
-            + (removed == 0 ? "nothing was changed" : "\(removed) leftover\(removed == 1 ? "" : "s") removed, the problems left as they are")
+        let found: Phrase = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+        let outcome: Phrase = removed == 0 ? "nothing was changed"
+            : removed == 1 ? "1 leftover removed, the problems left as they are"
+            : "\(removed) leftovers removed, the problems left as they are"
+        return "store \(store): \(found); \(outcome)"
     }
     var exitStatus: ExitStatus { .dataError }
 }

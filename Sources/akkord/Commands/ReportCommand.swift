@@ -28,8 +28,10 @@ struct ReportOutput {
         let given = try a[Self.output]
         output = OutputOption.file(given)
         requestedFormat = try OutputFormatChoice.choose(given: try a[Self.format], output: output, fromExtension: ReportFormat.init(fileExtension:)) {
-            UsageError("-o \"\($0)\": the file's extension names no report format; use \(ReportFormat.fileExtensionList)",
-                       hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
+            // `ReportFormat.fileExtensionList`, with its `or` in the sentence (Danish `eller`).
+            let all = ReportFormat.fileExtensions.map { "." + $0.0 }
+            return UsageError("-o \"\($0)\": the file's extension names no report format; use \(all.dropLast().joined(separator: ", ")) or \(all[all.count - 1])",
+                              hint: "or give the format: --format text|json|csv|html|pdf|xlsx")
         }
         if let format = requestedFormat, format.needsFile, given == nil {
             throw UsageError(format == .pdf ? "a PDF report needs -o FILE" : "an xlsx report needs -o FILE",
