@@ -2,88 +2,16 @@ extension Phrasebook {
     /// The program's sentences in Danish: errors, hints, warnings and notes of the commands (see `Phrasebook`).
     static let danishCommandsText = #"""
 # Why an action on the store was refused (AkkordError)
-en: no current project
-da: intet aktuelt projekt
-en: no project "{}"
-da: projektet "{1}" findes ikke
-en: project "{}" is closed; it takes no changes
-da: projektet "{1}" er lukket; det kan ikke ændres
-en: project "{}" is already open
-da: projektet "{1}" er allerede åbent
-en: project "{}" is already closed
-da: projektet "{1}" er allerede lukket
-en: no line {} in project "{}"
-da: ingen linje {1} i projektet "{2}"
-en: line {} is priced from the catalogue; only custom lines take a new price
-da: linje {1} har sin pris fra kataloget; kun linjer tilføjet med --custom kan få en ny pris
-en: no activity with pos "{}" in the catalogue "{}"
-da: ingen ydelse med pos. "{1}" i kataloget "{2}"
-en: no section "{}" in the catalogue
-da: intet afsnit "{1}" i kataloget
-en: "{}" matches several sections
-da: "{1}" passer på flere afsnit
-en: no worker "{}" on project "{}"
-da: ingen medarbejder "{1}" på projektet "{2}"
-en: "{}" matches several workers: {}
-da: "{1}" passer på flere medarbejdere: {2}
-en: worker {} has {} and {}; they would be lost
-da: medarbejder {1} har {2} og {3}; de ville gå tabt
 en: 1 hours entry
 da: 1 timeregistrering
-en: {} hours entries
-da: {1} timeregistreringer
 en: 1 advance
 da: 1 acontobetaling
-en: {} advances
-da: {1} acontobetalinger
-en: no hours {} on project "{}"
-da: ingen timeregistrering {1} i projektet "{2}"
-en: no advance {} on project "{}"
-da: ingen acontobetaling {1} i projektet "{2}"
-en: no supplement {} on project "{}"
-da: intet tillæg {1} i projektet "{2}"
-en: no extra work {} on project "{}"
-da: intet ekstraarbejde {1} i projektet "{2}"
-en: no photo {} on project "{}"
-da: intet foto {1} i projektet "{2}"
-en: the change would make project "{}" invalid, so nothing was changed: {}
-da: ændringen ville gøre projektet "{1}" ugyldigt, så intet blev ændret: {2}
 en: the change would make project "{}" invalid, so nothing was changed: {}; …
 da: ændringen ville gøre projektet "{1}" ugyldigt, så intet blev ændret: {2}; …
-en: the scope {} matches no line of the project
-da: tillæggets omfang ({1}) rammer ingen af projektets linjer
 en: the scope {} and {} matches no line of the project
 da: tillæggets omfang ({1} og {2}) rammer ingen af projektets linjer
-en: section {}
-da: afsnit {1}
-en: sections {}
-da: afsnittene {1}
-en: line {}
-da: linje {1}
-en: lines {}
-da: linjerne {1}
-en: cannot read {}: {}
-da: kan ikke læse {1}: {2}
-en: cannot write {}: {}
-da: kan ikke skrive til {1}: {2}
 en: cannot write standard output: {}
 da: kan ikke skrive til standardoutput: {1}
-en: no store at {}
-da: der er intet arkiv i {1}
-en: {} is inside the store {}; write reports and exports elsewhere
-da: {1} ligger inde i arkivet {2}; skriv opgørelser og eksporter et andet sted
-en: -o {} is {}, not a regular file; akkord writes only regular files
-da: -o {1} er {2}, ikke en almindelig fil; akkord skriver kun almindelige filer
-en: project "{}" has no change left to undo
-da: projektet "{1}" har ingen ændring tilbage at fortryde
-en: cannot undo {} "{}" on project "{}": the project as it was before it was not kept in this store
-da: kan ikke fortryde {1} "{2}" i projektet "{3}": projektet, som det var før, er ikke gemt i dette arkiv
-en: no project "{}" in the trash
-da: intet projekt "{1}" i papirkurven
-en: a project "{}" exists already
-da: der findes allerede et projekt "{1}"
-en: "{}" is the beginning of {} project ids: {}{}
-da: "{1}" er begyndelsen på {2} projekt-id'er: {3}{4}
 
 # How the program words them, and its hints (ErrorWording)
 en: … and {} more (akkord check lists every problem)
@@ -172,8 +100,6 @@ en: internal: the command reads {}, which it does not declare
 da: intern fejl: kommandoen læser {1}, som den ikke erklærer
 
 # Values on the command line (ValueParsers and the parsers of the commands)
-en: must not be empty
-da: må ikke være tom
 en: {} is no date (day {} of month {} {} does not exist)
 da: {1} er ikke en dato (dag {2} i måned {3} i år {4} findes ikke)
 en: "{}" is not a project id (lowercase letters, digits and '-')
@@ -204,8 +130,6 @@ da: "{1}" er ikke bash, zsh eller fish
 # The environment and the output (CommandContext)
 en: {} is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)
 da: {1} er ikke et antal sekunder fra 0 til 86400 (f.eks. 10 eller 2.5)
-en: {} is not a date; write YYYY-MM-DD
-da: {1} er ikke en dato; skriv YYYY-MM-DD
 en: {}; numbers are printed in en
 da: {1}; tal skrives som på engelsk (en)
 
@@ -242,8 +166,6 @@ en: 1 problem
 da: 1 problem
 en: {} problems
 da: {1} problemer
-en: nothing was changed
-da: intet blev ændret
 en: 1 leftover removed, the problems left as they are
 da: 1 overskydende fil fjernet, problemerne er ikke rørt
 en: {} leftovers removed, the problems left as they are
@@ -262,8 +184,6 @@ en: is {}, not a price list file
 da: er {1}, ikke en prislistefil
 en: cannot read {}
 da: kan ikke læse {1}
-en: nothing was imported
-da: intet blev importeret
 en: has no activities; --replace would empty the catalogue
 da: har ingen ydelser; --replace ville tømme kataloget
 en: no activity matches "{}"
