@@ -195,7 +195,7 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(book.entryNames, ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",
                                          "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml",
                                          "xl/worksheets/sheet2.xml", "xl/worksheets/sheet3.xml"])
-        XCTAssertEqual(book.sheetNames, ["Linjer", "Team", "Summary"])
+        XCTAssertEqual(book.sheetNames, ["Linjer", "Sjak", "Opgørelse"])
         XCTAssertTrue(String(decoding: book.entries["docProps/core.xml"]!, as: UTF8.self)
             .contains("<dc:title>Akkordopgørelse – Ærøskøbing &lt;Tag&gt; &amp; Søn</dc:title>"))
         // A damaged byte is caught by the reader's CRC check.
@@ -284,7 +284,7 @@ final class WorkbookTests: XCTestCase {
     func compare(_ book: XLSXReader, _ json: [String: Any], _ a: FinalAccounting, _ p: Project, _ l: Language, label: String) throws {
         let w = Words(l)
         let lines = try XCTUnwrap(json["lines"] as? [[String: Any]])
-        let linesSheet = w[.sheetLines]
+        let linesSheet = w[.sheetLines], teamSheet = w[.sheetTeam]
         XCTAssertEqual(book.sheetNames, l == .da ? ["Linjer", "Sjak", "Opgørelse"] : ["Lines", "Team", "Summary"], label)
         func dec(_ s: Any?) -> Decimal? { (s as? String).flatMap { Decimal(string: $0) } }
         func str(_ s: Any?) -> String? { (s is NSNull) ? nil : s as? String }
@@ -307,7 +307,7 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(book.decimal(linesSheet, "G\(lines.count + 3)"), dec(json["subtotal"]), label)
 
         // Summary: the project, then the rows found by their labels.
-        let summary = "Summary"
+        let summary = w[.sheetSummary]
         let project = try XCTUnwrap(json["project"] as? [String: Any]), catalogue = try XCTUnwrap(json["catalogue"] as? [String: Any])
         let status = project["status"] as? String == "open" ? w[.statusOpen] : w[.statusClosed]
         let expectedHeader: [(Term, String?)] = [
@@ -383,19 +383,19 @@ final class WorkbookTests: XCTestCase {
 
         // Team
         let team = try XCTUnwrap(json["team"] as? [[String: Any]])
-        XCTAssertEqual(book.text("Team", "A1"), w[.id], label)
-        XCTAssertEqual(book.text("Team", "G1"), w[.xlsxRoundingOre], label)
+        XCTAssertEqual(book.text(teamSheet, "A1"), w[.id], label)
+        XCTAssertEqual(book.text(teamSheet, "G1"), w[.xlsxRoundingOre], label)
         for (i, t) in team.enumerated() {
             let r = i + 2
-            XCTAssertEqual(book.text("Team", "A\(r)"), t["worker"] as? String, label)
-            XCTAssertEqual(book.text("Team", "B\(r)"), t["name"] as? String, label)
-            XCTAssertEqual(book.bool("Team", "C\(r)"), t["apprentice"] as? Bool, label)
-            XCTAssertEqual(book.decimal("Team", "E\(r)").map { Self.round2($0) }, dec(t["hours"]), label)
-            XCTAssertEqual(book.decimal("Team", "F\(r)"), dec(t["share"]), label)
-            XCTAssertEqual(book.decimal("Team", "H\(r)"), dec(t["advances"]), label)
-            XCTAssertEqual(book.decimal("Team", "I\(r)"), dec(t["balance"]), label)
+            XCTAssertEqual(book.text(teamSheet, "A\(r)"), t["worker"] as? String, label)
+            XCTAssertEqual(book.text(teamSheet, "B\(r)"), t["name"] as? String, label)
+            XCTAssertEqual(book.bool(teamSheet, "C\(r)"), t["apprentice"] as? Bool, label)
+            XCTAssertEqual(book.decimal(teamSheet, "E\(r)").map { Self.round2($0) }, dec(t["hours"]), label)
+            XCTAssertEqual(book.decimal(teamSheet, "F\(r)"), dec(t["share"]), label)
+            XCTAssertEqual(book.decimal(teamSheet, "H\(r)"), dec(t["advances"]), label)
+            XCTAssertEqual(book.decimal(teamSheet, "I\(r)"), dec(t["balance"]), label)
         }
-        XCTAssertEqual(book.rows("Team").filter { $0 > 1 && $0 <= team.count + 1 }.count, team.count, label)
+        XCTAssertEqual(book.rows(teamSheet).filter { $0 > 1 && $0 <= team.count + 1 }.count, team.count, label)
     }
 
     static func round2(_ x: Decimal) -> Decimal { XLSXReader.round(x, 2, x < 0 ? .up : .down, halfAway: true) }

@@ -2,14 +2,6 @@ extension Phrasebook {
     /// The program's sentences in Danish: errors, hints, warnings and notes of the commands (see `Phrasebook`).
     static let danishCommandsText = #"""
 # Why an action on the store was refused (AkkordError)
-en: 1 hours entry
-da: 1 timeregistrering
-en: 1 advance
-da: 1 acontobetaling
-en: the change would make project "{}" invalid, so nothing was changed: {}; …
-da: ændringen ville gøre projektet "{1}" ugyldigt, så intet blev ændret: {2}; …
-en: the scope {} and {} matches no line of the project
-da: tillæggets omfang ({1} og {2}) rammer ingen af projektets linjer
 en: cannot write standard output: {}
 da: kan ikke skrive til standardoutput: {1}
 
