@@ -276,9 +276,9 @@ struct ManPageWords: Sendable {
             change is kept in the project's history.
             """,
             """
-            Everything printed for people is in English or Danish (--lang da); help and error messages are \
-            in English; JSON output is the same in both. Output goes to standard output, errors to \
-            standard error as one line starting with error: and often a hint: line.
+            Everything printed for people is in English or Danish (--lang da), help, this page and the \
+            error messages too; JSON output is the same in both. Output goes to standard output, errors to \
+            standard error as one line starting with error: (fejl: in Danish) and often a hint: line.
             """,
         ],
         optionsIntro: "These options are accepted before or after the command.",
