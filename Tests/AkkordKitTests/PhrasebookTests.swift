@@ -15,8 +15,18 @@ final class PhrasebookTests: XCTestCase {
     static let texts: [(name: String, text: String)] = [
         ("Phrasebook+Danish.swift", Phrasebook.danishText),
         ("Phrasebook+DanishLibrary.swift", Phrasebook.danishLibraryText),
-        ("Phrasebook+DanishCommands.swift", Phrasebook.danishCommandsText),
+        ("ProgramPhrasebook.swift", PhrasebookTests.programText),
     ]
+
+    /// The program's phrasebook (`Sources/akkord/CLI/ProgramPhrasebook.swift`), read from its
+    /// file: the library's tests cannot import the executable.
+    static let programText: String = {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Sources/akkord/CLI/ProgramPhrasebook.swift")
+        let source = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        guard let start = source.range(of: "#\"\"\""), let end = source.range(of: "\"\"\"#", range: start.upperBound..<source.endIndex) else { return "" }
+        return String(source[start.upperBound..<end.lowerBound])
+    }()
 
     /// The system's words for error numbers (glibc's `strerror`) that have a Danish sentence:
     /// `FileIO.errnoMessage()` makes them phrases although no literal of the sources says them.

@@ -59,7 +59,7 @@ A --lang da catalogue show 6.04 | grep -q "^Søgeord" && ok || fail "catalogue s
 
 # Hours like a clock time: a note on stderr, the value as written.
 A --lang da hours add jens 7,30 >"$WORK/h.out" 2>"$WORK/h.err"
-grep -qF "note: 7,30 t er 7 t 18 min; skriv 7:30 for 7 t 30 min" "$WORK/h.err" && ok || fail "hours note: $(cat "$WORK/h.err")"
+grep -qF "bemærk: 7,30 t er 7 t 18 min; skriv 7:30 for 7 t 30 min" "$WORK/h.err" && ok || fail "hours note: $(cat "$WORK/h.err")"
 grep -qF "7:18 (7,30 t)" "$WORK/h.out" && ok || fail "hours confirmation: $(cat "$WORK/h.out")"
 
 # Where the language comes from: flag > AKKORD_LANG > config > locale > en.

@@ -3,20 +3,21 @@ import AkkordModel
 
 /// The sentences of errors, hints, warnings and notes in the languages other than English,
 /// keyed by the English template of a `Phrase` (its literal text with `{}` where values go).
-/// Each language's sentences are in its files (`Phrasebook+Danish*.swift`: the library's and the program's), written as pairs of
+/// Each language's sentences are in its files (`Phrasebook+Danish*.swift` for the library's; the program keeps its own, `ProgramPhrasebook`), written as pairs of
 /// lines: `en: <template>` and `da: <sentence>` with the values as `{1}`, `{2}` … in the order
 /// the sentence needs them. A sentence with no entry is shown in English (a test runs every
 /// error the end-to-end tests provoke again in Danish and fails on English words).
 public enum Phrasebook {
     /// The sentence in `language`, numbers written as the number format `numbers` has them.
-    public static func text(_ phrase: Phrase, _ language: Language, numbers: Language? = nil) -> String {
+    /// `adding`: a caller's own sentences, looked up first (the program's, `ProgramPhrasebook`).
+    public static func text(_ phrase: Phrase, _ language: Language, numbers: Language? = nil, adding own: [String: String] = [:]) -> String {
         let numbers = numbers ?? language
         let book: [String: String]? = language == .da ? danish : nil
-        return phrase.rendered(template: { book?[$0] }, number: { plain, grouped in figure(plain, grouped: grouped, numbers) })
+        return phrase.rendered(template: { own[$0] ?? book?[$0] }, number: { plain, grouped in figure(plain, grouped: grouped, numbers) })
     }
 
     /// The Danish sentences, read once from their text.
-    public static let danish: [String: String] = entries(danishText + "\n" + danishLibraryText + "\n" + danishCommandsText)
+    public static let danish: [String: String] = entries(danishText + "\n" + danishLibraryText)
 
     /// The pairs of a phrasebook's text; a malformed text is a programming error a test finds
     /// (`PhrasebookTests`), so it is read leniently here.

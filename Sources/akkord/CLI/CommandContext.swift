@@ -142,7 +142,7 @@ final class CommandContext {
             if !warnedAboutLanguage {
                 warnedAboutLanguage = true
                 let message: Phrase = (error as? UserFacingError)?.message ?? "\(error)"
-                warn(Phrase("\(message); numbers are printed in en").text(messageLanguage))
+                warn(Phrase("\(message); numbers are printed in en").said(messageLanguage))
             }
             return .en
         }

@@ -14,7 +14,7 @@ enum MessagePrefix {
         }
     }
 
-    func text(_ language: Language) -> String { phrase.text(language) }
+    func text(_ language: Language) -> String { phrase.said(language) }
 
     /// The language of a message when the settings cannot give it (a damaged config file, a
     /// bad `AKKORD_LANG`, a command line that does not parse): `--lang`, else `AKKORD_LANG` when

@@ -55,15 +55,15 @@ enum Runner {
             // Not `numberFormat`: when the settings cannot be read, that warns before the error.
             let numbers = context.flatMap { try? $0.resolvedNumberFormat() } ?? language
             let prefix = MessagePrefix.error.text(language)
-            for line in error.shownDetails { Terminal.writeError(prefix + line.text(language, numbers: numbers), color: colorErrors) }
-            Terminal.writeError(prefix + error.message.text(language, numbers: numbers), color: colorErrors)
-            if let hint = error.hint { Terminal.writeError(MessagePrefix.hint.text(language) + hint.text(language, numbers: numbers), color: colorErrors) }
+            for line in error.shownDetails { Terminal.writeError(prefix + line.said(language, numbers: numbers), color: colorErrors) }
+            Terminal.writeError(prefix + error.message.said(language, numbers: numbers), color: colorErrors)
+            if let hint = error.hint { Terminal.writeError(MessagePrefix.hint.text(language) + hint.said(language, numbers: numbers), color: colorErrors) }
             return error.exitStatus.rawValue
         } catch {
             context?.flush()
             guard reportErrors else { return ExitStatus.failure.rawValue }
             let language = context?.messageLanguage ?? MessagePrefix.languageBeforeRunning(argv: argv, environment: environment)
-            Terminal.writeError(MessagePrefix.error.text(language) + Phrase("\(error)").text(language), color: colorErrors)
+            Terminal.writeError(MessagePrefix.error.text(language) + Phrase("\(error)").said(language), color: colorErrors)
             return ExitStatus.failure.rawValue
         }
     }

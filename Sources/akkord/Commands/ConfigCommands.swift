@@ -30,8 +30,8 @@ enum ConfigArguments {
 
     /// `da`, `en (default)`, `(not set)` — `en (standard)`, `(ikke sat)` in Danish.
     static func text(_ setting: Setting, _ language: Language) -> String {
-        guard let value = setting.value else { return Phrase("(not set)").text(language) }
-        return setting.isDefault ? Phrase("\(value.text) (default)").text(language) : value.text
+        guard let value = setting.value else { return Phrase("(not set)").said(language) }
+        return setting.isDefault ? Phrase("\(value.text) (default)").said(language) : value.text
     }
 }
 
@@ -81,7 +81,7 @@ struct ConfigGet: Command {
             }
             context.printJSON(json)
         } else if let override {
-            context.print(Phrase("\(override.store) (\(override.from); the config file: \(ConfigArguments.text(setting, context.language)))").text(context.language))
+            context.print(Phrase("\(override.store) (\(override.from); the config file: \(ConfigArguments.text(setting, context.language)))").said(context.language))
         } else {
             context.print(ConfigArguments.text(setting, context.language))
         }
@@ -131,9 +131,9 @@ struct ConfigUnset: Command {
         if context.wantsJSON {
             context.printJSON(JSONValue(["key": .string(key.rawValue), "removed": removed?.json ?? .null]))
         } else if let removed {
-            context.print(Phrase("unset \(key.rawValue) (was \(removed.text))").text(context.language))
+            context.print(Phrase("unset \(key.rawValue) (was \(removed.text))").said(context.language))
         } else {
-            context.print(Phrase("\(key.rawValue) was not set; nothing changed").text(context.language))
+            context.print(Phrase("\(key.rawValue) was not set; nothing changed").said(context.language))
         }
     }
 }
@@ -160,7 +160,7 @@ struct ConfigList: Command {
         }
         let l = context.language
         let file: Phrase = list.file.map { list.exists ? "file: \($0)" : "file: \($0) (not created yet)" } ?? "file: none (neither XDG_CONFIG_HOME nor HOME is set)"
-        var lines = [file.text(l)]
+        var lines = [file.said(l)]
         for setting in list.settings { lines.append("\(setting.key.rawValue) = \(ConfigArguments.text(setting, l))") }
         context.print(lines.joined(separator: "\n"))
     }

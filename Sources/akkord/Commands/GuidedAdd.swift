@@ -45,7 +45,7 @@ struct GuidedAdd {
                 guard let text = ask(w(.guidedQuantity, UnitName.display(activity.unit, language: context.language))), !text.isEmpty else { break }
                 let entered: EnteredQuantity
                 do { entered = try ValueParser<EnteredQuantity>.quantity.parse(text, ParseContext(numbers: context.numberFormat, words: context.language)) } catch {
-                    say(MessagePrefix.error.text(context.language) + Phrase("\(error)").text(context.language))
+                    say(MessagePrefix.error.text(context.language) + Phrase("\(error)").said(context.language))
                     continue
                 }
                 let change = try workspace.addLine(.init(source: .catalogue(pos: activity.pos), quantity: entered.quantity,

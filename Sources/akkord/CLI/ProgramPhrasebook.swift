@@ -1,6 +1,48 @@
-extension Phrasebook {
-    /// The program's sentences in Danish: errors, hints, warnings and notes of the commands (see `Phrasebook`).
-    static let danishCommandsText = #"""
+import AkkordKit
+
+/// The program's sentences in Danish: the prefixes of the lines on standard error, the errors,
+/// hints, warnings and notes of the commands, the config views — every sentence whose English is
+/// in `Sources/akkord`, kept here because the library never names a command, a hint or an exit
+/// code. Rendered over the library's `Phrasebook` (`Phrase.said`); the same `en:`/`da:` pairs.
+enum ProgramPhrasebook {
+    static let danish: [String: String] = Phrasebook.entries(danishText)
+
+    static let danishText = #"""
+# The words that start each line on standard error
+en: error: 
+da: fejl: 
+en: hint: 
+da: tip: 
+en: warning: 
+da: advarsel: 
+en: note: 
+da: bemærk: 
+
+# Choosing and creating projects (-p, project use, project new)
+en: the closest: {}
+da: nærmeste: {1}
+en: work on it with: akkord project use {}; or give the new project its own id with --id ID
+da: arbejd videre på det med: akkord project use {1}; eller giv det nye projekt sit eget id med --id ID
+en: bring it back with: akkord project restore {}; or give the new project its own id with --id ID
+da: hent det tilbage med: akkord project restore {1}; eller giv det nye projekt sit eget id med --id ID
+
+# The config commands' views
+en: (not set)
+da: (ikke sat)
+en: {} (default)
+da: {1} (standard)
+en: {} ({}; the config file: {})
+da: {1} ({2}; i konfigurationsfilen: {3})
+en: unset {} (was {})
+da: fjernede {1} (var {2})
+en: {} was not set; nothing changed
+da: {1} var ikke sat; intet er ændret
+en: file: {}
+da: fil: {1}
+en: file: {} (not created yet)
+da: fil: {1} (ikke oprettet endnu)
+en: file: none (neither XDG_CONFIG_HOME nor HOME is set)
+da: fil: ingen (hverken XDG_CONFIG_HOME eller HOME er sat)
 # Why an action on the store was refused (AkkordError)
 en: cannot write standard output: {}
 da: kan ikke skrive til standardoutput: {1}
@@ -265,4 +307,11 @@ da: ingen kommando '{1}'
 en: see 'akkord --help' for the list of commands
 da: se 'akkord --help' for listen over kommandoer
 """#
+}
+
+extension Phrase {
+    /// The sentence in `language`, from the program's phrasebook or else the library's.
+    func said(_ language: Language, numbers: Language? = nil) -> String {
+        Phrasebook.text(self, language, numbers: numbers, adding: language == .da ? ProgramPhrasebook.danish : [:])
+    }
 }
