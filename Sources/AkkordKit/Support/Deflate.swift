@@ -7,11 +7,12 @@
 /// or a piece at a time through `DeflateEncoder`, which holds at most 256 KiB of the input.
 ///
 /// How it compresses, as zlib does at level 6: LZ77 over a 32 KiB window, the earlier places of
-/// each 3-byte prefix found through a hash chain searched at most 128 deep (32 once a match of 8
-/// is in hand, stopped by one of 128), and lazily: a match is taken only when the next place
-/// has none longer. The symbols are cut into blocks (of 16,384 symbols, or up to 64 KiB of input
-/// when it compresses badly) and each block is written in whichever form is smallest: stored, the fixed Huffman codes, or its own Huffman codes
-/// (limited to 15 bits, the code-length code to 7).
+/// each 3-byte prefix found through a hash chain searched at most 128 deep (32 when the match at
+/// the place before is already 8 long; a match of 128 ends the search), and lazily: a match is
+/// taken only when the next place has none longer (looked for only after a match shorter than
+/// 16). The symbols are cut into blocks (of 16,384 symbols, or up to 64 KiB of input when it
+/// compresses badly) and each block is written in whichever form is smallest: stored, the fixed
+/// Huffman codes, or its own Huffman codes (limited to 15 bits, the code-length code to 7).
 public enum Deflate {
     /// `bytes` as a raw DEFLATE stream.
     public static func compress(_ bytes: [UInt8]) -> [UInt8] { encode(bytes, .raw) }
