@@ -184,22 +184,8 @@ final class CatalogueLanguageTests: EndToEndCase {
     /// The matches of a guided `add` in English; the line keeps the Danish name.
     func testGuidedAddShowsTheMatchesInEnglish() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12").status, 0)
-        let script = try XCTUnwrap(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                   "script(1) from util-linux/bsdutils is needed")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qec", "\(Akkord.binary.path) --store \(akkord.store.path) --lang en add", "/dev/null"]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": akkord.store.path + "-home", "NO_COLOR": "1", "TERM": "dumb"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("undertag\n1\n10\n\n".utf8))
-        try input.fileHandleForWriting.close()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, out)
+        let (status, out) = try akkord.runOnTerminal(["--lang", "en", "add"], input: "undertag\n1\n10\n\n")
+        XCTAssertEqual(status, 0, out)
         XCTAssertTrue(out.contains("  1  2.01  Under felt, nailed (underpap)  38.50 / m2"), out)
         XCTAssertTrue(out.contains("  3  2.03  Under felt, welded on insulation  42.80 / m2"), out)
         XCTAssertTrue(out.contains("line 1: 2.01 Underpap, sømmet, 10 m2 × 38.50 = 385.00"), out)

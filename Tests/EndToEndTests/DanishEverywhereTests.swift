@@ -70,21 +70,8 @@ final class DanishEverywhereTests: EndToEndCase {
         let all = (json(try akkord.run("catalogue", "search", "tagpap", "--limit", "100", "--json"))["activities"] as? [[String: Any]]) ?? []
         XCTAssertGreaterThan(all.count, 9, "the sample has more than 9 activities for tagpap")
         let first = try XCTUnwrap(all.first?["pos"] as? String)
-        let script = try XCTUnwrap(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) })
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qec", "\(Akkord.binary.path) --store \(akkord.store.path) --lang da add", "/dev/null"]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": akkord.store.path + "-home", "NO_COLOR": "1", "TERM": "dumb"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        input.fileHandleForWriting.write(Data("tagpap\n42\n1\nabc\n2\n\n".utf8))
-        try input.fileHandleForWriting.close()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, out)
+        let (status, out) = try akkord.runOnTerminal(["--lang", "da", "add"], input: "tagpap\n42\n1\nabc\n2\n\n")
+        XCTAssertEqual(status, 0, out)
         XCTAssertTrue(out.contains("… og \(all.count - 9) mere; skriv flere ord for at finde færre."), out)
         XCTAssertTrue(out.contains("\"42\" er ikke et af de viste numre."), out)
         XCTAssertEqual(out.components(separatedBy: "  9  ").count - 1, 2, "the list is shown again after the bad number: \(out)")

@@ -5,24 +5,10 @@ import XCTest
 final class GuidedAddTests: EndToEndCase {
     func testTheGuidedEntryAddsThePickedLineWithTheTypedQuantity() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12").status, 0)
-        let script = try XCTUnwrap(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) },
-                                   "script(1) from util-linux/bsdutils is needed")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = ["-qec", "\(Akkord.binary.path) --store \(akkord.store.path) --lang da add", "/dev/null"]
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": akkord.store.path + "-home", "NO_COLOR": "1", "TERM": "dumb"]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
         // underpap → pick 1 (2.01 Underpap, sømmet) → a measurement; then a search that finds
         // nothing; then 2.02 by its pos with a plain quantity; then an empty line ends.
-        input.fileHandleForWriting.write(Data("underpap\n1\n12,4*8,2\nxyzzy\n2.02\n1\n4\n\n".utf8))
-        try input.fileHandleForWriting.close()
-        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0, out)
+        let (status, out) = try akkord.runOnTerminal(["--lang", "da", "add"], input: "underpap\n1\n12,4*8,2\nxyzzy\n2.02\n1\n4\n\n")
+        XCTAssertEqual(status, 0, out)
         XCTAssertTrue(out.contains("Søgeord (tom linje: færdig): "), out)
         XCTAssertTrue(out.contains("  1  2.01  Underpap, sømmet  38,50 / m²"), out)
         XCTAssertTrue(out.contains("linje 1: 2.01 Underpap, sømmet, 101,68 m² × 38,50 = 3.914,68"), out)  // 12.4 × 8.2 = 101.68

@@ -104,6 +104,27 @@ struct Akkord {
     }
 
     func run(_ arguments: String...) throws -> Result { try run(arguments) }
+
+    /// `akkord ARGUMENTS` on a pseudo-terminal (script(1)), `input` typed in: standard output
+    /// and error together, as the user sees them, and the exit status.
+    func runOnTerminal(_ arguments: [String], input: String) throws -> (status: Int32, output: String) {
+        let script = try XCTUnwrap(["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                   "script(1) from util-linux/bsdutils is needed")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: script)
+        process.arguments = ["-qec", ([Akkord.binary.path, "--store", store.path] + arguments).joined(separator: " "), "/dev/null"]
+        process.environment = ["PATH": "/usr/bin:/bin", "HOME": store.path + "-home", "NO_COLOR": "1", "TERM": "dumb"]
+        let stdin = Pipe(), output = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        let out = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, out)
+    }
 }
 
 class EndToEndCase: XCTestCase {

@@ -163,21 +163,19 @@ public enum LanguageChoice {
     public static let variable = "AKKORD_LANG"
 
     public static func resolve(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language {
-        if let flag { return flag }
-        if let text = environment[variable], !text.isEmpty {
-            guard let l = Language(rawValue: text.lowercased()) else {
-                throw EnvironmentValueError(variable: variable, value: text, reason: "is not a language; use en or da")
-            }
-            return l
-        }
-        if let l = try config().lang { return l }
-        return fromLocale(environment)
+        try given(flag: flag, environment: environment, config: config) ?? fromLocale(environment)
     }
 
     /// The number format (SPEC §15): numbers follow the country, messages the language. `flag`,
     /// else `AKKORD_LANG`, else the config file's `lang` (each names both), else the territory of
     /// `LC_NUMERIC`, then `LC_ALL`, then `LANG`: `*_DK` (`en_DK.UTF-8`) is Danish numbers.
     public static func numberFormat(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language {
+        try given(flag: flag, environment: environment, config: config) ?? numberFormatFromLocale(environment)
+    }
+
+    /// What the user said: `flag`, else `AKKORD_LANG` (any case; a value that is no language is
+    /// refused, not passed over), else the config file's `lang`; nil: the locale decides.
+    static func given(flag: Language?, environment: [String: String], config: () throws -> Config) throws -> Language? {
         if let flag { return flag }
         if let text = environment[variable], !text.isEmpty {
             guard let l = Language(rawValue: text.lowercased()) else {
@@ -185,8 +183,7 @@ public enum LanguageChoice {
             }
             return l
         }
-        if let l = try config().lang { return l }
-        return numberFormatFromLocale(environment)
+        return try config().lang
     }
 
     /// The first of `LC_NUMERIC`, `LC_ALL`, `LANG` that is set decides: its territory `DK` gives
