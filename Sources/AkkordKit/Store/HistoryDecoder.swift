@@ -113,7 +113,7 @@ extension ProjectCodec {
     /// row without the tree, an entry with `details` as the tree writer lays it out.
     package static func writeHistory(_ history: [HistoryEntry], to out: ByteOutput) {
         JSONWriter.writeRows(history, to: out) { entry in
-            if let details = entry.details, !details.isEmpty { return writeDescribed(entry, details, to: out) }
+            if entry.details?.isEmpty == false { return writeDescribed(entry, to: out) }
             out.write("{\"time\": ")
             JSONWriter.writeString(entry.time, to: out)
             out.write(", \"command\": ")
@@ -138,38 +138,10 @@ extension ProjectCodec {
         }
     }
 
-    /// An entry with described changes, as the tree writer lays it out (it is not flat): a member
-    /// a row, each text of `changes` and each change of `details` a row (an undone change, which
-    /// holds an object, over several, by `JSONWriter`).
-    private static func writeDescribed(_ entry: HistoryEntry, _ details: [HistoryChange], to out: ByteOutput) {
-        out.write("{\n      \"time\": ")
-        JSONWriter.writeString(entry.time, to: out)
-        out.write(",\n      \"command\": ")
-        JSONWriter.writeString(entry.command, to: out)
-        out.write(",\n      \"changes\": ")
-        if entry.changes.isEmpty {
-            out.write("[]")
-        } else {
-            var before: StaticString = "[\n        "
-            for change in entry.changes {
-                out.write(before)
-                before = ",\n        "
-                JSONWriter.writeString(change, to: out)
-            }
-            out.write("\n      ]")
-        }
-        var before: StaticString = ",\n      \"details\": [\n        "
-        for change in details {
-            out.write(before)
-            before = ",\n        "
-            if change.isFlat { change.writeJSON(to: out) } else { JSONWriter.write(change.json, indent: 8, to: out) }
-        }
-        out.write("\n      ]")
-        if let undoes = entry.undoes {
-            out.write(",\n      \"undoes\": ")
-            out.write(String(undoes))
-        }
-        out.write("\n    }")
+    /// An entry with described changes, laid out by the tree writer (it is not flat: a member a
+    /// row, each text of `changes` and each change of `details` a row).
+    private static func writeDescribed(_ entry: HistoryEntry, to out: ByteOutput) {
+        JSONWriter.write(entry.json, indent: 4, to: out)
     }
 }
 
