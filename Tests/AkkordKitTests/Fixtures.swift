@@ -7,6 +7,11 @@ enum Fixtures {
     static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static func url(_ name: String) -> URL { repositoryRoot.appendingPathComponent("Tests/Fixtures/\(name)") }
     static func text(_ name: String) throws -> String { try String(contentsOf: url(name), encoding: .utf8) }
+    /// How many random cases a property test runs: `quick` in an ordinary `swift test` (each run
+    /// draws a new seed, so the cases add up over runs), `thorough` with `AKKORD_THOROUGH=1`.
+    static func rounds(_ quick: Int, thorough: Int) -> Int {
+        ProcessInfo.processInfo.environment["AKKORD_THOROUGH"].map { $0 != "" && $0 != "0" } == true ? thorough : quick
+    }
     static func tsvRows(_ name: String) throws -> [[String]] {
         try text(name).split(separator: "\n").map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
     }

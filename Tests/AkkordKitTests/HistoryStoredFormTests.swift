@@ -179,7 +179,7 @@ final class HistoryStoredFormTests: XCTestCase {
                                    JSONValue(["what": "undone", "text": "x"])]
         let keys = Array(Set(ProjectCodec.historyChangeKeys.values.joined())).sorted() + ["extra", "What"]
         var taken = 0, left = 0, treeTook = 0
-        for n in 0..<3000 {
+        for n in 0..<Fixtures.rounds(800, thorough: 3000) {
             var entry = entries.randomElement(using: &rng)!.json.objectValue!
             let at = entry.entries.firstIndex { $0.key == "details" }!
             var details = entry.entries[at].value.arrayValue!

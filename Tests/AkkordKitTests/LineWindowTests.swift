@@ -30,7 +30,7 @@ final class LineWindowTests: XCTestCase {
             if n == 1 { bytes = StreamingTests.escapeByHand(bytes, &rng) }
             try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
             let workspace = Workspace(store: store, clock: clock, command: "akkord test", selectedProject: p.id)
-            for step in 0..<25 {
+            for step in 0..<Fixtures.rounds(8, thorough: 25) {
                 let label = "seed \(seed), project \(n), step \(step)"
                 let before = try Data(contentsOf: URL(fileURLWithPath: store.projectFile(p.id)))
                 var expected = try ProjectCodec.decode(Array(before), source: "before")

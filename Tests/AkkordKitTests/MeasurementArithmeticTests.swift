@@ -16,7 +16,8 @@ final class MeasurementArithmeticTests: XCTestCase {
         var rng = SplitMix64(state: seed)
         var generator = TextGenerator()
         var outcomes: [String: Int] = [:]
-        for n in 0..<4_000 {
+        let cases = Fixtures.rounds(1_500, thorough: 4_000)
+        for n in 0..<cases {
             let text = generator.text(&rng)
             compare(text, label: "seed \(seed), text \(n): \(text.debugDescription)", outcomes: &outcomes)
             if testRun?.failureCount ?? 0 > 20 { break }
@@ -25,8 +26,8 @@ final class MeasurementArithmeticTests: XCTestCase {
         let kinds = ["value", "rounded", "empty", "tooLong", "plainNumber", "unexpected", "incomplete", "number",
                      "unclosedParenthesis", "unopenedParenthesis", "tooDeep", "divisionByZero", "overflow",
                      "notPositive", "roundsToZero", "tooLarge", "slow path", "×"]
-        for kind in kinds { XCTAssertGreaterThan(outcomes[kind, default: 0], 5, "seed \(seed): \(kind) reached \(outcomes)") }
-        XCTAssertGreaterThan(outcomes["value", default: 0] + outcomes["rounded", default: 0], 800, "seed \(seed): \(outcomes)")
+        for kind in kinds { XCTAssertGreaterThan(outcomes[kind, default: 0], 5 * cases / 4_000, "seed \(seed): \(kind) reached \(outcomes)") }
+        XCTAssertGreaterThan(outcomes["value", default: 0] + outcomes["rounded", default: 0], cases / 5, "seed \(seed): \(outcomes)")
         if testRun?.failureCount ?? 0 > 0 { print("MeasurementArithmeticTests failed with AKKORD_SEED=\(seed)") }
     }
 

@@ -21,7 +21,8 @@ final class MeasurementOneReaderTests: XCTestCase {
         var rng = SplitMix64(state: seed)
         var generator = MeasurementArithmeticTests.TextGenerator()
         var outcomes: [String: Int] = [:]
-        for n in 0..<3_000 {
+        let cases = Fixtures.rounds(1_000, thorough: 3_000)
+        for n in 0..<cases {
             var text = generator.text(&rng)
             switch Int.random(in: 0..<3, using: &rng) {
             case 0: Self.unicodeSpaces(&text, &rng)
@@ -42,9 +43,9 @@ final class MeasurementOneReaderTests: XCTestCase {
         for kind in ["value", "rounded", "unexpected", "number", "unopenedParenthesis", "unclosedParenthesis", "incomplete",
                      "tooDeep", "divisionByZero", "overflow", "notPositive", "tooLarge", "tooLong", "plainNumber",
                      "kept by characters", "bytes by characters", "not UTF-8", "unexpected beyond ASCII and ×"] {
-            XCTAssertGreaterThan(outcomes[kind, default: 0], 5, "seed \(seed): \(kind) reached \(outcomes)")
+            XCTAssertGreaterThan(outcomes[kind, default: 0], 5 * cases / 3_000, "seed \(seed): \(kind) reached \(outcomes)")
         }
-        XCTAssertGreaterThan(outcomes["value", default: 0] + outcomes["rounded", default: 0], 500, "seed \(seed): \(outcomes)")
+        XCTAssertGreaterThan(outcomes["value", default: 0] + outcomes["rounded", default: 0], cases / 6, "seed \(seed): \(outcomes)")
         if testRun?.failureCount ?? 0 > 0 { print("MeasurementOneReaderTests failed with AKKORD_SEED=\(seed)") }
     }
 

@@ -69,6 +69,7 @@ final class UndoWindowTests: XCTestCase {
         var rng = RNG(state: seed)
         let store = try makeProjectStore(prefix: "akkord-undo-window")
         var undos = 0, refused = 0
+        let steps = Fixtures.rounds(20, thorough: 40)
         for n in 0..<3 {
             var p = StreamingTests.randomProject(&rng, id: "undo-\(n)", lines: [300, 600, 1][n])
             p.status = .open
@@ -77,7 +78,7 @@ final class UndoWindowTests: XCTestCase {
             if n == 1 { encoded = StreamingTests.escapeByHand(encoded, &rng) }
             try Data(encoded).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
             let workspace = Workspace(store: store, clock: clock, command: "akkord test", selectedProject: p.id)
-            for step in 0..<40 {
+            for step in 0..<steps {
                 let label = "seed \(seed), project \(n), step \(step)"
                 let path = store.projectFile(p.id)
                 if rng.next() % 5 < 3 {
@@ -115,7 +116,7 @@ final class UndoWindowTests: XCTestCase {
                 }
             }
         }
-        XCTAssertGreaterThan(undos, 15, "seed \(seed)")
+        XCTAssertGreaterThan(undos, steps * 15 / 40, "seed \(seed)")
         XCTAssertGreaterThan(refused, 0, "seed \(seed)")
     }
 

@@ -252,3 +252,25 @@ enum DanishErrorCheck {
         return String(text[end...])
     }
 }
+
+/// Another process holding the store's lock (`flock`), until `release()`: its `cat` ends when
+/// its input closes, so the lock is free and the process gone at once (a `sleep` would keep
+/// `waitUntilExit` waiting for its whole time).
+struct LockHolder {
+    private let process = Process()
+    private let input = Pipe()
+
+    init(_ akkord: Akkord, shared: Bool = false) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        process.arguments = [shared ? "-s" : "-x", akkord.store.appendingPathComponent(".lock").path, "cat"]
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 0.3)
+    }
+
+    func release() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}

@@ -148,12 +148,8 @@ final class ProjectCommandTests: EndToEndCase {
     func testBusyStoreExits75() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Roof").status, 0)
         // Hold the store lock from another process, then try a change with a short timeout.
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-        holder.arguments = [akkord.store.appendingPathComponent(".lock").path, "sleep", "5"]
-        try holder.run()
-        defer { holder.terminate(); holder.waitUntilExit() }
-        Thread.sleep(forTimeInterval: 0.3)
+        let holder = try LockHolder(akkord)
+        defer { holder.release() }
         let before = try Data(contentsOf: projectFile("roof"))
         let r = try akkord.run(["add", "2.01", "1"], environment: ["AKKORD_LOCK_TIMEOUT": "1"])
         assertError(r, status: 75, contains: "the store is busy")

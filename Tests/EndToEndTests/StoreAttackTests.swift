@@ -105,21 +105,13 @@ final class StoreAttackTests: EndToEndCase {
 
     func testReadersWaitForAWriterAndShareWithReaders() throws {
         try makeProject()
-        func hold(_ mode: String) throws -> Process {
-            let holder = Process()
-            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
-            holder.arguments = [mode, akkord.store.appendingPathComponent(".lock").path, "sleep", "5"]
-            try holder.run()
-            Thread.sleep(forTimeInterval: 0.3)
-            return holder
-        }
-        let writer = try hold("-x")
+        let writer = try LockHolder(akkord)
         let r = try akkord.run(["project", "list"], environment: ["AKKORD_LOCK_TIMEOUT": "0.5"])
         assertError(r, status: 75, contains: "the store is busy")
-        writer.terminate(); writer.waitUntilExit()
+        writer.release()
 
-        let reader = try hold("-s")
-        defer { reader.terminate(); reader.waitUntilExit() }
+        let reader = try LockHolder(akkord, shared: true)
+        defer { reader.release() }
         for command in [["project", "list"], ["lines"], ["report"], ["check"]] {
             let ok = try akkord.run(command, environment: ["AKKORD_LOCK_TIMEOUT": "0.5"])
             XCTAssertEqual(ok.status, 0, "\(command) shares the lock with another reader: \(ok.stderr)")
