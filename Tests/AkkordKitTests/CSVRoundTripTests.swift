@@ -113,7 +113,7 @@ final class CSVRoundTripTests: XCTestCase {
             }
             let c = catalogue(activities)
             let bytes = CatalogueCSV.write(c, language: language)
-            let header = language == .da ? "\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris" : "pos,name,unit,price"
+            let header = language == .da ? "\u{FEFF}Pos.nr.\(delimiter)Tekst\(delimiter)Enhed\(delimiter)Enhedspris" : "pos\(delimiter)name\(delimiter)unit\(delimiter)price"
             XCTAssertTrue(bytes.starts(with: Array(header.utf8)))
             assertSame(try roundTrip(c, language), c.sortedActivities, "\(language)")
         }

@@ -7,23 +7,25 @@ import XCTest
 /// replay a failure (the seed is printed when one fails).
 final class WorkdaysTests: XCTestCase {
     func testHandWorkedCases() {
-        // 2026-05-04 is a Monday: three weeks of five working days.
-        XCTAssertEqual(Workdays.adding(15, to: "2026-05-04"), "2026-05-25")
+        // 2026-05-04 is a Monday; Ascension Day is Thursday 14 May 2026 (Easter 5 April + 39) and
+        // Whit Monday 25 May: 5–8 May (1–4), 11–13, 15 May (5–8), 18–22 May (9–13), 26–27 May (14–15).
+        XCTAssertEqual(Workdays.adding(15, to: "2026-05-04"), "2026-05-27")
         XCTAssertEqual(Workdays.adding(1, to: "2026-05-04"), "2026-05-05")
         XCTAssertEqual(Workdays.adding(4, to: "2026-05-04"), "2026-05-08", "Friday of the same week")
         XCTAssertEqual(Workdays.adding(5, to: "2026-05-04"), "2026-05-11")
         // From a Friday the next working day is the Monday, across a month end.
         XCTAssertEqual(Workdays.adding(1, to: "2026-05-29"), "2026-06-01")
-        XCTAssertEqual(Workdays.adding(5, to: "2026-05-29"), "2026-06-05")
+        XCTAssertEqual(Workdays.adding(5, to: "2026-05-29"), "2026-06-05", "Constitution Day is no public holiday")
         // From a Saturday or a Sunday: the day itself does not count, the Monday is the first.
         XCTAssertEqual(Workdays.adding(1, to: "2026-05-30"), "2026-06-01")
         XCTAssertEqual(Workdays.adding(1, to: "2026-05-31"), "2026-06-01")
         XCTAssertEqual(Workdays.adding(5, to: "2026-05-30"), "2026-06-05")
         XCTAssertEqual(Workdays.adding(6, to: "2026-05-31"), "2026-06-08")
-        // Thursday 2026-12-24 + 15 over the year end: Fri 25 (1), Mon 28 – Thu 31 (2–5), Fri 1 (6),
-        // 4–8 Jan (7–11), 11–14 Jan (12–15). Danish holidays (25 and 26 Dec, 1 Jan) are not skipped.
-        XCTAssertEqual(Workdays.adding(15, to: "2026-12-24"), "2027-01-14")
-        XCTAssertEqual(Workdays.adding(1, to: "2027-12-31"), "2028-01-03", "Friday 31 Dec to Monday 3 Jan")
+        // Thursday 2026-12-24 + 15 over the year end: 25 Dec (Friday) and 26 Dec (Saturday) are
+        // Christmas; Mon 28 – Thu 31 (1–4), Fri 1 Jan is New Year's Day,
+        // 4–8 Jan (5–9), 11–15 Jan (10–14), Mon 18 Jan (15).
+        XCTAssertEqual(Workdays.adding(15, to: "2026-12-24"), "2027-01-18")
+        XCTAssertEqual(Workdays.adding(1, to: "2027-12-31"), "2028-01-03", "Friday 31 Dec to Monday 3 Jan (1 Jan is a Saturday)")
         // Leap years: Monday 2028-02-28 is followed by Tuesday 29 February; not in 2027.
         XCTAssertEqual(Workdays.adding(1, to: "2028-02-28"), "2028-02-29")
         XCTAssertEqual(Workdays.adding(1, to: "2028-02-29"), "2028-03-01")
@@ -31,9 +33,74 @@ final class WorkdaysTests: XCTestCase {
         // 2100 is not a leap year, 2000 was: Monday 2100-02-22 + 5 is Monday 1 March.
         XCTAssertEqual(Workdays.adding(5, to: "2100-02-22"), "2100-03-01")
         XCTAssertEqual(Workdays.adding(1, to: "2000-02-28"), "2000-02-29")
-        // The largest deadline the config allows: 250 working days are 50 weeks.
-        XCTAssertEqual(Workdays.adding(250, to: "2026-05-04"), "2027-04-19")
         XCTAssertEqual(Workdays.adding(0, to: "2026-05-30"), "2026-05-30", "no working days: the date itself")
+    }
+
+    /// Easter Sunday by the tables (the Danish almanac): 2023-04-09, 2024-03-31, 2025-04-20,
+    /// 2026-04-05, 2027-03-28, 2028-04-16, 2029-04-01, 2030-04-21; and two far ones, 1818-03-22
+    /// (the earliest possible) and 2038-04-25 (the latest possible).
+    func testEasterSundays() {
+        let table = ["2023-04-09", "2024-03-31", "2025-04-20", "2026-04-05", "2027-03-28", "2028-04-16",
+                     "2029-04-01", "2030-04-21", "1818-03-22", "2038-04-25", "2000-04-23", "2019-04-21"]
+        for date in table {
+            XCTAssertEqual(Workdays.date(Holidays.easterSunday(Int(date.prefix(4))!)), date)
+        }
+    }
+
+    /// Due dates across every moving holiday, each worked by hand from the calendar.
+    func testDueDatesSkipTheDanishPublicHolidays() {
+        let cases: [(from: String, n: Int, due: String, why: String)] = [
+            // 2025: Easter 20 April. Thu 17, Fri 18 and Mon 21 April are holidays.
+            ("2025-04-16", 1, "2025-04-22", "Wed 16 → Tue 22: Maundy Thursday, Good Friday, the weekend, Easter Monday"),
+            ("2025-04-14", 5, "2025-04-24", "Mon 14: 15, 16 (2), 22, 23, 24 (5)"),
+            // Ascension 29 May 2025 (Thursday), Whit Monday 9 June 2025.
+            ("2025-05-27", 2, "2025-05-30", "Tue 27: Wed 28 (1), Thu 29 Ascension, Fri 30 (2)"),
+            ("2025-06-06", 1, "2025-06-10", "Fri 6 June: Mon 9 is Whit Monday"),
+            // 2026: Easter 5 April: 2, 3 and 6 April.
+            ("2026-04-01", 1, "2026-04-07", "Wed 1 → Tue 7"),
+            ("2026-03-27", 15, "2026-04-22", "Fri 27 Mar: 30, 31 Mar, 1 Apr (3), 7–10 Apr (7), 13–17 (12), 20, 21, 22 (15)"),
+            // 2027: Easter 28 March: 25, 26 and 29 March; Ascension 6 May; Whit Monday 17 May.
+            ("2027-03-24", 1, "2027-03-30", "Wed 24 → Tue 30"),
+            ("2027-05-05", 1, "2027-05-07", "Wed 5 → Fri 7 over Ascension"),
+            ("2027-05-14", 1, "2027-05-18", "Fri 14 → Tue 18 over Whit Monday"),
+            // 2028: Easter 16 April: 13, 14, 17 April; Ascension 25 May; Whit Monday 5 June.
+            ("2028-04-12", 2, "2028-04-19", "Wed 12: Tue 18 (1), Wed 19 (2)"),
+            ("2028-06-02", 1, "2028-06-06", "Fri 2 → Tue 6 over Whit Monday"),
+            // 2029: Easter 1 April: 29, 30 March, 2 April; Ascension 10 May; Whit Monday 21 May.
+            ("2029-03-28", 1, "2029-04-03", "Wed 28 → Tue 3"),
+            ("2029-05-09", 1, "2029-05-11", "Wed 9 → Fri 11"),
+            // 2030: Easter 21 April: 18, 19, 22 April; Ascension 30 May; Whit Monday 10 June.
+            ("2030-04-17", 1, "2030-04-23", "Wed 17 → Tue 23"),
+            ("2030-05-29", 1, "2030-05-31", "Wed 29 → Fri 31"),
+            ("2030-06-07", 1, "2030-06-11", "Fri 7 → Tue 11"),
+            // General Prayer Day: Friday 5 May 2023 (Easter 9 April + 26) was a holiday; Friday
+            // 26 April 2024 (Easter 31 March + 26) was not, the day having been abolished.
+            ("2023-05-04", 1, "2023-05-08", "Thu 4 → Mon 8 over General Prayer Day"),
+            ("2024-04-25", 1, "2024-04-26", "Thu 25 → Fri 26: no General Prayer Day from 2024"),
+            // Christmas and New Year: 2025-12-25 Thu, 26 Fri, 2026-01-01 Thu.
+            ("2025-12-23", 1, "2025-12-24", "Christmas Eve is a working day"),
+            ("2025-12-24", 1, "2025-12-29", "Wed 24 → Mon 29"),
+            ("2025-12-31", 1, "2026-01-02", "Wed 31 → Fri 2"),
+            ("2025-12-19", 10, "2026-01-07", "Fri 19: 22, 23, 24 (3), 29, 30, 31 (6), 2 Jan (7), 5, 6, 7 (10)"),
+        ]
+        for c in cases { XCTAssertEqual(Workdays.adding(c.n, to: c.from), c.due, "\(c.from) + \(c.n): \(c.why)") }
+    }
+
+    func testExtraDaysOff() {
+        let office = Holidays(extraDays: ["06-05", "12-24", "12-31"].compactMap(MonthDay.init))
+        XCTAssertEqual(office.extraDays.count, 3)
+        XCTAssertEqual(Workdays.adding(1, to: "2026-06-04", holidays: office), "2026-06-08", "Thu 4 → Mon 8: Constitution Day off")
+        XCTAssertEqual(Workdays.adding(1, to: "2026-06-04"), "2026-06-05")
+        // 2025-12-23 Tue: 24 off, 25 and 26 holidays, 29, 30 (2), 31 off, 1 Jan holiday, 2 Jan (3).
+        XCTAssertEqual(Workdays.adding(3, to: "2025-12-23", holidays: office), "2026-01-02")
+        XCTAssertEqual(Workdays.workingDay(onOrAfter: Workdays.dayNumber("2026-06-05")!, holidays: office), Workdays.dayNumber("2026-06-08"))
+        XCTAssertEqual(Workdays.workingDay(onOrAfter: Workdays.dayNumber("2026-06-05")!), Workdays.dayNumber("2026-06-05"))
+        // 29 February off only in a leap year.
+        let leap = Holidays(extraDays: [MonthDay("02-29")!])
+        XCTAssertEqual(Workdays.adding(1, to: "2028-02-28", holidays: leap), "2028-03-01")
+        XCTAssertEqual(Workdays.adding(1, to: "2027-02-26", holidays: leap), "2027-03-01")
+        for bad in ["6-05", "13-01", "02-30", "00-10", "04-31", "12-24 ", "1224", "ab-cd"] { XCTAssertNil(MonthDay(bad), bad) }
+        XCTAssertEqual(MonthDay("06-05")?.description, "06-05")
     }
 
     func testDayNumbersAndWeekdays() {
@@ -85,7 +152,9 @@ final class WorkdaysTests: XCTestCase {
             while left > 0 {
                 day = calendar.date(byAdding: .day, value: 1, to: day)!
                 let weekday = calendar.component(.weekday, from: day)   // 1 Sunday … 7 Saturday
-                if weekday != 1 && weekday != 7 { left -= 1 }
+                let year = calendar.component(.year, from: day)
+                let holidays = Set(Holidays.publicHolidays(year).map { Workdays.date($0.day) })
+                if weekday != 1 && weekday != 7 && !holidays.contains(text(day)) { left -= 1 }
             }
             let from = text(start)
             XCTAssertEqual(Workdays.dayNumber(from), Int(start.timeIntervalSince1970 / 86_400), "day number of \(from), seed \(seed)")
@@ -106,9 +175,10 @@ final class WorkdaysTests: XCTestCase {
 
     func testSettlementDeadline() {
         let ended = project("a", end: "2026-05-04")
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-25"), SettlementDeadline(due: "2026-05-25", overdue: false),
+        // 15 working days after Monday 4 May 2026, past Ascension Day and Whit Monday.
+        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-27"), SettlementDeadline(due: "2026-05-27", overdue: false),
                        "due today is not yet overdue")
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-26"), SettlementDeadline(due: "2026-05-25", overdue: true))
+        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-28"), SettlementDeadline(due: "2026-05-27", overdue: true))
         XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2025-12-31")?.overdue, false)
         XCTAssertEqual(SettlementDeadline(ended, workdays: 5, today: "2026-05-12"), SettlementDeadline(due: "2026-05-11", overdue: true))
         XCTAssertNil(SettlementDeadline(project("b", end: "2026-05-04", status: .closed), workdays: 15, today: "2026-06-01"), "closed")

@@ -9,11 +9,11 @@ final class DeadlineTests: EndToEndCase {
     var xdg: String { akkord.outside.appendingPathComponent("xdg-config").path }
 
     @discardableResult
-    func run(_ arguments: [String], today: String = "2026-05-25", _ environment: [String: String] = [:]) throws -> Akkord.Result {
+    func run(_ arguments: [String], today: String = "2026-05-27", _ environment: [String: String] = [:]) throws -> Akkord.Result {
         try akkord.run(arguments, environment: ["XDG_CONFIG_HOME": xdg, "AKKORD_TODAY": today].merging(environment) { $1 })
     }
 
-    func listed(today: String = "2026-05-25") throws -> [String: [String: Any]] {
+    func listed(today: String = "2026-05-27") throws -> [String: [String: Any]] {
         let r = try run(["project", "list", "--json"], today: today)
         XCTAssertEqual(r.status, 0, r.stderr)
         let projects = try XCTUnwrap((r.json as? [String: Any])?["projects"] as? [[String: Any]])
@@ -32,12 +32,13 @@ final class DeadlineTests: EndToEndCase {
         try makeProjects()
         XCTAssertEqual(try run(["config", "get", "deadlineWorkdays"]).stdout, "15 (default)\n")
 
-        // Due on Monday 2026-05-25: not overdue that day, overdue the day after.
-        var projects = try listed(today: "2026-05-25")
-        XCTAssertEqual(projects["ended"]?["due"] as? String, "2026-05-25")
+        // Due on Wednesday 2026-05-27 (Ascension Day, 14 May, and Whit Monday, 25 May, are not
+        // working days): not overdue that day, overdue the day after.
+        var projects = try listed(today: "2026-05-27")
+        XCTAssertEqual(projects["ended"]?["due"] as? String, "2026-05-27")
         XCTAssertEqual(projects["ended"]?["overdue"] as? Bool, false)
-        projects = try listed(today: "2026-05-26")
-        XCTAssertEqual(projects["ended"]?["due"] as? String, "2026-05-25")
+        projects = try listed(today: "2026-05-28")
+        XCTAssertEqual(projects["ended"]?["due"] as? String, "2026-05-27")
         XCTAssertEqual(projects["ended"]?["overdue"] as? Bool, true)
 
         // A closed project and one without an end have no due date.
@@ -57,16 +58,16 @@ final class DeadlineTests: EndToEndCase {
 
     func testTheTextListMarksWhatIsPastDue() throws {
         try makeProjects()
-        let onTime = try run(["project", "list"], today: "2026-05-25")
+        let onTime = try run(["project", "list"], today: "2026-05-27")
         XCTAssertEqual(onTime.status, 0, onTime.stderr)
         XCTAssertTrue(onTime.stdout.contains("Due"), onTime.stdout)
-        XCTAssertTrue(onTime.stdout.contains("2026-05-25\n"), onTime.stdout)
+        XCTAssertTrue(onTime.stdout.contains("2026-05-27\n"), onTime.stdout)
         XCTAssertFalse(onTime.stdout.contains("!"), onTime.stdout)
 
         let late = try run(["project", "list"], today: "2026-06-15")
         XCTAssertEqual(late.status, 0, late.stderr)
         let row = try XCTUnwrap(late.lines.first { $0.contains(" ended ") })
-        XCTAssertTrue(row.hasSuffix("0.00  2026-05-25 !"), row)
+        XCTAssertTrue(row.hasSuffix("0.00  2026-05-27 !"), row)
         XCTAssertTrue(late.lines.first { $0.contains(" closed ") }?.hasSuffix("0.00") ?? false, late.stdout)
         XCTAssertTrue(late.stdout.hasSuffix("* current project\n! past due\n"), late.stdout)
 
@@ -77,10 +78,10 @@ final class DeadlineTests: EndToEndCase {
 
     func testDanishWords() throws {
         try makeProjects()
-        let late = try run(["project", "list", "--lang", "da"], today: "2026-05-26")
+        let late = try run(["project", "list", "--lang", "da"], today: "2026-05-28")
         XCTAssertEqual(late.status, 0, late.stderr)
         XCTAssertTrue(late.lines[0].hasSuffix("Subtotal  Frist"), late.stdout)
-        XCTAssertTrue(late.stdout.contains("0,00  2026-05-25 !\n"), late.stdout)
+        XCTAssertTrue(late.stdout.contains("0,00  2026-05-27 !\n"), late.stdout)
         XCTAssertTrue(late.stdout.hasSuffix("* det aktuelle projekt\n! fristen er overskredet\n"), late.stdout)
     }
 

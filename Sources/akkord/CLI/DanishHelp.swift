@@ -166,9 +166,9 @@ enum DanishHelp {
         ["project", "list"]: CommandText(
             abstract: "Vis projekterne med antal linjer, subtotal og frist for opgørelsen.",
             discussion: """
-                Et åbent projekt med en slutdato skal gøres op deadlineWorkdays arbejdsdage (mandag–fredag; standard 15, \
-                se 'akkord config') efter den; '!' markerer et projekt, hvis frist er overskredet. Helligdage springes \
-                ikke over. --json tilføjer "due" (ÅÅÅÅ-MM-DD, eller null for et afsluttet projekt og et uden slutdato) \
+                Et åbent projekt med en slutdato skal gøres op deadlineWorkdays arbejdsdage (mandag–fredag undtagen \
+                helligdage; standard 15, se 'akkord config') efter den; '!' markerer et projekt, hvis frist er \
+                overskredet. --json tilføjer "due" (ÅÅÅÅ-MM-DD, eller null for et afsluttet projekt og et uden slutdato) \
                 og "overdue" (true eller false).
                 """,
             arguments: [

@@ -62,8 +62,8 @@ struct ProjectList: Command {
     static let spec = CommandSpec(
         name: "list", abstract: "List projects with their number of lines, line subtotal and settlement due date.",
         discussion: """
-        An open project with an end date is due deadlineWorkdays working days (Monday–Friday; default 15, \
-        see 'akkord config') after it; '!' marks one past due. Public holidays are not skipped. --json adds \
+        An open project with an end date is due deadlineWorkdays working days (Monday–Friday but \
+        the Danish public holidays; default 15, see 'akkord config') after it; '!' marks one past due. --json adds \
         "due" (YYYY-MM-DD, or null for a closed project and one without an end) and "overdue" (true or false).
         """,
         arguments: [status, trash])
