@@ -187,7 +187,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(problems("{\(head), \"store\": \"roofs\"}"),
                        "/c/config.json: store: \"roofs\" is a relative path; give an absolute path or one starting with ~/")
         XCTAssertEqual(problems("{\(head), \"langg\": \"da\"}"),
-                       "/c/config.json: unknown field \"langg\" (known: format, version, lang, store, holidayPay, deadlineWorkdays)")
+                       "/c/config.json: unknown field \"langg\" (known: format, version, lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline, extraHolidays)")
         XCTAssertEqual(problems("{\(head), \"Lang\": \"da\"}"), "/c/config.json: unknown field \"Lang\"; did you mean \"lang\"?")
         XCTAssertEqual(problems("{\(head), \"lang\": \"da\", \"lang\": \"en\"}"),
                        "/c/config.json: not valid JSON: line 1, column 69: key \"lang\" appears twice")
@@ -325,6 +325,9 @@ final class ConfigTests: XCTestCase {
             Setting(key: .store, value: .store("/home/ane/.local/share/akkord"), isDefault: true),
             Setting(key: .holidayPay, value: nil, isDefault: true),
             Setting(key: .deadlineWorkdays, value: .deadlineWorkdays(15), isDefault: true),
+            Setting(key: .settlementDeadline, value: .settlementDeadline(Deadline(count: 15, unit: .workdays)), isDefault: true),
+            Setting(key: .criticismDeadline, value: .criticismDeadline(Deadline(count: 10, unit: .workdays)), isDefault: true),
+            Setting(key: .extraHolidays, value: nil, isDefault: true),
         ]))
 
         var timeoutAsked = false
@@ -378,4 +381,41 @@ final class ConfigTests: XCTestCase {
     }
 
     private static func linkTarget(_ path: String) -> String? { ConfigFile.linkTarget(path) }
+
+    /// The settlement's keys (SPEC §16): typed as people write them, kept in one form, read strictly.
+    func testSettlementKeys() throws {
+        XCTAssertEqual(try ConfigKey.settlementDeadline.parse("25 days"), .settlementDeadline(Deadline(count: 25, unit: .days)))
+        XCTAssertEqual(try ConfigKey.criticismDeadline.parse("2 uger"), .criticismDeadline(Deadline(count: 2, unit: .weeks)))
+        XCTAssertEqual(try ConfigKey.extraHolidays.parse("06-05, 12-24,12-31"),
+                       .extraHolidays(["06-05", "12-24", "12-31"].map { MonthDay($0)! }))
+        XCTAssertEqual(try ConfigKey.extraHolidays.parse(""), .extraHolidays([]))
+        XCTAssertEqual(ConfigValue.extraHolidays(["06-05", "12-24"].map { MonthDay($0)! }).text, "06-05,12-24")
+        for (key, bad) in [(ConfigKey.settlementDeadline, "15"), (.settlementDeadline, "15 months"), (.criticismDeadline, "0 days"),
+                           (.extraHolidays, "24-12"), (.extraHolidays, "12-24,,12-31")] {
+            XCTAssertThrowsError(try key.parse(bad), "\(key) \(bad)") { XCTAssertEqual(($0 as? ConfigValueError)?.key, key) }
+        }
+        var config = Config()
+        config.set(.settlementDeadline(Deadline(count: 4, unit: .weeks)))
+        config.set(.extraHolidays([MonthDay("12-24")!]))
+        let bytes = ConfigFile.encode(config)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self).filter { !$0.isWhitespace },
+                       #"{"format":"akkord-config","version":1,"settlementDeadline":"4weeks","extraHolidays":["12-24"]}"#)
+        XCTAssertEqual(try ConfigFile.decode(bytes, source: "c"), config)
+        for (json, problem) in [(#""settlementDeadline": "4  weeks""#, "settlementDeadline: \"4  weeks\" is not"),
+                                (#""criticismDeadline": 10"#, "criticismDeadline: expected a string"),
+                                (#""extraHolidays": ["12-24", "12-24"]"#, "extraHolidays: 12-24 is given twice"),
+                                (#""extraHolidays": "12-24""#, "extraHolidays: expected an array of MM-DD strings"),
+                                (#""extraHolidays": ["02-30"]"#, "extraHolidays: \"02-30\" is not a day as MM-DD")] {
+            let file = Array(#"{"format": "akkord-config", "version": 1, \#(json)}"#.utf8)
+            XCTAssertThrowsError(try ConfigFile.decode(file, source: "/c/config.json"), json) {
+                XCTAssertTrue("\($0)".contains(problem), "\(json): \($0)")
+            }
+        }
+        // deadlineWorkdays is the older spelling of "N workdays"; settlementDeadline wins over it.
+        var older = Config(deadlineWorkdays: 20)
+        XCTAssertEqual(older.settlementRules.settlement, Deadline(count: 20, unit: .workdays))
+        older.settlementDeadline = Deadline(count: 25, unit: .days)
+        XCTAssertEqual(older.settlementRules.settlement, Deadline(count: 25, unit: .days))
+        XCTAssertEqual(Config().settlementRules, SettlementRules())
+    }
 }

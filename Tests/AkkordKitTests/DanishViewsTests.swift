@@ -175,9 +175,9 @@ final class DanishViewsTests: XCTestCase {
         s.confirm("check removed") { Confirmation.checkRemoved("/data/akkord/photos/x.png", reason: leftover.reason, bytes: 1234, $0) }
 
         let p = try ws.project()
-        let listing = try ws.projectListing(deadlineWorkdays: { 15 })
+        let listing = try ws.projectListing(rules: { SettlementRules() })
         let active = try ws.catalogue()
-        s.views["project list"] = { ProjectText.list(listing.projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: $0) }
+        s.views["project list"] = { ProjectText.list(listing.projects, current: listing.currentProjectId, courses: listing.courses, language: $0) }
         s.views["project show"] = { try ProjectText.show(p, current: true, language: $0) }
         s.views["lines"] = { try ProjectText.lines(p, language: $0) }
         s.views["workers"] = { TeamText.workers(try FinalAccounting(p), language: $0) }
@@ -363,7 +363,8 @@ final class DanishViewsTests: XCTestCase {
         XCTAssertEqual(try s.views["empty history"]!(.da), "ingen ændringer registreret\n")
         XCTAssertEqual(try s.views["empty lists"]!(.da), "ingen medarbejdere\ningen timer\ningen acontobetalinger\ningen tillæg\nintet ekstraarbejde\ningen fotos\n")
         XCTAssertTrue(try s.views["project list"]!(.da).hasSuffix("* det aktuelle projekt\n"))
-        XCTAssertTrue(try s.views["project list"]!(.da).contains("  åben  "))
+        let projectList = try s.views["project list"]!(.da)
+        XCTAssertTrue(projectList.contains("  færdig  "), projectList)
         XCTAssertTrue(try s.views["supplements"]!(.da).hasSuffix("Hvert tillæg er en procentdel af sit grundlag: ydelserne i dets omfang, ellers subtotalen.\n"))
         let supplements = try s.views["supplements"]!(.da)
         XCTAssertTrue(supplements.contains("Grundlag"), supplements)

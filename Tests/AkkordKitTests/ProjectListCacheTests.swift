@@ -37,7 +37,9 @@ final class ProjectListCacheTests: XCTestCase {
             let entry = ProjectListEntry(
                 id: "p-\(n)", name: names.randomElement(using: &rng)!, status: Bool.random(using: &rng) ? .open : .closed,
                 lineCount: Int.random(in: 0...Int.max, using: &rng), subtotal: Money(raw: Int64.random(in: -Money.maximumRaw...Money.maximumRaw, using: &rng)),
-                end: Bool.random(using: &rng) ? nil : String(format: "20%02d-%02d-%02d", Int.random(in: 0...99, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng)))
+                end: Bool.random(using: &rng) ? nil : String(format: "20%02d-%02d-%02d", Int.random(in: 0...99, using: &rng), Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng)),
+                handedIn: Bool.random(using: &rng) ? nil : "2026-06-01", approved: Bool.random(using: &rng) ? nil : "2026-06-1\(n % 10)",
+                disputed: Bool.random(using: &rng) ? nil : "2027-01-02")
             entries.append(ProjectListCache.Entry(identity: identity, listEntry: entry))
         }
         let cache = try XCTUnwrap(ProjectListCache(ProjectListCache.encode(entries)), "seed \(seed)")
@@ -50,16 +52,16 @@ final class ProjectListCacheTests: XCTestCase {
     /// so the damaged caches below are made without the encoder.
     struct RawEntry {
         var numbers: [Int64] = [1, 2, 300, 1_700_000_000, 5, 1_700_000_000, 6, 0, 3, 12_345]
-        var id = "alpha", name = "Alpha", end = "2026-05-01"
+        var id = "alpha", name = "Alpha", end = "2026-05-01", handedIn = "2026-05-04", approved = "", disputed = ""
         var bytes: [UInt8] {
             var out: [UInt8] = []
             for v in numbers { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
-            for s in [id, name, end] { withUnsafeBytes(of: Int64(s.utf8.count).littleEndian) { out += $0 }; out += s.utf8 }
+            for s in [id, name, end, handedIn, approved, disputed] { withUnsafeBytes(of: Int64(s.utf8.count).littleEndian) { out += $0 }; out += s.utf8 }
             return out
         }
     }
 
-    static func file(_ entries: [RawEntry], count: Int64? = nil, magic: String = "AKPL0001", extra: [UInt8] = []) -> [UInt8] {
+    static func file(_ entries: [RawEntry], count: Int64? = nil, magic: String = "AKPL0002", extra: [UInt8] = []) -> [UInt8] {
         var out = Array(magic.utf8)
         withUnsafeBytes(of: (count ?? Int64(entries.count)).littleEndian) { out += $0 }
         for e in entries { out += e.bytes }
@@ -70,15 +72,15 @@ final class ProjectListCacheTests: XCTestCase {
 
     func testAWellFormedCacheWrittenByHandReads() throws {
         var beta = RawEntry()
-        beta.id = "beta"; beta.name = "Beta"; beta.end = ""; beta.numbers[7] = 1; beta.numbers[9] = -Money.maximumRaw
+        beta.id = "beta"; beta.name = "Beta"; beta.end = ""; beta.handedIn = ""; beta.numbers[7] = 1; beta.numbers[9] = -Money.maximumRaw
         let cache = try XCTUnwrap(ProjectListCache(Self.file([RawEntry(), beta])))
         XCTAssertEqual(cache.entries["alpha"]?.listEntry,
-                       ProjectListEntry(id: "alpha", name: "Alpha", status: .open, lineCount: 3, subtotal: Money(raw: 12_345), end: "2026-05-01"))
+                       ProjectListEntry(id: "alpha", name: "Alpha", status: .open, lineCount: 3, subtotal: Money(raw: 12_345), end: "2026-05-01", handedIn: "2026-05-04", approved: nil, disputed: nil))
         XCTAssertEqual(cache.entries["alpha"]?.identity,
                        ProjectListCache.Identity(device: 1, inode: 2, size: 300, modifiedSeconds: 1_700_000_000, modifiedNanoseconds: 5,
                                                  changedSeconds: 1_700_000_000, changedNanoseconds: 6))
         XCTAssertEqual(cache.entries["beta"]?.listEntry,
-                       ProjectListEntry(id: "beta", name: "Beta", status: .closed, lineCount: 3, subtotal: Money(raw: -Money.maximumRaw), end: nil))
+                       ProjectListEntry(id: "beta", name: "Beta", status: .closed, lineCount: 3, subtotal: Money(raw: -Money.maximumRaw), end: nil, handedIn: nil, approved: nil, disputed: nil))
     }
 
     /// Each damage, with the hash made right again so that it is the value check that refuses it.
@@ -90,7 +92,9 @@ final class ProjectListCacheTests: XCTestCase {
         }
         XCTAssertNotNil(ProjectListCache(Self.file(with { _ in })), "the control: two good entries")
         let damaged: [(String, [UInt8])] = [
-            ("another version", Self.file([RawEntry()], magic: "AKPL0002")),
+            ("another version", Self.file([RawEntry()], magic: "AKPL0001")),
+            ("a hand-in that is no date", Self.file(with { $0.handedIn = "2026-13-01" })),
+            ("an approval that is no date", Self.file(with { $0.approved = "x" })),
             ("another marker", Self.file([RawEntry()], magic: "AKCI0003")),
             ("more entries counted than there are", Self.file([RawEntry()], count: 2)),
             ("a huge count", Self.file([RawEntry()], count: Int64.max)),
@@ -153,7 +157,7 @@ final class ProjectListCacheTests: XCTestCase {
         }
         for _ in 0..<2000 {
             var bytes = (0..<Int.random(in: 0...600, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            if Bool.random(using: &rng) { bytes = Array("AKPL0001".utf8) + bytes }
+            if Bool.random(using: &rng) { bytes = Array("AKPL0002".utf8) + bytes }
             XCTAssertNil(ProjectListCache(bytes), "seed \(seed): random bytes")
         }
     }
@@ -194,7 +198,7 @@ final class ProjectListCacheTests: XCTestCase {
     }
 
     func listing() throws -> (projects: [ProjectListEntry], unreadable: [String]) {
-        let l = try Workspace(store: store, command: "test").projectListing(deadlineWorkdays: { 15 }, today: "2026-06-01")
+        let l = try Workspace(store: store, command: "test").projectListing(rules: { SettlementRules() }, today: "2026-06-01")
         return (l.projects, l.unreadable.map { "\($0)" })
     }
 
@@ -243,7 +247,7 @@ final class ProjectListCacheTests: XCTestCase {
         var entries = try cached().entries.values.sorted { $0.listEntry.id < $1.listEntry.id }
         let e = entries[1].listEntry
         entries[1] = ProjectListCache.Entry(identity: entries[1].identity, listEntry: ProjectListEntry(
-            id: e.id, name: "Forged", status: e.status, lineCount: 77, subtotal: Money(raw: 4200), end: e.end))
+            id: e.id, name: "Forged", status: e.status, lineCount: 77, subtotal: Money(raw: 4200), end: e.end, handedIn: e.handedIn, approved: e.approved, disputed: e.disputed))
         try AtomicFile.write(ProjectListCache.encode(entries), to: cacheFile)
         XCTAssertEqual(try listing().projects.map(\.name), [expected[0].name, "Forged", expected[2].name])
         XCTAssertEqual(try listing().projects[1].lineCount, 77)
@@ -290,7 +294,7 @@ final class ProjectListCacheTests: XCTestCase {
         added.status = .closed
         try store.write(ProjectCodec.encode(added), to: store.projectFile("nyt"))
         expected.append(try ProjectListEntry(added))
-        expected.append(ProjectListEntry(id: "skur", name: "Skur B", status: .open, lineCount: 1, subtotal: Money(raw: 4000), end: nil))
+        expected.append(ProjectListEntry(id: "skur", name: "Skur B", status: .open, lineCount: 1, subtotal: Money(raw: 4000), end: nil, handedIn: nil, approved: nil, disputed: nil))
         expected.sort { $0.id < $1.id }
         XCTAssertEqual(try listing().projects, expected, "seed \(seed)")
         XCTAssertEqual(try uncachedListing().projects, expected)
@@ -396,7 +400,7 @@ final class ProjectListCacheTests: XCTestCase {
     func testADamagedCacheIsReplacedWhenNothingIsKept() throws {
         var rng = WorkspacePropertyTests.SplitMix64(state: 3)
         let expected = try makeRandomStore(2, &rng)
-        try AtomicFile.write(Array("AKPL0001 cut short".utf8), to: cacheFile)
+        try AtomicFile.write(Array("AKPL0002 cut short".utf8), to: cacheFile)
         XCTAssertEqual(try listing().projects, expected)
         XCTAssertEqual(try cached().entries.count, 0)
     }

@@ -35,7 +35,7 @@ final class ProjectListEntryTests: XCTestCase {
     func testAFileWithItsLinesFirstIsReadWhole() throws {
         let text = #"{"lines": [{"id": 1, "pos": "X1", "name": "w", "unit": "m2", "price": "10.00", "quantity": "2", "amount": "20.00", "custom": true, "note": "", "section": "", "date": null}], "format": "akkord-project", "version": 1, "id": "a", "name": "A", "status": "open", "lineCount": 1, "subtotal": "20.00", "end": null, "nextIds": {"line": 2}}"#
         let entry = try listEntry(Array(text.utf8))
-        XCTAssertEqual(entry, ProjectListEntry(id: "a", name: "A", status: .open, lineCount: 1, subtotal: Money(raw: 2000), end: nil))
+        XCTAssertEqual(entry, ProjectListEntry(id: "a", name: "A", status: .open, lineCount: 1, subtotal: Money(raw: 2000), end: nil, handedIn: nil, approved: nil, disputed: nil))
     }
 
     /// Past the head, keys are checked as the whole reader checks them: none unknown, none twice.

@@ -173,56 +173,130 @@ final class WorkdaysTests: XCTestCase {
         return p
     }
 
+    let rules = SettlementRules()
+
+    func course(_ p: Project, _ today: String, _ rules: SettlementRules? = nil) -> SettlementCourse {
+        SettlementCourse(p, rules: rules ?? self.rules, today: today)
+    }
+
     func testSettlementDeadline() {
         let ended = project("a", end: "2026-05-04")
         // 15 working days after Monday 4 May 2026, past Ascension Day and Whit Monday.
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-27"), SettlementDeadline(due: "2026-05-27", overdue: false),
-                       "due today is not yet overdue")
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2026-05-28"), SettlementDeadline(due: "2026-05-27", overdue: true))
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 15, today: "2025-12-31")?.overdue, false)
-        XCTAssertEqual(SettlementDeadline(ended, workdays: 5, today: "2026-05-12"), SettlementDeadline(due: "2026-05-11", overdue: true))
-        XCTAssertNil(SettlementDeadline(project("b", end: "2026-05-04", status: .closed), workdays: 15, today: "2026-06-01"), "closed")
-        XCTAssertNil(SettlementDeadline(project("c", end: nil), workdays: 15, today: "2026-06-01"), "no end")
+        XCTAssertEqual(course(ended, "2026-05-27"), SettlementCourse(state: .finished, due: "2026-05-27", overdue: false), "due today is not yet overdue")
+        XCTAssertEqual(course(ended, "2026-05-28"), SettlementCourse(state: .finished, due: "2026-05-27", overdue: true))
+        XCTAssertEqual(course(ended, "2025-12-31").overdue, false)
+        let five = SettlementRules(settlement: Deadline(count: 5, unit: .workdays))
+        XCTAssertEqual(course(ended, "2026-05-12", five), SettlementCourse(state: .finished, due: "2026-05-11", overdue: true))
+        XCTAssertEqual(course(project("b", end: "2026-05-04", status: .closed), "2026-06-01"), SettlementCourse(state: .closed, due: nil, overdue: false))
+        XCTAssertEqual(course(project("c", end: nil), "2026-06-01"), SettlementCourse(state: .open, due: nil, overdue: false))
+    }
+
+    /// Deadlines in days and weeks end on a working day: 25 days after Monday 4 May 2026 is
+    /// Friday 29 May; 4 weeks after it Monday 1 June; 14 days after Saturday 11 May 2024 is
+    /// Saturday 25 May, so Monday 27 May.
+    func testDeadlinesInDaysAndWeeks() {
+        func due(_ text: String, after date: String, _ holidays: Holidays = .danish) -> String {
+            Workdays.date(Deadline(parsing: text)!.due(after: Workdays.dayNumber(date)!, holidays: holidays))
+        }
+        XCTAssertEqual(due("25 days", after: "2026-05-04"), "2026-05-29")
+        XCTAssertEqual(due("4 weeks", after: "2026-05-04"), "2026-06-01")
+        XCTAssertEqual(due("21 days", after: "2026-05-01"), "2026-05-22")
+        XCTAssertEqual(due("14 dage", after: "2024-05-11"), "2024-05-27")
+        // 3 weeks after Monday 4 May 2026 is Monday 25 May, Whit Monday: Tuesday 26 May.
+        XCTAssertEqual(due("3 weeks", after: "2026-05-04"), "2026-05-26")
+        XCTAssertEqual(due("3 uger", after: "2026-05-04"), "2026-05-26")
+        XCTAssertEqual(due("10 arbejdsdage", after: "2026-05-04"), "2026-05-19", "5–8, 11–13, 15, 18, 19 May")
+        // With 5 June off: 4 weeks and 4 days after Monday 4 May 2026 is Friday 5 June → Monday 8.
+        XCTAssertEqual(due("32 days", after: "2026-05-04", Holidays(extraDays: [MonthDay("06-05")!])), "2026-06-08")
+        for bad in ["15", "workdays", "0 days", "251 days", "15 months", "-1 days", "15  workdays x", "1.5 weeks", "0015 days"] {
+            XCTAssertNil(Deadline(parsing: bad), bad)
+        }
+        XCTAssertEqual(Deadline(parsing: "15  workdays")?.description, "15 workdays")
+    }
+
+    func testTheCourseOfASettlement() {
+        var p = project("a", end: "2026-05-04")
+        XCTAssertEqual(try p.settle(.handIn, on: "2026-05-20"), [.projectChanged(.handedIn, old: nil, new: "2026-05-20")])
+        // Criticism: 10 working days after Wednesday 20 May 2026: 21, 22, 26 (Whit Monday off), 27, 28, 29, 1, 2, 3, 4 June.
+        XCTAssertEqual(course(p, "2026-06-04"), SettlementCourse(state: .handedIn, due: "2026-06-04", overdue: false))
+        XCTAssertEqual(course(p, "2026-06-05"), SettlementCourse(state: .approved, due: nil, overdue: false, approvedByDefault: true),
+                       "not answered in time: approved by default")
+        var disputed = p
+        XCTAssertEqual(try disputed.settle(.dispute(note: "pris på 2.01"), on: "2026-06-01").count, 2)
+        XCTAssertEqual(course(disputed, "2026-07-01"), SettlementCourse(state: .disputed, due: nil, overdue: false))
+        XCTAssertEqual(disputed.disputeNote, "pris på 2.01")
+        XCTAssertThrowsError(try disputed.settle(.approve, on: "2026-06-02")) {
+            XCTAssertEqual($0 as? SettlementStepError, .alreadyAnswered(project: "a", approved: false, date: "2026-06-01"))
+        }
+        XCTAssertEqual(try p.settle(.approve, on: "2026-06-02"), [.projectChanged(.approved, old: nil, new: "2026-06-02")])
+        XCTAssertEqual(course(p, "2026-06-02").state, .approved)
+        XCTAssertFalse(course(p, "2026-06-02").approvedByDefault)
+        // Out of order or backwards.
+        var open = project("b", end: nil)
+        XCTAssertThrowsError(try open.settle(.handIn, on: "2026-05-20")) { XCTAssertEqual($0 as? SettlementStepError, .notFinished(project: "b")) }
+        XCTAssertThrowsError(try open.settle(.approve, on: "2026-05-20")) { XCTAssertEqual($0 as? SettlementStepError, .notHandedIn(project: "b")) }
+        var ended = project("c", end: "2026-05-04")
+        XCTAssertThrowsError(try ended.settle(.handIn, on: "2026-05-03")) {
+            XCTAssertEqual($0 as? SettlementStepError, .beforeStep(date: "2026-05-03", step: "end", stepDate: "2026-05-04"))
+        }
+        XCTAssertThrowsError(try ended.settle(.finish, on: "2026-05-04")) {
+            XCTAssertEqual($0 as? SettlementStepError, .alreadyFinished(project: "c", date: "2026-05-04"))
+        }
+        XCTAssertEqual(try ended.settle(.finish, on: "2026-05-06"), [.projectChanged(.end, old: "2026-05-04", new: "2026-05-06")])
+        _ = try? ended.settle(.handIn, on: "2026-05-07")
+        XCTAssertThrowsError(try ended.settle(.finish, on: "2026-05-08")) {
+            XCTAssertEqual($0 as? SettlementStepError, .alreadyHandedIn(project: "c", date: "2026-05-07"))
+        }
+        XCTAssertThrowsError(try ended.settle(.dispute(note: ""), on: "2026-05-08")) { XCTAssertEqual($0 as? SettlementStepError, .emptyDisputeNote) }
+        // The rules refuse a file whose course is out of order.
+        var bad = project("d", end: nil)
+        bad.approved = "2026-05-01"
+        bad.disputeNote = "x"
+        XCTAssertEqual(Set(ProjectRules.problems(bad).map(\.place)), ["approved", "disputeNote"])
     }
 
     func testProjectListShowsTheDeadline() throws {
-        let projects = try [project("a", end: "2026-05-04"), project("b", end: nil), project("c", end: "2026-05-20")].map(ProjectListEntry.init)
-        let deadlines = ["a": SettlementDeadline(due: "2026-05-25", overdue: true), "c": SettlementDeadline(due: "2026-06-10", overdue: false)]
-        XCTAssertEqual(ProjectText.list(projects, current: "b", deadlines: deadlines, language: .en), """
-               Id  Name  Status  Lines  Subtotal  Due
-            --------------------------------------------------
-               a   A     open        0      0.00  2026-05-25 !
-            *  b   B     open        0      0.00
-               c   C     open        0      0.00  2026-06-10
+        var handedIn = project("c", end: "2026-05-20")
+        handedIn.handedIn = "2026-05-21"
+        let projects = try [project("a", end: "2026-05-04"), project("b", end: nil), handedIn].map(ProjectListEntry.init)
+        let courses = Dictionary(uniqueKeysWithValues: projects.map { ($0.id, $0.course(rules, today: "2026-06-01")) })
+        XCTAssertEqual(ProjectText.list(projects, current: "b", courses: courses, language: .en), """
+               Id  Name  State      Lines  Subtotal  Due
+            -----------------------------------------------------
+               a   A     finished       0      0.00  2026-05-27 !
+            *  b   B     open           0      0.00
+               c   C     handed in      0      0.00  2026-06-05
             * current project
             ! past due
 
             """)
-        XCTAssertEqual(ProjectText.list(projects, current: nil, deadlines: deadlines, language: .da), """
-              Id  Navn  Status  Ydelser  Subtotal  Frist
-            ---------------------------------------------------
-              a   A     åben          0      0,00  2026-05-25 !
-              b   B     åben          0      0,00
-              c   C     åben          0      0,00  2026-06-10
+        XCTAssertEqual(ProjectText.list(projects, current: nil, courses: courses, language: .da), """
+              Id  Navn  Tilstand   Ydelser  Subtotal  Frist
+            ------------------------------------------------------
+              a   A     færdig           0      0,00  2026-05-27 !
+              b   B     åben             0      0,00
+              c   C     afleveret        0      0,00  2026-06-05
             ! fristen er overskredet
 
             """)
         // No deadline to show: no column and no footnote.
-        XCTAssertEqual(ProjectText.list([projects[1]], current: nil, deadlines: [:], language: .en), """
-              Id  Name  Status  Lines  Subtotal
-            -----------------------------------
-              b   B     open        0      0.00
+        XCTAssertEqual(ProjectText.list([projects[1]], current: nil, courses: courses, language: .en), """
+              Id  Name  State  Lines  Subtotal
+            ----------------------------------
+              b   B     open       0      0.00
 
             """)
-        XCTAssertFalse(ProjectText.list(projects, current: nil, deadlines: ["c": deadlines["c"]!], language: .en).contains("!"))
     }
 
     func testProjectListJSON() throws {
-        let json = ProjectText.listJSON(try ProjectListEntry(project("a", end: "2026-05-04")), deadline: SettlementDeadline(due: "2026-05-25", overdue: true))
+        let entry = try ProjectListEntry(project("a", end: "2026-05-04"))
+        let json = ProjectText.listJSON(entry, course: entry.course(rules, today: "2026-06-01"))
         XCTAssertEqual(String(decoding: JSONWriter.write(json), as: UTF8.self).filter { !$0.isWhitespace },
-                       #"{"id":"a","name":"A","status":"open","lines":0,"subtotal":"0.00","due":"2026-05-25","overdue":true}"#)
-        let none = ProjectText.listJSON(try ProjectListEntry(project("b", end: nil)), deadline: nil)
-        XCTAssertEqual(none["due"], .null)
-        XCTAssertEqual(none["overdue"], .bool(false))
+                       #"{"id":"a","name":"A","status":"open","lines":0,"subtotal":"0.00","due":"2026-05-27","overdue":true,"state":"finished","approvedByDefault":false,"end":"2026-05-04","handedIn":null,"approved":null,"disputed":null}"#)
+        let none = try ProjectListEntry(project("b", end: nil))
+        let noneJSON = ProjectText.listJSON(none, course: none.course(rules, today: "2026-06-01"))
+        XCTAssertEqual(noneJSON["due"], .null)
+        XCTAssertEqual(noneJSON["overdue"], .bool(false))
+        XCTAssertEqual(noneJSON["state"], .string("open"))
     }
 }

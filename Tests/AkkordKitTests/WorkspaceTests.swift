@@ -132,7 +132,7 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(try ws.useProject("a").value.id, "a")
         _ = try ws.deleteProject("a")
         XCTAssertNil(try ws.currentProjectId())
-        XCTAssertEqual(try ws.projectListing(deadlineWorkdays: { 15 }).projects.map(\.id), ["a-2"])
+        XCTAssertEqual(try ws.projectListing(rules: { SettlementRules() }).projects.map(\.id), ["a-2"])
         XCTAssertThrowsError(try ws.project()) { XCTAssertEqual($0 as? AkkordError, .noCurrentProject) }
         // "a" is now only the beginning of a-2, which it chooses; a text that begins no id nor name is refused.
         XCTAssertEqual(try ws.useProject("a").value.id, "a-2")

@@ -141,6 +141,9 @@ final class ConfigEndToEndTests: EndToEndCase {
         store = \(home)/.local/share/akkord (default)
         holidayPay = (not set)
         deadlineWorkdays = 15 (default)
+        settlementDeadline = 15 workdays (default)
+        criticismDeadline = 10 workdays (default)
+        extraHolidays = (not set)
 
         """)
         XCTAssertFalse(FileManager.default.fileExists(atPath: configFile), "reading creates nothing")
@@ -153,6 +156,9 @@ final class ConfigEndToEndTests: EndToEndCase {
         store = /srv/roofs
         holidayPay = (not set)
         deadlineWorkdays = 15
+        settlementDeadline = 15 workdays (default)
+        criticismDeadline = 10 workdays (default)
+        extraHolidays = (not set)
 
         """)
         XCTAssertEqual(try run(["config", "get", "deadlineWorkdays"]).stdout, "15\n")
@@ -164,7 +170,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         XCTAssertEqual(object["file"] as? String, configFile)
         XCTAssertEqual(object["exists"] as? Bool, true)
         let settings = try XCTUnwrap(object["settings"] as? [String: [String: Any]])
-        XCTAssertEqual(Set(settings.keys), ["lang", "store", "holidayPay", "deadlineWorkdays"])
+        XCTAssertEqual(Set(settings.keys), ["lang", "store", "holidayPay", "deadlineWorkdays", "settlementDeadline", "criticismDeadline", "extraHolidays"])
         XCTAssertEqual(settings["deadlineWorkdays"]?["value"] as? Int, 15)
         XCTAssertEqual(settings["deadlineWorkdays"]?["default"] as? Bool, false)
         XCTAssertEqual(settings["store"]?["value"] as? String, "/srv/roofs")

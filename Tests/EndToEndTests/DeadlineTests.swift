@@ -118,4 +118,59 @@ final class DeadlineTests: EndToEndCase {
     func testABadTodayIsRefused() throws {
         assertError(try run(["project", "list"], today: "26-05-2026"), status: 64, contains: "AKKORD_TODAY: \"26-05-2026\" is not a date")
     }
+
+    /// The settlement's course (SPEC §16), each date worked by hand: ended Monday 4 May 2026,
+    /// handed in Wednesday 20 May; the criticism deadline (10 working days, Whit Monday 25 May
+    /// off) is Thursday 4 June, so on 5 June an unanswered settlement counts as approved.
+    func testTheSettlementsCourse() throws {
+        XCTAssertEqual(try run(["project", "new", "Vestergade"]).status, 0)
+        assertError(try run(["project", "hand-in"]), status: 1, contains: "project \"vestergade\" is not finished")
+        let finished = try run(["project", "finish", "--date", "2026-05-04"])
+        XCTAssertEqual(finished.stdout, "project vestergade finished on 2026-05-04\n", finished.stderr)
+        XCTAssertEqual(try listed(today: "2026-05-20")["vestergade"]?["state"] as? String, "finished")
+        assertError(try run(["project", "approve"]), status: 1, contains: "has not been handed in")
+        assertError(try run(["project", "hand-in", "--date", "2026-05-03"]), status: 1, contains: "2026-05-03 is before the end date 2026-05-04")
+        XCTAssertEqual(try run(["project", "hand-in", "--date", "2026-05-20"]).status, 0)
+        assertError(try run(["project", "finish", "--date", "2026-05-06"]), status: 1, contains: "was handed in on 2026-05-20")
+
+        var p = try XCTUnwrap(try listed(today: "2026-06-04")["vestergade"])
+        XCTAssertEqual(p["state"] as? String, "handed-in")
+        XCTAssertEqual(p["due"] as? String, "2026-06-04")
+        XCTAssertEqual(p["handedIn"] as? String, "2026-05-20")
+        p = try XCTUnwrap(try listed(today: "2026-06-05")["vestergade"])
+        XCTAssertEqual(p["state"] as? String, "approved")
+        XCTAssertEqual(p["approvedByDefault"] as? Bool, true)
+        XCTAssertTrue(p["approved"] is NSNull, "approved by default is never written")
+        let text = try run(["project", "list", "--lang", "da"], today: "2026-06-05")
+        XCTAssertTrue(text.stdout.contains("godkendt (intet svar)"), text.stdout)
+        XCTAssertEqual(try run(["project", "list", "--status", "approved", "--json"], today: "2026-06-05").json.map { ($0 as! [String: Any])["projects"] as! [Any] }?.count, 1)
+        XCTAssertEqual(try run(["project", "list", "--status", "afleveret", "--json"], today: "2026-06-05").json.map { ($0 as! [String: Any])["projects"] as! [Any] }?.count, 0)
+
+        assertError(try run(["project", "dispute"]), status: 64, contains: "project dispute needs --note")
+        let disputed = try run(["project", "dispute", "--note", "pris på 2.01", "--date", "2026-06-01"])
+        XCTAssertEqual(disputed.status, 0, disputed.stderr)
+        XCTAssertEqual(try listed(today: "2026-06-05")["vestergade"]?["state"] as? String, "disputed")
+        assertError(try run(["project", "approve"]), status: 1, contains: "was already disputed on 2026-06-01")
+        let history = try run(["history", "--lang", "da"]).stdout
+        XCTAssertTrue(history.contains("indsigelse: - → 2026-06-01"), history)
+        XCTAssertTrue(history.contains("afleveret: - → 2026-05-20"), history)
+        // Undo takes the dispute back; the file keeps only what was recorded.
+        XCTAssertEqual(try run(["undo"]).status, 0)
+        XCTAssertEqual(try listed(today: "2026-06-04")["vestergade"]?["state"] as? String, "handed-in")
+        XCTAssertEqual(try run(["check"]).status, 0)
+    }
+
+    /// The office's deadlines and days off from the config file.
+    func testDeadlinesAndDaysOffFromTheConfig() throws {
+        XCTAssertEqual(try run(["project", "new", "Vestergade"]).status, 0)
+        XCTAssertEqual(try run(["project", "finish", "--date", "2026-05-04"]).status, 0)
+        XCTAssertEqual(try run(["config", "set", "settlementDeadline", "4 weeks"]).stdout, "settlementDeadline = 4 weeks\n")
+        XCTAssertEqual(try listed()["vestergade"]?["due"] as? String, "2026-06-01", "4 weeks after Monday 4 May")
+        XCTAssertEqual(try run(["config", "set", "settlementDeadline", "32 dage"]).stdout, "settlementDeadline = 32 days\n")
+        XCTAssertEqual(try listed()["vestergade"]?["due"] as? String, "2026-06-05", "Friday 5 June")
+        XCTAssertEqual(try run(["config", "set", "extraHolidays", "06-05, 12-24"]).stdout, "extraHolidays = 06-05,12-24\n")
+        XCTAssertEqual(try listed()["vestergade"]?["due"] as? String, "2026-06-08", "Constitution Day off: Monday 8 June")
+        assertError(try run(["config", "set", "criticismDeadline", "10 months"]), status: 64, contains: "criticismDeadline: \"10 months\" is not")
+    }
+
 }

@@ -219,7 +219,7 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
         assertJSON(json, shows: projects, "seed \(seed)")
         let good = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
         var otherVersion = good
-        otherVersion[7] = UInt8(ascii: "2")
+        otherVersion[7] = UInt8(ascii: "1")
         var hugeCount = good
         hugeCount.replaceSubrange(8..<16, with: [0xF0, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x7F])
         var hugeLength = good

@@ -8,9 +8,21 @@ public struct Config: Equatable, Sendable {
     public var store: String?
     public var holidayPay: Bool?
     public var deadlineWorkdays: Int?
+    public var settlementDeadline: Deadline?
+    public var criticismDeadline: Deadline?
+    public var extraHolidays: [MonthDay]?
 
     public init(lang: Language? = nil, store: String? = nil, holidayPay: Bool? = nil, deadlineWorkdays: Int? = nil) {
         self.lang = lang; self.store = store; self.holidayPay = holidayPay; self.deadlineWorkdays = deadlineWorkdays
+    }
+
+    /// The settlement's rules these settings give (SPEC §16): `settlementDeadline`, else
+    /// `deadlineWorkdays` working days, else 15 working days; `criticismDeadline`, else 10
+    /// working days; the Danish public holidays and `extraHolidays`.
+    public var settlementRules: SettlementRules {
+        SettlementRules(settlement: settlementDeadline ?? deadlineWorkdays.map { Deadline(count: $0, unit: .workdays) } ?? .settlementDefault,
+                        criticism: criticismDeadline ?? .criticismDefault,
+                        holidays: Holidays(extraDays: extraHolidays ?? []))
     }
 
     /// The key's value when the file sets it.
@@ -20,6 +32,9 @@ public struct Config: Equatable, Sendable {
         case .store: return store.map(ConfigValue.store)
         case .holidayPay: return holidayPay.map(ConfigValue.holidayPay)
         case .deadlineWorkdays: return deadlineWorkdays.map(ConfigValue.deadlineWorkdays)
+        case .settlementDeadline: return settlementDeadline.map(ConfigValue.settlementDeadline)
+        case .criticismDeadline: return criticismDeadline.map(ConfigValue.criticismDeadline)
+        case .extraHolidays: return extraHolidays.map(ConfigValue.extraHolidays)
         }
     }
 
@@ -29,6 +44,9 @@ public struct Config: Equatable, Sendable {
         case .store(let s): store = s
         case .holidayPay(let b): holidayPay = b
         case .deadlineWorkdays(let n): deadlineWorkdays = n
+        case .settlementDeadline(let d): settlementDeadline = d
+        case .criticismDeadline(let d): criticismDeadline = d
+        case .extraHolidays(let days): extraHolidays = days
         }
     }
 
@@ -38,13 +56,16 @@ public struct Config: Equatable, Sendable {
         case .store: store = nil
         case .holidayPay: holidayPay = nil
         case .deadlineWorkdays: deadlineWorkdays = nil
+        case .settlementDeadline: settlementDeadline = nil
+        case .criticismDeadline: criticismDeadline = nil
+        case .extraHolidays: extraHolidays = nil
         }
     }
 }
 
 /// The keys of the config file, in the order the file is written and listed.
 public enum ConfigKey: String, CaseIterable, Sendable {
-    case lang, store, holidayPay, deadlineWorkdays
+    case lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline, extraHolidays
 
     public static let workdays = 1...250
 
@@ -55,6 +76,8 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .store: return "an absolute path or one starting with ~/"
         case .holidayPay: return "true or false"
         case .deadlineWorkdays: return "a whole number from \(Self.workdays.lowerBound) to \(Self.workdays.upperBound)"
+        case .settlementDeadline, .criticismDeadline: return "a number from 1 to 250 and workdays, days or weeks (15 workdays)"
+        case .extraHolidays: return "days as MM-DD, separated by commas (06-05,12-24,12-31), or nothing"
         }
     }
 
@@ -81,6 +104,20 @@ public enum ConfigKey: String, CaseIterable, Sendable {
                 throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)")
             }
             return .deadlineWorkdays(n)
+        case .settlementDeadline, .criticismDeadline:
+            guard let d = Deadline(parsing: text) else { throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)") }
+            return self == .settlementDeadline ? .settlementDeadline(d) : .criticismDeadline(d)
+        case .extraHolidays:
+            // `06-05, 12-24` as well as `06-05,12-24`; an empty text is no extra days.
+            var days: [MonthDay] = []
+            let items = text.allSatisfy({ $0 == " " }) ? [] : text.split(separator: ",", omittingEmptySubsequences: false).map { String($0.filter { $0 != " " }) }
+            for item in items {
+                guard let day = MonthDay(item) else {
+                    throw ConfigValueError(key: self, reason: "\(Excerpt.phrase(item)) is not a day as MM-DD (12-24)")
+                }
+                if !days.contains(day) { days.append(day) }
+            }
+            return .extraHolidays(days)
         }
     }
 }
@@ -91,6 +128,9 @@ public enum ConfigValue: Equatable, Sendable {
     case store(String)
     case holidayPay(Bool)
     case deadlineWorkdays(Int)
+    case settlementDeadline(Deadline)
+    case criticismDeadline(Deadline)
+    case extraHolidays([MonthDay])
 
     public var key: ConfigKey {
         switch self {
@@ -98,6 +138,9 @@ public enum ConfigValue: Equatable, Sendable {
         case .store: return .store
         case .holidayPay: return .holidayPay
         case .deadlineWorkdays: return .deadlineWorkdays
+        case .settlementDeadline: return .settlementDeadline
+        case .criticismDeadline: return .criticismDeadline
+        case .extraHolidays: return .extraHolidays
         }
     }
 
@@ -108,6 +151,8 @@ public enum ConfigValue: Equatable, Sendable {
         case .store(let s): return s
         case .holidayPay(let b): return b ? "true" : "false"
         case .deadlineWorkdays(let n): return String(n)
+        case .settlementDeadline(let d), .criticismDeadline(let d): return d.description
+        case .extraHolidays(let days): return days.map(\.description).joined(separator: ",")
         }
     }
 
@@ -118,6 +163,8 @@ public enum ConfigValue: Equatable, Sendable {
         case .store(let s): return .string(s)
         case .holidayPay(let b): return .bool(b)
         case .deadlineWorkdays(let n): return .int(n)
+        case .settlementDeadline(let d), .criticismDeadline(let d): return .string(d.description)
+        case .extraHolidays(let days): return .array(days.map { .string($0.description) })
         }
     }
 
@@ -125,7 +172,7 @@ public enum ConfigValue: Equatable, Sendable {
     /// a relative one would mean a different store in every directory the command is run from.
     public var problem: Phrase? {
         switch self {
-        case .lang, .holidayPay: return nil
+        case .lang, .holidayPay, .settlementDeadline, .criticismDeadline, .extraHolidays: return nil
         case .store(let s):
             if s.isEmpty { return "must not be empty" }
             if let problem = ControlCharacters.problem(in: s) { return problem }

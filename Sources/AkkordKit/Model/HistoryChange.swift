@@ -97,7 +97,8 @@ public enum HistoryChange: Equatable, Sendable {
     /// The fields `project edit` changes; `start` and `end` are dates, the others text.
     public enum ProjectField: String, Equatable, Sendable, CaseIterable {
         case name, address, employer, customer, start, end, note
-        public var isDate: Bool { self == .start || self == .end }
+        case handedIn, approved, disputed, disputeNote
+        public var isDate: Bool { [.start, .end, .handedIn, .approved, .disputed].contains(self) }
     }
 
     /// The id a project was restored under, and the one it had.

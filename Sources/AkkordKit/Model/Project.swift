@@ -14,6 +14,11 @@ public struct Project: Equatable, Sendable {
     public var customer: String = ""
     public var start: String? = nil
     public var end: String? = nil
+    /// The settlement's course (SPEC §16): the day it was handed over, and the answer.
+    public var handedIn: String? = nil
+    public var approved: String? = nil
+    public var disputed: String? = nil
+    public var disputeNote: String = ""
     public var note: String = ""
     public var status: Status = .open
     public var created: String = ""

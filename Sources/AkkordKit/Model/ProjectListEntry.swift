@@ -7,12 +7,24 @@ public struct ProjectListEntry: Equatable, Sendable {
     public let lineCount: Int
     public let subtotal: Money
     public let end: String?
+    /// The settlement's course (SPEC §16).
+    public let handedIn: String?
+    public let approved: String?
+    public let disputed: String?
 
-    public init(id: String, name: String, status: Project.Status, lineCount: Int, subtotal: Money, end: String?) {
+    public init(id: String, name: String, status: Project.Status, lineCount: Int, subtotal: Money, end: String?,
+                handedIn: String?, approved: String?, disputed: String?) {
         self.id = id; self.name = name; self.status = status; self.lineCount = lineCount; self.subtotal = subtotal; self.end = end
+        self.handedIn = handedIn; self.approved = approved; self.disputed = disputed
     }
 
     public init(_ p: Project) throws(SumTooLargeError) {
-        self.init(id: p.id, name: p.name, status: p.status, lineCount: p.lines.count, subtotal: try p.subtotal, end: p.end)
+        self.init(id: p.id, name: p.name, status: p.status, lineCount: p.lines.count, subtotal: try p.subtotal, end: p.end,
+                  handedIn: p.handedIn, approved: p.approved, disputed: p.disputed)
+    }
+
+    /// Where its settlement stands on `today`.
+    public func course(_ rules: SettlementRules, today: String) -> SettlementCourse {
+        SettlementCourse(status: status, end: end, handedIn: handedIn, approved: approved, disputed: disputed, rules: rules, today: today)
     }
 }

@@ -50,6 +50,20 @@ public enum ProjectRules {
         text("catalogue.name", p.catalogueName, required: false)
         text("catalogue.edition", p.catalogueEdition, required: false)
 
+        // The settlement's course: each step after the one before it, on that day or later
+        // (dates as YYYY-MM-DD compare as text), one answer at most.
+        text("disputeNote", p.disputeNote, required: false, note: true)
+        func after(_ key: String, _ date: String?, _ earlierKey: String, _ earlier: String?) {
+            guard let date else { return }
+            guard let earlier else { problem(key, "is set, but \(earlierKey) is not"); return }
+            if date < earlier { problem(key, "\(date) is before \(earlierKey) \(earlier)") }
+        }
+        after("handedIn", p.handedIn, "end", p.end)
+        after("approved", p.approved, "handedIn", p.handedIn)
+        after("disputed", p.disputed, "handedIn", p.handedIn)
+        if p.approved != nil && p.disputed != nil { problem("disputed", "is set, and so is approved: a settlement has one answer") }
+        if !p.disputeNote.isEmpty && p.disputed == nil { problem("disputeNote", "is set, but disputed is not") }
+
         // Lines, and their subtotal kept within what an amount can be.
         problems += lines.problems
         let subtotal = lines.checkedSubtotal

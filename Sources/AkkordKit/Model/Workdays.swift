@@ -79,33 +79,6 @@ public enum Workdays {
     }
 }
 
-/// When a project's settlement is due (SPEC §9): `workdays` working days (`deadlineWorkdays`,
-/// config §12) after its end, the day the piecework was finished. Only an open project with an
-/// end has one; it is overdue from the day after the due date.
-public struct SettlementDeadline: Equatable, Sendable {
-    /// `YYYY-MM-DD`.
-    public let due: String
-    /// Today is after the due date.
-    public let overdue: Bool
-
-    public init(due: String, overdue: Bool) { self.due = due; self.overdue = overdue }
-
-    /// nil for a closed project and one without an end (or with an end that is not a date), and
-    /// when the due date would fall after 9999-12-31, the last date akkord writes.
-    /// `today` is `YYYY-MM-DD` (the clock's local date).
-    public init?(_ project: Project, workdays: Int, today: String, holidays: Holidays = .danish) {
-        self.init(status: project.status, end: project.end, workdays: workdays, today: today, holidays: holidays)
-    }
-
-    public init?(status: Project.Status, end: String?, workdays: Int, today: String, holidays: Holidays = .danish) {
-        guard status == .open, let end, let endDay = Workdays.dayNumber(end) else { return nil }
-        let dueDay = Workdays.adding(workdays, toDay: endDay, holidays: holidays)
-        guard let lastDay = Workdays.dayNumber("9999-12-31"), dueDay <= lastDay else { return nil }
-        due = Workdays.date(dueDay)
-        overdue = Workdays.dayNumber(today).map { $0 > dueDay } ?? false
-    }
-}
-
 /// The Danish public holidays (SPEC §16) and an office's extra days off. Every holiday moves
 /// with Easter except New Year's Day and Christmas: Maundy Thursday, Good Friday, Easter
 /// Monday, General Prayer Day (the fourth Friday after Easter, a holiday until 2023; abolished

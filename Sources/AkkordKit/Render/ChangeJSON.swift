@@ -7,6 +7,13 @@ import AkkordModel
 public enum ChangeJSON {
     public static func project(_ p: Project) throws(SumTooLargeError) -> JSONValue { JSONValue(["project": try ProjectText.summaryJSON(p)]) }
 
+    /// A step of the settlement's course: the project's course dates.
+    public static func settled(_ p: ProjectHead) -> JSONValue {
+        JSONValue(["project": JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
+                                         "end": .optional(p.end), "handedIn": .optional(p.handedIn), "approved": .optional(p.approved),
+                                         "disputed": .optional(p.disputed), "disputeNote": .string(p.disputeNote)])])
+    }
+
     public static func line(_ l: Line, subtotal: Money) -> JSONValue {
         JSONValue(["line": ProjectText.lineJSON(l), "subtotal": .string(subtotal.plain)])
     }

@@ -22,6 +22,17 @@ public enum Confirmation {
     }
 
     /// `project close` and `project reopen`: the project's new status.
+    /// A step of the settlement's course (`project finish`, `hand-in`, `approve`, `dispute`).
+    public static func settled(_ p: ProjectHead, _ step: SettlementStep, _ l: Language) -> String {
+        let w = Words(l)
+        switch step {
+        case .finish: return w(.projectFinished, p.id, p.end ?? "")
+        case .handIn: return w(.settlementHandedIn, p.id, p.handedIn ?? "")
+        case .approve: return w(.settlementApproved, p.id, p.approved ?? "")
+        case .dispute: return w(.settlementDisputed, p.id, p.disputed ?? "", p.disputeNote)
+        }
+    }
+
     public static func projectStatus(_ p: Project, _ l: Language) -> String {
         Words(l)(p.status == .closed ? .projectClosed : .projectReopened, p.id)
     }

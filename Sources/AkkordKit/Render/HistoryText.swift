@@ -59,6 +59,10 @@ public enum HistoryText {
             case .start: name = .fieldStart
             case .end: name = .fieldEnd
             case .note: name = .fieldNote
+            case .handedIn: name = .fieldHandedIn
+            case .approved: name = .fieldApproved
+            case .disputed: name = .fieldDisputed
+            case .disputeNote: name = .fieldDisputeNote
             }
             if field.isDate { return "\(w[name]): \(old ?? "-") → \(new)" }
             return "\(w[name]): \"\(old ?? "")\" → \"\(new)\""

@@ -807,5 +807,45 @@ en: cell {} would hold {} characters; a spreadsheet cell holds at most {}
 da: cellen {1} ville indeholde {2} tegn; en celle i et regneark rummer højst {3}
 en: the formula of cell {} would be {} characters; a spreadsheet formula has at most {}
 da: formlen i cellen {1} ville blive på {2} tegn; en formel i et regneark har højst {3}
+
+# ── The settlement's course (Model: SettlementCourse, Config) ──
+en: project "{}" is not finished: it has no end date
+da: projekt "{1}" er ikke færdigt: det har ingen slutdato
+en: the settlement of project "{}" has not been handed in
+da: opgørelsen for projekt "{1}" er ikke afleveret
+en: the settlement of project "{}" was handed in on {}; it has no other end date now
+da: opgørelsen for projekt "{1}" blev afleveret {2}; slutdatoen kan ikke længere ændres
+en: project "{}" was already finished on {}
+da: projekt "{1}" er allerede færdigt {2}
+en: the settlement of project "{}" was already approved on {}
+da: opgørelsen for projekt "{1}" blev allerede godkendt {2}
+en: the settlement of project "{}" was already disputed on {}
+da: der blev allerede gjort indsigelse mod opgørelsen for projekt "{1}" {2}
+en: {} is before the {} date {}
+da: {1} ligger før datoen for {2}, {3}
+en: start
+da: start
+en: end
+da: slut
+en: hand-in
+da: aflevering
+en: a dispute needs a note saying what is disputed
+da: en indsigelse skal have en bemærkning om, hvad den gælder
+en: is set, but {} is not
+da: er sat, men {1} er ikke
+en: {} is before {} {}
+da: {1} ligger før {2} {3}
+en: is set, and so is approved: a settlement has one answer
+da: er sat, og det er approved også: en opgørelse har ét svar
+en: a number from 1 to 250 and workdays, days or weeks (15 workdays)
+da: et tal fra 1 til 250 og arbejdsdage, dage eller uger (15 arbejdsdage)
+en: days as MM-DD, separated by commas (06-05,12-24,12-31), or nothing
+da: dage som MM-DD adskilt af kommaer (06-05,12-24,12-31), eller ingenting
+en: {} is not a day as MM-DD (12-24)
+da: {1} er ikke en dag som MM-DD (12-24)
+en: {} is given twice
+da: {1} er givet to gange
+en: an array of MM-DD strings
+da: en liste af MM-DD-tekster
 """#
 }

@@ -18,31 +18,51 @@ public enum ProjectText {
                    "lines": .int(lines), "subtotal": .string(subtotal.plain)])
     }
 
-    /// A project in `project list --json`: the summary, then its settlement deadline, `"due"`
-    /// (null for a closed project and one without an end) and `"overdue"`.
-    public static func listJSON(_ p: ProjectListEntry, deadline: SettlementDeadline?) -> JSONValue {
+    /// A project in `project list --json`: the summary, then where its settlement stands:
+    /// `"state"`, `"due"` (the settlement's date when finished, the criticism's when handed in,
+    /// else null), `"overdue"`, `"approvedByDefault"`, and the course's dates.
+    public static func listJSON(_ p: ProjectListEntry, course: SettlementCourse) -> JSONValue {
         JSONValue(["id": .string(p.id), "name": .string(p.name), "status": .string(p.status.rawValue),
                    "lines": .int(p.lineCount), "subtotal": .string(p.subtotal.plain),
-                   "due": .optional(deadline?.due), "overdue": .bool(deadline?.overdue ?? false)])
+                   "due": .optional(course.due), "overdue": .bool(course.overdue),
+                   "state": .string(course.state.rawValue), "approvedByDefault": .bool(course.approvedByDefault),
+                   "end": .optional(p.end), "handedIn": .optional(p.handedIn), "approved": .optional(p.approved),
+                   "disputed": .optional(p.disputed)])
     }
 
-    /// The project table; a Due column when a listed project has a deadline (`deadlines`, by
-    /// id), its date marked `!` when past due.
-    public static func list(_ projects: [ProjectListEntry], current: String?, deadlines: [String: SettlementDeadline], language: Language, width: Int = TextTable.defaultWidth) -> String {
+    /// The project table with each settlement's state; a Due column when a listed project has
+    /// a due date (`courses`, by id), marked `!` when past.
+    public static func list(_ projects: [ProjectListEntry], current: String?, courses: [String: SettlementCourse], language: Language, width: Int = TextTable.defaultWidth) -> String {
         let w = Words(language)
-        let shown = projects.compactMap { deadlines[$0.id] }
-        var columns: [TextTable.Column] = [.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.status]), .init(w[.linesTitle], .right),
+        let shown = projects.compactMap { courses[$0.id] }
+        let dues = shown.contains { $0.due != nil }
+        var columns: [TextTable.Column] = [.init(""), .init(w[.id]), .init(w[.name], wraps: true), .init(w[.stateTitle]), .init(w[.linesTitle], .right),
                                            .init(w[.subtotal], .right)]
-        if !shown.isEmpty { columns.append(.init(w[.due])) }
+        if dues { columns.append(.init(w[.due])) }
         var table = TextTable(columns)
         table.maxWidth = width
         for p in projects {
-            var cells = [p.id == current ? "*" : "", p.id, p.name, status(p.status, language), "\(p.lineCount)", p.subtotal.formatted(language)]
-            if !shown.isEmpty { cells.append(deadlines[p.id].map { $0.due + ($0.overdue ? " !" : "") } ?? "") }
+            let course = courses[p.id]
+            var cells = [p.id == current ? "*" : "", p.id, p.name, course.map { state($0, language) } ?? status(p.status, language),
+                         "\(p.lineCount)", p.subtotal.formatted(language)]
+            if dues { cells.append(course?.due.map { $0 + (course?.overdue == true ? " !" : "") } ?? "") }
             table.add(cells)
         }
         return table.render() + (current != nil ? "* \(w[.currentProjectNote])\n" : "")
             + (shown.contains(where: \.overdue) ? "! \(w[.pastDueNote])\n" : "")
+    }
+
+    /// `finished`, `færdig`; an unanswered settlement past its criticism deadline `approved (no answer)`.
+    public static func state(_ c: SettlementCourse, _ language: Language) -> String {
+        let w = Words(language)
+        switch c.state {
+        case .open: return w[.stateOpen]
+        case .finished: return w[.stateFinished]
+        case .handedIn: return w[.stateHandedIn]
+        case .approved: return w[c.approvedByDefault ? .stateApprovedByDefault : .stateApproved]
+        case .disputed: return w[.stateDisputed]
+        case .closed: return w[.stateClosed]
+        }
     }
 
     /// `project list --trash`: each entry of the trash; a file that does not read is named with
@@ -96,6 +116,9 @@ public enum ProjectText {
         if !p.employer.isEmpty { rows.append((w[.employer], p.employer)) }
         if !p.customer.isEmpty { rows.append((w[.customer], p.customer)) }
         if p.start != nil || p.end != nil { rows.append((w[.period], "\(p.start ?? "?") – \(p.end ?? "")")) }
+        if let d = p.handedIn { rows.append((w[.showHandedIn], d)) }
+        if let d = p.approved { rows.append((w[.showApproved], d)) }
+        if let d = p.disputed { rows.append((w[.showDisputed], d + (p.disputeNote.isEmpty ? "" : ": " + p.disputeNote))) }
         if !p.note.isEmpty { rows.append((w[.note], p.note)) }
         if !p.catalogueName.isEmpty {
             rows.append((w[.catalogue], p.catalogueEdition.isEmpty ? p.catalogueName : w(.catalogueEdition, p.catalogueName, p.catalogueEdition)))

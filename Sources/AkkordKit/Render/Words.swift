@@ -124,6 +124,11 @@ public enum Term: String, CaseIterable, Sendable {
     case histAdvanceAdded, histAdvanceRemoved, histCorrection, histSupplementAdded, histOnScope, histSupplementRemoved
     case histExtraWorkAdded, histAgreement, histAgreed, histDeduction, histExtraWorkRemoved, histPhotoAdded, histPhotoRemoved
     case histUndo, histUndone, histDemoBuilt
+    // The settlement's course (SPEC §16)
+    case fieldHandedIn, fieldApproved, fieldDisputed, fieldDisputeNote
+    case stateOpen, stateFinished, stateHandedIn, stateApproved, stateApprovedByDefault, stateDisputed, stateClosed
+    case stateTitle, showHandedIn, showApproved, showDisputed
+    case projectFinished, settlementHandedIn, settlementApproved, settlementDisputed
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -404,6 +409,12 @@ public struct Words: Sendable {
         .histUndo: "undid the change of {1} ({2})",
         .histUndone: "undid: {1}",
         .histDemoBuilt: "demo project built",
+        .fieldHandedIn: "handed in", .fieldApproved: "approved", .fieldDisputed: "disputed", .fieldDisputeNote: "dispute",
+        .stateOpen: "open", .stateFinished: "finished", .stateHandedIn: "handed in", .stateApproved: "approved",
+        .stateApprovedByDefault: "approved (no answer)", .stateDisputed: "disputed", .stateClosed: "closed",
+        .stateTitle: "State", .showHandedIn: "Handed in", .showApproved: "Approved", .showDisputed: "Disputed",
+        .projectFinished: "project {1} finished on {2}", .settlementHandedIn: "the settlement of project {1} was handed in on {2}",
+        .settlementApproved: "the settlement of project {1} was approved on {2}", .settlementDisputed: "the settlement of project {1} was disputed on {2}: {3}",
         .checkTrashUnreadable: "{1} in the trash does not read (a damaged file moved there as it was?); project restore refuses it",
         .checkPhotosKept: "{1} photo(s) no readable file uses are kept: {2} does not read and could name them; --fix removes them once it is mended or gone",
         .changeNotSynced: "the change is saved in {1}, but its folder could not be synced to disk ({2}); do not make it again",
@@ -767,6 +778,12 @@ public struct Words: Sendable {
         .histUndo: "fortrød ændringen fra {1} ({2})",
         .histUndone: "fortrudt: {1}",
         .histDemoBuilt: "demoprojektet er bygget",
+        .fieldHandedIn: "afleveret", .fieldApproved: "godkendt", .fieldDisputed: "indsigelse", .fieldDisputeNote: "indsigelsen",
+        .stateOpen: "åben", .stateFinished: "færdig", .stateHandedIn: "afleveret", .stateApproved: "godkendt",
+        .stateApprovedByDefault: "godkendt (intet svar)", .stateDisputed: "indsigelse", .stateClosed: "lukket",
+        .stateTitle: "Tilstand", .showHandedIn: "Afleveret", .showApproved: "Godkendt", .showDisputed: "Indsigelse",
+        .projectFinished: "projekt {1} er færdigt {2}", .settlementHandedIn: "opgørelsen for projekt {1} er afleveret {2}",
+        .settlementApproved: "opgørelsen for projekt {1} er godkendt {2}", .settlementDisputed: "der er gjort indsigelse mod opgørelsen for projekt {1} {2}: {3}",
         .checkTrashUnreadable: "{1} i papirkurven kan ikke læses (en beskadiget fil, flyttet dertil som den var?); project restore afviser den",
         .checkPhotosKept: "{1} foto(s), som ingen læsbar fil bruger, beholdes: {2} kan ikke læses og kan nævne dem; --fix fjerner dem, når den er rettet eller væk",
         .changeNotSynced: "ændringen er gemt i {1}, men mappen kunne ikke skrives helt til disken ({2}); foretag den ikke igen",

@@ -91,6 +91,22 @@ public enum ConfigFile {
                 return .failure(ConfigValueError(key: key, reason: "\(n.count > 20 ? Excerpt.phrase(n) : Phrase(verbatim: n)) is not \(key.expected)"))
             }
             value = .deadlineWorkdays(i)
+        case (.settlementDeadline, .string(let s)), (.criticismDeadline, .string(let s)):
+            guard let d = Deadline(parsing: s), d.description == s else {
+                return .failure(ConfigValueError(key: key, reason: "\(Excerpt.phrase(s)) is not \(key.expected)"))
+            }
+            value = key == .settlementDeadline ? .settlementDeadline(d) : .criticismDeadline(d)
+        case (.extraHolidays, .array(let items)):
+            var days: [MonthDay] = []
+            for item in items {
+                guard case .string(let s) = item else { return wrong("an array of MM-DD strings") }
+                guard let day = MonthDay(s) else { return .failure(ConfigValueError(key: key, reason: "\(Excerpt.phrase(s)) is not a day as MM-DD (12-24)")) }
+                guard !days.contains(day) else { return .failure(ConfigValueError(key: key, reason: "\(s) is given twice")) }
+                days.append(day)
+            }
+            value = .extraHolidays(days)
+        case (.settlementDeadline, _), (.criticismDeadline, _): return wrong("a string")
+        case (.extraHolidays, _): return wrong("an array of MM-DD strings")
         case (.lang, _), (.store, _): return wrong("a string")
         case (.holidayPay, _): return wrong("true or false")
         case (.deadlineWorkdays, _): return wrong("a whole number")
@@ -116,7 +132,9 @@ public enum ConfigFile {
         case .lang: return .lang(LanguageChoice.fromLocale(environment))
         case .store: return .store(StoreLocation.defaultDirectory(environment: environment))
         case .deadlineWorkdays: return .deadlineWorkdays(15)
-        case .holidayPay: return nil
+        case .settlementDeadline: return .settlementDeadline(.settlementDefault)
+        case .criticismDeadline: return .criticismDeadline(.criticismDefault)
+        case .extraHolidays, .holidayPay: return nil
         }
     }
 

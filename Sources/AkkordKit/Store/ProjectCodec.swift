@@ -32,6 +32,11 @@ public enum ProjectCodec {
         root.append("customer", .string(p.customer))
         root.append("start", .optional(p.start))
         root.append("end", .optional(p.end))
+        // The settlement's course only once it has one: a file without it reads in an akkord of before.
+        if let d = p.handedIn { root.append("handedIn", .string(d)) }
+        if let d = p.approved { root.append("approved", .string(d)) }
+        if let d = p.disputed { root.append("disputed", .string(d)) }
+        if !p.disputeNote.isEmpty { root.append("disputeNote", .string(p.disputeNote)) }
         root.append("note", .string(p.note))
         root.append("created", .string(p.created))
         root.append("catalogue", JSONValue(["name": .string(p.catalogueName), "edition": .string(p.catalogueEdition)]))
@@ -132,6 +137,10 @@ public enum ProjectCodec {
         p.customer = f.string("customer") ?? ""
         p.start = f.date("start")
         p.end = f.date("end")
+        p.handedIn = f.date("handedIn")
+        p.approved = f.date("approved")
+        p.disputed = f.date("disputed")
+        p.disputeNote = f.string("disputeNote") ?? ""
         p.note = f.string("note") ?? ""
         p.created = f.string("created") ?? ""
         if let c = f.value("catalogue")?.objectValue {
@@ -213,7 +222,7 @@ public enum ProjectCodec {
     }
 
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
-                               "customer", "start", "end", "note", "created", "catalogue", "nextIds", "lines", "workers",
+                               "customer", "start", "end", "handedIn", "approved", "disputed", "disputeNote", "note", "created", "catalogue", "nextIds", "lines", "workers",
                                "hours", "advances", "supplements", "extraWork", "photos", "history"]
     static let scopeKeys = ["sections", "lines"]
     static let workerKeys = ["id", "name", "apprentice", "rate"]

@@ -63,7 +63,7 @@ package struct ProjectListCache: Equatable, Sendable {
     }
 
     /// The format: a change to it changes the marker, and a cache of another marker is ignored.
-    static let magic: [UInt8] = Array("AKPL0001".utf8)
+    static let magic: [UInt8] = Array("AKPL0002".utf8)
     /// Longer than any file system's timestamp grain (FAT's 2 s).
     package static let settleSeconds: Int64 = 2
 
@@ -75,7 +75,7 @@ package struct ProjectListCache: Equatable, Sendable {
     }
 
     /// The marker, the number of entries, each entry (its identity, status, line count,
-    /// subtotal, id, name and end; numbers 8 bytes little-endian, texts with their length
+    /// subtotal, id, name, end and the settlement's three dates; numbers 8 bytes little-endian, texts with their length
     /// before them), then a 64-bit hash of all that, so a torn or garbled cache is found.
     package static func encode(_ entries: [Entry]) -> [UInt8] {
         var out = magic
@@ -90,6 +90,7 @@ package struct ProjectListCache: Equatable, Sendable {
                 int(v)
             }
             string(p.id); string(p.name); string(p.end ?? "")
+            string(p.handedIn ?? ""); string(p.approved ?? ""); string(p.disputed ?? "")
         }
         int(Int64(bitPattern: ByteHash.hash64(out[...])))
         return out
@@ -99,7 +100,7 @@ package struct ProjectListCache: Equatable, Sendable {
     /// the bytes are whole, not that they are ours: each value must also be one a project file
     /// can give (a slug id, each once; a name the rules allow; a date; a subtotal in Money's range).
     package init?(_ file: [UInt8]) {
-        let smallest = 13 * 8 + 2   // an entry with a one-letter id and name and no end
+        let smallest = 16 * 8 + 2   // an entry with a one-letter id and name and no dates
         guard file.count >= Self.magic.count + 16, file.starts(with: Self.magic) else { return nil }
         let body = file.count - 8
         var trailer = Reader(bytes: file, at: body, end: file.count)
@@ -116,14 +117,18 @@ package struct ProjectListCache: Equatable, Sendable {
                   let subtotal = r.int(), (-Money.maximumRaw...Money.maximumRaw).contains(subtotal),
                   let id = r.string(), Slug.isValid(id), entries[id] == nil,
                   let name = r.string(), !name.isEmpty, TextField.name.problem(name) == nil,
-                  let end = r.string(), end.isEmpty || ISODate.problem(end) == nil
+                  let end = r.string(), end.isEmpty || ISODate.problem(end) == nil,
+                  let handedIn = r.string(), handedIn.isEmpty || ISODate.problem(handedIn) == nil,
+                  let approved = r.string(), approved.isEmpty || ISODate.problem(approved) == nil,
+                  let disputed = r.string(), disputed.isEmpty || ISODate.problem(disputed) == nil
             else { return nil }
             let identity = Identity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
                                     modifiedSeconds: modified, modifiedNanoseconds: modifiedNanoseconds,
                                     changedSeconds: changed, changedNanoseconds: changedNanoseconds)
             entries[id] = Entry(identity: identity, listEntry: ProjectListEntry(
                 id: id, name: name, status: status == 0 ? .open : .closed, lineCount: lineCount, subtotal: Money(raw: subtotal),
-                end: end.isEmpty ? nil : end))
+                end: end.isEmpty ? nil : end, handedIn: handedIn.isEmpty ? nil : handedIn,
+                approved: approved.isEmpty ? nil : approved, disputed: disputed.isEmpty ? nil : disputed))
         }
         guard r.at == body else { return nil }
         self.entries = entries

@@ -230,7 +230,8 @@ public struct Store: Sendable {
         let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none, checking: .firstProblem)
         let project = read.head
         return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: read.count,
-                                subtotal: read.subtotal, end: project.end)
+                                subtotal: read.subtotal, end: project.end, handedIn: project.handedIn, approved: project.approved,
+                                disputed: project.disputed)
     }
 
     /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier

@@ -37,7 +37,7 @@ public final class Settings {
     public func defaultValue(_ key: ConfigKey) -> ConfigValue? { ConfigFile.defaultValue(key, environment: environment) }
 
     /// The value that applies for `key`: the file's, else its default.
-    public func value(_ key: ConfigKey) throws -> ConfigValue? { try config()[key] ?? defaultValue(key) }
+    public func value(_ key: ConfigKey) throws -> ConfigValue? { setting(key, in: try config()).value }
 
     /// `config get`: the key's value, and whether it is the default rather than the file's.
     public func get(_ key: ConfigKey) throws -> Setting { setting(key, in: try config()) }
@@ -84,6 +84,8 @@ public final class Settings {
 
     private func setting(_ key: ConfigKey, in config: Config) -> Setting {
         if let value = config[key] { return Setting(key: key, value: value, isDefault: false) }
+        // `deadlineWorkdays N` is the older name of `settlementDeadline "N workdays"`.
+        if key == .settlementDeadline { return Setting(key: key, value: .settlementDeadline(config.settlementRules.settlement), isDefault: true) }
         return Setting(key: key, value: defaultValue(key), isDefault: true)
     }
 

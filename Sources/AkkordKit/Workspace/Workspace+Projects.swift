@@ -53,6 +53,15 @@ extension Workspace {
         }.warning(plausible(date: details.start) + plausible(date: details.end))
     }
 
+    /// A step of the settlement's course (SPEC §16) on `date`, else today; the lines are not read.
+    public func settle(_ step: SettlementStep, _ id: String? = nil, date: String? = nil) throws -> Change<ProjectHead> {
+        let day = date ?? clock.today
+        return try changeProject(id, onlyLines: []) { p in
+            let changes = try p.settle(step, on: day)
+            return (ProjectHead(p), changes)
+        }.warning(plausible(date: day))
+    }
+
     public func closeProject(_ id: String? = nil) throws -> Change<Project> { try setStatus(.closed, id) }
     public func reopenProject(_ id: String? = nil) throws -> Change<Project> { try setStatus(.open, id) }
 

@@ -137,25 +137,21 @@ public struct Workspace: Sendable {
     /// Every project that reads, in id order, the current project's id, and the files that do
     /// not read (each error names its file): one damaged file hides no other project. Files
     /// unchanged since a list cached them are taken from `.project-list` (`Store.listEntries`).
-    /// With each open project that has an end, its settlement deadline (SPEC §9):
-    /// `deadlineWorkdays` is asked for (once) only when there is such a project, so the config
-    /// file is read only then; overdue is judged against `today`, else the clock's.
-    public func projectListing(deadlineWorkdays: () throws -> Int, today: String? = nil) throws -> ProjectListing {
+    /// With each project, where its settlement stands (SPEC §16): `rules` are asked for (once)
+    /// only when a project has an end, so the config file is read only then; due dates are
+    /// judged against `today`, else the clock's.
+    public func projectListing(rules: () throws -> SettlementRules, today: String? = nil) throws -> ProjectListing {
         let (projects, current, unreadable, cache) = try store.shared {
             let current = try store.loadState().currentProject
             let (projects, unreadable, cache) = try store.listEntries()
             return (projects, current, unreadable, cache)
         }
-        var deadlines: [String: SettlementDeadline] = [:], workdays: Int?
         let today = today ?? clock.today
-        for p in projects where p.status == .open && p.end != nil {
-            let n = try workdays ?? deadlineWorkdays()
-            workdays = n
-            deadlines[p.id] = SettlementDeadline(status: p.status, end: p.end, workdays: n, today: today)
-        }
+        let settlementRules = try projects.contains { $0.status == .open && $0.end != nil } ? rules() : SettlementRules()
+        let courses = Dictionary(uniqueKeysWithValues: projects.map { ($0.id, $0.course(settlementRules, today: today)) })
         // Only a listing that succeeds brings the cache up to date.
         if let cache { store.writeProjectListCache(cache) }
-        return ProjectListing(projects: projects, currentProjectId: current, unreadable: unreadable, deadlines: deadlines)
+        return ProjectListing(projects: projects, currentProjectId: current, unreadable: unreadable, courses: courses)
     }
 
     /// The active catalogue: the store's imported one, else the bundled sample.
@@ -205,8 +201,8 @@ public struct ProjectListing {
     public let currentProjectId: String?
     /// `StoreFileError` or `InvalidDataError`, each naming its file.
     public let unreadable: [Error]
-    /// The settlement deadline of each open project with an end, by id; other projects have none.
-    public let deadlines: [String: SettlementDeadline]
+    /// Where each project's settlement stands, by id.
+    public let courses: [String: SettlementCourse]
 }
 
 /// What a change did.

@@ -77,6 +77,9 @@ final class CommandContext {
     /// A setting that applies: the config file's value, else the key's default (nil: none).
     func setting(_ key: ConfigKey) throws -> ConfigValue? { try withSettings { try $0.value(key) } }
 
+    /// The settlement's deadlines and days off from the config file (SPEC §16).
+    func settlementRules() throws -> SettlementRules { try withSettings { try $0.config().settlementRules } }
+
     /// Today's date, `YYYY-MM-DD` in local time, from the clock. Only for tests: a debug build
     /// (the one `swift test` runs) takes `AKKORD_TODAY=YYYY-MM-DD` instead, so the end-to-end
     /// tests can judge deadlines against a fixed day; a release build ignores the variable.

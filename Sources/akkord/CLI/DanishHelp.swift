@@ -145,7 +145,7 @@ enum DanishHelp {
 
     private static let projectCommands: [[String]: CommandText] = [
         ["project"]: CommandText(
-            abstract: "Opret, vis, vælg, ret, afslut, slet og gendan projekter; flyt dem mellem maskiner som pakkefiler."),
+            abstract: "Opret, vis, vælg, ret, gør op, afslut, slet og gendan projekter; flyt dem mellem maskiner som pakkefiler."),
         ["project", "new"]: CommandText(
             abstract: "Opret et projekt og gør det til det aktuelle.",
             discussion: """
@@ -166,13 +166,19 @@ enum DanishHelp {
         ["project", "list"]: CommandText(
             abstract: "Vis projekterne med antal linjer, subtotal og frist for opgørelsen.",
             discussion: """
-                Et åbent projekt med en slutdato skal gøres op deadlineWorkdays arbejdsdage (mandag–fredag undtagen \
-                helligdage; standard 15, se 'akkord config') efter den; '!' markerer et projekt, hvis frist er \
-                overskredet. --json tilføjer "due" (ÅÅÅÅ-MM-DD, eller null for et afsluttet projekt og et uden slutdato) \
-                og "overdue" (true eller false).
+                Hvert projekts opgørelse har en tilstand: åben (arbejdet er i gang), færdig (arbejdet er slut: \
+                opgørelsen skal afleveres settlementDeadline efter slutdatoen, standard 15 arbejdsdage), afleveret \
+                (modparten kan gøre indsigelse indtil criticismDeadline efter afleveringen, standard 10 arbejdsdage), \
+                godkendt (også 'godkendt (intet svar)', når fristen for indsigelse er gået uden svar), indsigelse og \
+                lukket. Arbejdsdage er mandag–fredag undtagen helligdage og konfigurationens extraHolidays. Kolonnen \
+                Frist viser den næste frist; '!' markerer en overskredet. --json tilføjer "due" (ÅÅÅÅ-MM-DD eller null), \
+                "overdue", "state", "approvedByDefault", "end", "handedIn", "approved" og "disputed".
                 """,
             arguments: [
-                "--status": ArgumentText("Hvilke projekter der vises.", default: "all"),
+                "--status": ArgumentText("""
+                    Hvilke projekter der vises: åben (alle undtagen de lukkede), færdig, afleveret, godkendt, indsigelse, \
+                    lukket eller alle; de engelske ord (open, finished …) tages også.
+                    """, default: "all"),
                 "--trash": "Vis i stedet de slettede projekter i arkivets papirkurv (hent et tilbage med 'akkord project restore').",
             ]),
         ["project", "use"]: CommandText(
@@ -191,6 +197,25 @@ enum DanishHelp {
                 "--note": "En bemærkning om projektet.",
                 "--end": "Sidste arbejdsdag, \(date).",
             ]),
+        ["project", "finish"]: CommandText(
+            abstract: "Registrér dagen, hvor akkordarbejdet sluttede (projektets slutdato): opgørelsen skal afleveres fra den.",
+            discussion: """
+                Sætter slutdatoen (som 'project edit --end'); igen, før afleveringen, for at rette den. Opgørelsen skal \
+                afleveres settlementDeadline efter den (standard 15 arbejdsdage; se 'akkord config').
+                """,
+            arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+        ["project", "hand-in"]: CommandText(
+            abstract: "Registrér dagen, hvor opgørelsen blev afleveret til arbejdsgiveren.",
+            discussion: """
+                Modparten kan gøre indsigelse mod opgørelsen indtil criticismDeadline efter den (standard 10 arbejdsdage; \
+                se 'akkord config'); en opgørelse uden svar inden da regnes for godkendt, og 'project list' viser den sådan.
+                """,
+            arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+        ["project", "approve"]: CommandText(
+            abstract: "Registrér, at opgørelsen er godkendt.", arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+        ["project", "dispute"]: CommandText(
+            abstract: "Registrér, at der er gjort indsigelse mod opgørelsen, og hvad den går ud på.",
+            arguments: ["id": projectId, "--note": "Hvad indsigelsen gælder (skal gives).", "--date": "Dagen, \(date) (standard: i dag)."]),
         ["project", "close"]: CommandText(
             abstract: "Afslut et projekt: det kan ikke ændres, før det bliver genåbnet.", arguments: ["id": projectId]),
         ["project", "reopen"]: CommandText(abstract: "Genåbn et afsluttet projekt.", arguments: ["id": projectId]),

@@ -190,3 +190,15 @@ extension SumTooLargeError: UserFacingError {
     var message: Phrase { phrase }
     var exitStatus: ExitStatus { .dataError }
 }
+
+extension SettlementStepError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? {
+        switch self {
+        case .notFinished: return "record the end first: akkord project finish [--date YYYY-MM-DD]"
+        case .notHandedIn: return "record the hand-in first: akkord project hand-in [--date YYYY-MM-DD]"
+        default: return nil
+        }
+    }
+    var exitStatus: ExitStatus { self == .emptyDisputeNote ? .usage : .failure }
+}

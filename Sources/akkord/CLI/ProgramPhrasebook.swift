@@ -160,6 +160,14 @@ en: "{}" is not open, closed or all
 da: "{1}" er ikke open|closed|all
 en: "{}" is not bash, zsh or fish
 da: "{1}" er ikke bash, zsh eller fish
+en: "{}" is not open, finished, handed-in, approved, disputed, closed or all
+da: "{1}" er ikke åben, færdig, afleveret, godkendt, indsigelse, lukket eller alle
+en: project dispute needs --note saying what is disputed
+da: en indsigelse kræver --note, der siger, hvad den gælder
+en: record the end first: akkord project finish [--date YYYY-MM-DD]
+da: registrér først slutdatoen: akkord project finish [--date ÅÅÅÅ-MM-DD]
+en: record the hand-in first: akkord project hand-in [--date YYYY-MM-DD]
+da: registrér først afleveringen: akkord project hand-in [--date ÅÅÅÅ-MM-DD]
 
 # The environment and the output (CommandContext)
 en: {} is not a number of seconds from 0 to 86400 (e.g. 10 or 2.5)

@@ -2,8 +2,9 @@ import AkkordKit
 
 struct ProjectCommand: CommandGroup {
     static let spec = CommandSpec(
-        name: "project", abstract: "Create, list, choose, edit, close, delete and restore projects; move them between machines as bundles.",
+        name: "project", abstract: "Create, list, choose, edit, settle, close, delete and restore projects; move them between machines as bundles.",
         subcommands: [ProjectNew.self, ProjectList.self, ProjectUse.self, ProjectShow.self, ProjectEdit.self,
+                      ProjectFinish.self, ProjectHandIn.self, ProjectApprove.self, ProjectDispute.self,
                       ProjectClose.self, ProjectReopen.self, ProjectDelete.self, ProjectRestore.self, ProjectRepriceCommand.self,
                       ProjectExport.self, ProjectImport.self]
     )
@@ -58,17 +59,23 @@ struct ProjectNew: Command {
 
 struct ProjectList: Command {
     /// nil: all.
-    static let status = Option("--status", value: "open|closed|all", parse: .statusFilter, help: "Which projects to list.", default: "all")
+    static let status = Option("--status", value: "open|finished|handed-in|approved|disputed|closed|all", parse: .stateFilter,
+                               help: "Which projects to list: open (every state but closed), finished, handed-in, approved, disputed, closed or all.",
+                               default: "all")
     static let spec = CommandSpec(
         name: "list", abstract: "List projects with their number of lines, line subtotal and settlement due date.",
         discussion: """
-        An open project with an end date is due deadlineWorkdays working days (Monday–Friday but \
-        the Danish public holidays; default 15, see 'akkord config') after it; '!' marks one past due. --json adds \
-        "due" (YYYY-MM-DD, or null for a closed project and one without an end) and "overdue" (true or false).
+        Each project's settlement state: open (work going on), finished (ended: the settlement is due \
+        settlementDeadline after the end, default 15 working days), handed-in (the other side may criticise it \
+        until criticismDeadline after the hand-in, default 10 working days), approved (also 'approved (no answer)' \
+        when the criticism deadline passed unanswered), disputed, closed. Working days are Monday–Friday but the \
+        Danish public holidays and the config's extraHolidays. The Due column shows the next deadline; '!' marks \
+        one past. --json adds "due" (YYYY-MM-DD or null), "overdue", "state", "approvedByDefault", "end", \
+        "handedIn", "approved" and "disputed".
         """,
         arguments: [status, trash])
     static let trash = Flag("--trash", help: "List the deleted projects in the store's trash instead (bring one back with 'akkord project restore').")
-    let status: Project.Status?
+    let status: SettlementState?
     let trash: Bool
     init(_ a: ParsedArguments) throws {
         status = try a[Self.status] ?? nil
@@ -82,20 +89,24 @@ struct ProjectList: Command {
             return
         }
         // The config file is read only when an open project has an end (SPEC §9, §12).
-        let listing = try context.workspace().projectListing(deadlineWorkdays: {
-            guard case .deadlineWorkdays(let n)? = try context.setting(.deadlineWorkdays) else { preconditionFailure("deadlineWorkdays has a default") }
-            return n
-        }, today: try context.today())
-        let projects = listing.projects.filter { status == nil || $0.status == status }
+        let listing = try context.workspace().projectListing(rules: { try context.settlementRules() }, today: try context.today())
+        let projects = listing.projects.filter { p in
+            switch status {
+            case nil: return true
+            case .open?: return p.status == .open
+            case let state?: return listing.courses[p.id]?.state == state
+            }
+        }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["projects": .array(projects.map { ProjectText.listJSON($0, deadline: listing.deadlines[$0.id]) }),
+            context.printJSON(JSONValue(["projects": .array(projects.map { ProjectText.listJSON($0, course: listing.courses[$0.id]!) }),
                                          "unreadable": .array(listing.unreadable.map { .string("\($0)") })]))
         } else if projects.isEmpty {
             if listing.unreadable.isEmpty || status != nil {
-                context.print(ProjectText.noProjects(status: status, language: context.language) + CommandHints.createProject(context.language))
+                let shownStatus: Project.Status? = status.map { $0 == .closed ? .closed : .open }
+                context.print(ProjectText.noProjects(status: shownStatus, language: context.language) + CommandHints.createProject(context.language))
             }
         } else {
-            context.print(ProjectText.list(projects, current: listing.currentProjectId, deadlines: listing.deadlines, language: context.language, width: context.width))
+            context.print(ProjectText.list(projects, current: listing.currentProjectId, courses: listing.courses, language: context.language, width: context.width))
         }
         // The others are listed first; a damaged file is then named and the command fails.
         guard !listing.unreadable.isEmpty else { return }
@@ -168,6 +179,64 @@ struct ProjectEdit: Command {
         let edit = change.value
         try context.printChange(json: ChangeJSON.project(edit.after), Confirmation.projectEdited(before: edit.before, after: edit.after, context.language))
     }
+}
+
+/// `project finish|hand-in|approve|dispute`: the settlement's course (SPEC §16).
+enum SettlementStepArguments {
+    static let date = Option("--date", value: "date", parse: .date, help: "The day, YYYY-MM-DD (default: today).")
+}
+
+struct ProjectFinish: Command {
+    static let spec = CommandSpec(
+        name: "finish", abstract: "Record the day the piecework ended (the project's end): the settlement is due from it.",
+        discussion: """
+        Sets the end date (as 'project edit --end' does); again, before the hand-in, to correct it. The settlement is \
+        due settlementDeadline after it (default 15 working days; see 'akkord config').
+        """,
+        arguments: [OptionalProjectId.id, SettlementStepArguments.date])
+    let id: String?, date: String?
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id]; date = try a[SettlementStepArguments.date] }
+    func run(_ context: CommandContext) throws { try settle(.finish, id, date, context) }
+}
+
+struct ProjectHandIn: Command {
+    static let spec = CommandSpec(
+        name: "hand-in", abstract: "Record the day the settlement was handed over to the employer.",
+        discussion: """
+        The other side may criticise the settlement until criticismDeadline after it (default 10 working days; see \
+        'akkord config'); a settlement not answered by then counts as approved, and 'project list' shows it so.
+        """,
+        arguments: [OptionalProjectId.id, SettlementStepArguments.date])
+    let id: String?, date: String?
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id]; date = try a[SettlementStepArguments.date] }
+    func run(_ context: CommandContext) throws { try settle(.handIn, id, date, context) }
+}
+
+struct ProjectApprove: Command {
+    static let spec = CommandSpec(name: "approve", abstract: "Record that the settlement was approved.",
+                                  arguments: [OptionalProjectId.id, SettlementStepArguments.date])
+    let id: String?, date: String?
+    init(_ a: ParsedArguments) throws { id = try a[OptionalProjectId.id]; date = try a[SettlementStepArguments.date] }
+    func run(_ context: CommandContext) throws { try settle(.approve, id, date, context) }
+}
+
+struct ProjectDispute: Command {
+    static let note = Option("--note", value: "text", parse: .note, help: "What is disputed (required).")
+    static let spec = CommandSpec(name: "dispute", abstract: "Record that the settlement was disputed, and what the dispute is.",
+                                  arguments: [OptionalProjectId.id, note, SettlementStepArguments.date])
+    let id: String?, date: String?, note: String
+    init(_ a: ParsedArguments) throws {
+        id = try a[OptionalProjectId.id]; date = try a[SettlementStepArguments.date]
+        guard let note = try a[Self.note], !note.isEmpty else { throw UsageError("project dispute needs --note saying what is disputed") }
+        self.note = note
+    }
+    func run(_ context: CommandContext) throws { try settle(.dispute(note: note), id, date, context) }
+}
+
+private func settle(_ step: SettlementStep, _ id: String?, _ date: String?, _ context: CommandContext) throws {
+    let change = try context.workspace().settle(step, id, date: date ?? context.today())
+    context.warn(change.warnings)
+    context.printChange(json: ChangeJSON.settled(change.value), Confirmation.settled(change.value, step, context.language))
 }
 
 struct ProjectClose: Command {
@@ -243,6 +312,21 @@ struct ProjectRestore: Command {
         let change = try context.workspace().restoreProject(entry, as: newId)
         context.warn(change.warnings)
         try context.printChange(json: ChangeJSON.project(change.value), Confirmation.projectRestored(change.value, context.language))
+    }
+}
+
+extension ValueParser where Value == SettlementState? {
+    /// `--status` of `project list`: a state, in English or Danish, or all (nil).
+    static var stateFilter: ValueParser {
+        ValueParser(example: "finished") { text in
+            let danish: [String: SettlementState] = ["åben": .open, "færdig": .finished, "afleveret": .handedIn, "godkendt": .approved,
+                                                     "indsigelse": .disputed, "lukket": .closed]
+            if text == "all" || text == "alle" { return nil }
+            guard let state = SettlementState(rawValue: text) ?? danish[text] else {
+                throw PlainError("\"\(text)\" is not open, finished, handed-in, approved, disputed, closed or all")
+            }
+            return state
+        }
     }
 }
 
