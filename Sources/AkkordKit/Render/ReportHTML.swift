@@ -112,7 +112,7 @@ public enum ReportHTML {
     /// near their names on a wide screen); printed on A4, every page carries the document's
     /// title (the project's name) and `side N af M` / `page N of M` in its margin.
     package static func style(_ sheet: ReportSheet) -> String {
-        let page = sheet.words[.pageOf].replacingOccurrences(of: "{1}", with: "\u{0}page\u{0}").replacingOccurrences(of: "{2}", with: "\u{0}pages\u{0}")
+        let page = sheet.words(.pageOf, "\u{0}page\u{0}", "\u{0}pages\u{0}")
         let counter = page.split(separator: "\u{0}", omittingEmptySubsequences: false).enumerated().compactMap { i, part -> String? in
             i % 2 == 1 ? "counter(\(part))" : part.isEmpty ? nil : cssString(String(part))
         }.joined(separator: " ")

@@ -349,9 +349,10 @@ extension ProjectBundle {
                                        projectCopy: String) throws -> CheckedBundle? {
         var top = JSONObject()
         var copied = false
+        guard isUTF8(buffer, file: file) else { return nil }
         do {
             var scanner = JSONScanner(buffer: buffer)
-            try scanner.begin()
+            scanner.skipBOM()
             guard scanner.peekByte() == UInt8(ascii: "{") else { return nil }
             try scanner.readObject { scanner, key in
                 if top[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
@@ -376,6 +377,22 @@ extension ProjectBundle {
         let photos = checkPhotos(&f, references: read.head.photos.enumerated().map { ($0.offset, $0.element.file) })
         guard f.problems.isEmpty else { return nil }
         return CheckedBundle(file: projectFile, read: read, photos: photos)
+    }
+
+    /// Whether `buffer` is UTF-8 (as `JSONScanner.begin` checks it), checked 4 MiB at a time
+    /// with the pages passed handed back, so a large bundle is never resident as a whole.
+    private static func isUTF8(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?) -> Bool {
+        var start = 0
+        while start < buffer.count {
+            var end = min(start + (1 << 22), buffer.count)
+            // A piece ends before a character's continuation bytes, never inside a character.
+            while end < buffer.count, end > start, buffer[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == start { end = min(start + (1 << 22), buffer.count) }
+            if UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil { return false }
+            file?.release(start..<end)
+            start = end
+        }
+        return true
     }
 
     /// Copies the JSON object that begins at `start` (its `{`) to a new file at `path`, a piece
