@@ -110,6 +110,7 @@ final class ProjectBundleTests: XCTestCase {
         addTeardownBlock { TemporaryDirectory.remove(outside) }
         let store = try makeProjectStore(prefix: "akkord-bundle-src")
         try store.ensureDirectory(store.photosDirectory)
+        try store.ensureDirectory(store.temporaryDirectory)
         for photo in photos { try store.write(photo.bytes, to: store.photoPath(photo.file)) }
         for (n, lines) in [600, 1, 300].enumerated() {
             var p = StreamingTests.randomProject(&rng, id: "bundle-\(n)", lines: lines)
