@@ -92,6 +92,91 @@ final class ProjectBundleTests: XCTestCase {
                                             photos: read.photos.map { ($0.file, SHA256.hex($0.bytes), $0.bytes) }), bytes)
     }
 
+    // MARK: streaming
+
+    /// `project export` writes the bundle as it goes and `project import` reads it as it
+    /// streams: the bytes are those of the whole-bundle encoder (`encode` of the project read
+    /// whole and encoded again), to a file and to standard output, for projects of a few hundred
+    /// lines (more than one of the writer's pieces), of one line, and one whose file is not in
+    /// akkord's own form (texts escaped by hand); imported into an empty store and exported
+    /// again, the same bytes; imported again, unchanged. Seeded (`AKKORD_SEED`).
+    func testStreamingExportAndImportGiveTheWholeEncodersBytes() throws {
+        let seed = StreamingTests.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = StreamingTests.RNG(state: seed)
+        let photos = try fixturePhotos()
+        let clock = Clock(seconds: 1_790_000_000)
+        let outside = try TemporaryDirectory.make(prefix: "akkord-bundle-out")
+        addTeardownBlock { TemporaryDirectory.remove(outside) }
+        let store = try makeProjectStore(prefix: "akkord-bundle-src")
+        try store.ensureDirectory(store.photosDirectory)
+        try store.ensureDirectory(store.temporaryDirectory)
+        for photo in photos { try store.write(photo.bytes, to: store.photoPath(photo.file)) }
+        for (n, lines) in [600, 1, 300].enumerated() {
+            var p = StreamingTests.randomProject(&rng, id: "bundle-\(n)", lines: lines)
+            p.photos = try sampleProject().photos
+            p.nextIds["photo"] = 5
+            XCTAssertEqual(ProjectRules.problems(p), [], "seed \(seed)")
+            var file = try ProjectCodec.encode(p)
+            if n == 2 { file = StreamingTests.escapeByHand(file, &rng) }
+            try Data(file).write(to: URL(fileURLWithPath: store.projectFile(p.id)))
+            let expected = ProjectBundle.encode(projectFile: try ProjectCodec.encode(try ProjectCodec.decode(file, source: "p")),
+                                                photos: photos.map { ($0.file, $0.sha256, $0.bytes) })
+
+            let workspace = Workspace(store: store, clock: clock, command: "akkord test")
+            let path = "\(outside)/\(p.id).akkord"
+            let export = try workspace.exportBundle(p.id, to: path)
+            XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), expected, "seed \(seed), project \(n): the file")
+            XCTAssertEqual([export.byteCount, export.lineCount, export.photos], [expected.count, lines, 3])
+            let out = ByteOutput()
+            XCTAssertEqual(try workspace.exportBundle(p.id, writingTo: out).byteCount, expected.count)
+            XCTAssertEqual(out.bytes, expected, "seed \(seed), project \(n): standard output")
+
+            let target = Workspace(store: Store(directory: "\(outside)/store-\(n)", lockTimeout: 1), clock: clock, command: "akkord test")
+            let imported = try target.importBundle(.file(path), source: path)
+            XCTAssertEqual(imported.value.result, .created)
+            XCTAssertEqual(imported.value.lineCount, lines)
+            XCTAssertEqual(imported.value.total, try FinalAccounting(p).total)
+            let again = "\(outside)/\(p.id)-again.akkord"
+            _ = try target.exportBundle(p.id, to: again)
+            XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: again))), expected, "seed \(seed), project \(n): export → import → export")
+            XCTAssertEqual(try target.importBundle(.file(again), source: again).value.result, .unchanged)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: "\(outside)/store-\(n)/tmp"), [], "no temporary left")
+        }
+    }
+
+    /// A bundle with a problem is refused by the streaming import with exactly the problems the
+    /// whole reader names, and an empty store is not made.
+    func testTheStreamingImportNamesTheProblemsTheWholeReaderNames() throws {
+        let good = String(decoding: ProjectBundle.encode(projectFile: try ProjectCodec.encode(try sampleProject()),
+                                                         photos: try fixturePhotos().map { ($0.file, $0.sha256, $0.bytes) }), as: UTF8.self)
+        let outside = try TemporaryDirectory.make(prefix: "akkord-bundle-bad")
+        addTeardownBlock { TemporaryDirectory.remove(outside) }
+        let bad = [
+            good.replacingOccurrences(of: "\"lineCount\": 2", with: "\"lineCount\": 3"),
+            good.replacingOccurrences(of: "\"version\": 1,\n  \"project\"", with: "\"version\": 2,\n  \"project\""),
+            good.replacingOccurrences(of: "\"quantity\": \"3\"", with: "\"quantity\": \"4\""),
+            good.replacingOccurrences(of: "\"custom\": false,", with: "\"custom\": false, \"custom\": true,"),
+            String(good.dropLast(40)),
+        ]
+        for (i, text) in bad.enumerated() {
+            XCTAssertNotEqual(text, good)
+            let path = "\(outside)/bad-\(i).akkord"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            let expected = try refused(Array(text.utf8))
+            let store = "\(outside)/store"
+            let workspace = Workspace(store: Store(directory: store, lockTimeout: 1), clock: Clock(seconds: 1_790_000_000), command: "akkord test")
+            do {
+                _ = try workspace.importBundle(.file(path), source: "b.akkord")
+                XCTFail("bundle \(i) was imported")
+            } catch let e as InvalidDataError {
+                XCTAssertEqual(e.problems, expected.problems, "bundle \(i)")
+                XCTAssertFalse(expected.problems.isEmpty)
+            }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: store), "bundle \(i): no store made")
+        }
+    }
+
     // MARK: reading: every problem at its place
 
     func testEveryProblemOfABundleIsListedWithItsPlace() throws {

@@ -107,6 +107,29 @@ final class ProjectsSummaryTests: XCTestCase {
         for r in s.workers { XCTAssertEqual(r.balance, Sum.difference(r.share, r.advances).within(.max), r.name) }
     }
 
+    /// A name spelled differently across projects is shown as most entries spell it: here the
+    /// first project met (by date) has the odd spelling of both the worker and the employer.
+    /// Equally used spellings: the first met (`Kim Berg` on x before `kim berg` on y).
+    func testAWorkerAndAnEmployerAreShownWithTheSpellingMostEntriesUse() throws {
+        let projects = [
+            try Self.project("x", employer: "TÆT TAG aps", end: "2026-01-10", quantity: "1", price: "100",
+                             workers: [("Jens ølgaard", ["10"], nil, nil), ("Kim Berg", ["1"], nil, nil)]),
+            try Self.project("y", employer: "Tæt Tag ApS", end: "2026-02-10", quantity: "1", price: "100",
+                             workers: [("Jens Ølgaard", ["10"], nil, nil), ("kim berg", ["1"], nil, nil)]),
+            try Self.project("z", employer: "Taet  Tag ApS", end: "2026-03-10", quantity: "1", price: "100",
+                             workers: [("Jens  Ølgaard", ["10"], nil, nil)]),
+            try Self.project("w", employer: "Tæt Tag ApS", end: "2026-04-10", quantity: "1", price: "100",
+                             workers: [("JENS ØLGAARD", ["10"], nil, nil)]),
+        ]
+        let s = try ProjectsSummary(projects, filter: try .init())
+        // Jens: ølgaard 1 (x), Ølgaard 2 (y, z: spaces normalized), ØLGAARD 1 (w).
+        XCTAssertEqual(s.workers.map(\.name), ["Jens Ølgaard", "Kim Berg"])
+        XCTAssertEqual(s.workers.map(\.projects), [["x", "y", "z", "w"], ["x", "y"]])
+        // The employer: TÆT TAG aps 1, Tæt Tag ApS 2, Taet Tag ApS 1 (all fold to one key).
+        XCTAssertEqual(s.employers.map(\.name), ["Tæt Tag ApS"])
+        XCTAssertEqual(s.employers.map(\.projects), [["x", "y", "z", "w"]])
+    }
+
     func testNameKeys() {
         XCTAssertEqual(ProjectsSummary.workerKey("  Jens \t Hansen "), ProjectsSummary.workerKey("jens hansen"))
         XCTAssertNotEqual(ProjectsSummary.workerKey("Søren"), ProjectsSummary.workerKey("Soren"), "letters are not folded in names")

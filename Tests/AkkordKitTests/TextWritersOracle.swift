@@ -133,27 +133,7 @@ enum Oracle {
         <meta charset="utf-8">
         <title>\(ReportHTML.escape(sheet.documentTitle))</title>
         <style>
-        body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: #000; margin: 2em; }
-        h1 { font-size: 16pt; margin: 0 0 .5em; }
-        h2 { font-size: 12pt; margin: 1.5em 0 .4em; }
-        table { border-collapse: collapse; width: 100%; }
-        th, td { padding: 2px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
-        dd, p, figcaption, h1 { overflow-wrap: anywhere; }
-        thead th { border-bottom: 1px solid #000; }
-        td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-        tr.sum td { border-top: 1px solid #000; font-weight: bold; }
-        dl { display: grid; grid-template-columns: 8em 1fr; margin: 0; }
-        dt { font-weight: bold; } dd { margin: 0; }
-        .warning { color: #a00; font-weight: bold; }
-        .signoff { break-inside: avoid; page-break-inside: avoid; }
-        .signatures { display: flex; gap: 2em; margin-top: 3.5em; break-inside: avoid; page-break-inside: avoid; }
-        .signatures div { flex: 1; border-top: 1px solid #000; padding-top: .3em; }
-        .photos { break-before: page; page-break-before: always; }
-        figure { margin: 0 0 1.5em; break-inside: avoid; page-break-inside: avoid; }
-        figure img { display: block; max-width: 100%; max-height: 110mm; }
-        figcaption { margin-top: .3em; }
-        @page { size: A4; margin: 15mm; }
-        @media print { body { margin: 0; } thead { display: table-header-group; } tr { page-break-inside: avoid; } h2 { break-after: avoid; page-break-after: avoid; } }
+        \(ReportHTML.style(sheet))
         </style>
         </head>
         <body>

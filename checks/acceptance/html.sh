@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The HTML report printed by headless Chromium on A4: the team table, its notes and the three
 # signature lines land on one page, for reports whose sign-off falls near a page break; the
-# photos are embedded and printed. Fails (never skips) when chromium or poppler is missing.
+# photos are embedded and printed; every page carries the project's name and `side N af M`
+# (`page N of M`) in its margin. Fails (never skips) when chromium or poppler is missing.
 source "$(dirname "$0")/lib.sh"
 CHROMIUM=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$CHROMIUM" ] || ! command -v pdftotext >/dev/null; then
@@ -33,6 +34,10 @@ for lines in 12 26 30 32; do
     found=""
     for ((p = 1; p <= pages; p++)); do
       pdftotext -f "$p" -l "$p" -layout "$WORK/r-$lines-$lang.pdf" "$WORK/page.txt"
+      # Every page (the photo pages too) names the project and says which page it is, in its margin.
+      if [ "$lang" = da ]; then number="side $p af $pages"; else number="page $p of $pages"; fi
+      expect_contains "$WORK/page.txt" "Signatur $lines"
+      expect_contains "$WORK/page.txt" "$number"
       if grep -q "${sig[0]} (" "$WORK/page.txt"; then
         found=$p
         all=1
@@ -41,6 +46,7 @@ for lines in 12 26 30 32; do
       fi
     done
     [ -n "$found" ] && ok || fail "$lines lines ($lang): no page with the signature lines"
+    [ "$pages" -ge 2 ] && ok || fail "$lines lines ($lang): $pages page(s), want a report of several pages (the photos start a page)"
     # The photos: an appendix page with both captions, and the images embedded (pdfimages lists them).
     pdftotext -layout "$WORK/r-$lines-$lang.pdf" "$WORK/all.txt"
     expect_contains "$WORK/all.txt" "$photos"

@@ -13,9 +13,10 @@ import AkkordModel
 /// - `employer` matches the whole employer, ignoring case, accents and extra spaces, with Danish
 ///   letters folded as search does (`Århus Tag` = `aarhus tag` = `Arhus Tag`); an empty one
 ///   matches the projects without an employer. Employers are grouped by the same rule and shown
-///   as first seen.
+///   with the spelling most of their projects use (of equally used ones, the first met).
 /// - Workers are matched by name: trimmed, runs of spaces as one, case ignored (`jens  hansen` is
-///   `Jens Hansen`, `Søren` is not `Soren`), shown as first seen. A worker row adds up the team
+///   `Jens Hansen`, `Søren` is not `Soren`), shown with the spelling most of their team rows use
+///   (of equally used ones, the first met in the summary's project order). A worker row adds up the team
 ///   rows of his projects' reports that have a share: hours, share (an apprentice's pay is his
 ///   share), advances, balance. A journeyman in a project whose team split is missing (no
 ///   journeyman hours) has no share there; when he was paid advances there, they are listed in
@@ -69,7 +70,7 @@ public struct ProjectsSummary: Equatable, Sendable {
     }
 
     public struct WorkerRow: Equatable, Sendable {
-        /// As first seen.
+        /// The spelling most of the worker's team rows use.
         public let name: String
         /// The ids of the projects whose rows are added here, in the summary's project order.
         public let projects: [String]
@@ -92,7 +93,7 @@ public struct ProjectsSummary: Equatable, Sendable {
     }
 
     public struct EmployerRow: Equatable, Sendable {
-        /// As first seen; empty for the projects without an employer.
+        /// The spelling most of its projects use; empty for the projects without an employer.
         public let name: String
         public let projects: [String]
         public let total: Money
@@ -206,7 +207,7 @@ public struct ProjectsSummary: Equatable, Sendable {
 
         // Employers, grouped by the folded name.
         var employerIndex: [[UInt8]: Int] = [:]
-        var employerGroups: [(name: String, projects: [String], total: Sum<Money>, apprenticePay: Sum<Money>, pool: Sum<Money>,
+        var employerGroups: [(name: Spellings, projects: [String], total: Sum<Money>, apprenticePay: Sum<Money>, pool: Sum<Money>,
                               hours: Sum<Hours>, poolWithHours: Sum<Money>)] = []
         for (p, _) in chosen {
             let key = Self.employerKey(p.employer)
@@ -214,8 +215,9 @@ public struct ProjectsSummary: Equatable, Sendable {
             if let found = employerIndex[key] { i = found } else {
                 i = employerGroups.count
                 employerIndex[key] = i
-                employerGroups.append((Self.normalizedSpaces(p.employer), [], Sum(), Sum(), Sum(), Sum(), Sum()))
+                employerGroups.append((Spellings(), [], Sum(), Sum(), Sum(), Sum(), Sum()))
             }
+            employerGroups[i].name.add(Self.normalizedSpaces(p.employer))
             employerGroups[i].projects.append(p.id)
             employerGroups[i].total.add(p.total)
             employerGroups[i].apprenticePay.add(p.apprenticePay)
@@ -226,7 +228,7 @@ public struct ProjectsSummary: Equatable, Sendable {
         var employers: [EmployerRow] = []
         for g in employerGroups {
             let h = try g.hours.value("an employer's journeyman hours", limit: .max), pwh = try g.poolWithHours.value("an employer's pool", limit: .max)
-            employers.append(EmployerRow(name: g.name, projects: g.projects, total: try g.total.value("an employer's total", limit: .max),
+            employers.append(EmployerRow(name: g.name.mostUsed, projects: g.projects, total: try g.total.value("an employer's total", limit: .max),
                                          apprenticePay: try g.apprenticePay.value("an employer's apprentice pay", limit: .max),
                                          pool: try g.pool.value("an employer's pool", limit: .max), journeymanHours: h, poolWithHours: pwh,
                                          hourlyEarnings: try Self.hourlyEarnings(pwh, h)))
@@ -238,7 +240,7 @@ public struct ProjectsSummary: Equatable, Sendable {
 
         // Workers, by name across projects: the report's team rows that have a share.
         var workerIndex: [String: Int] = [:]
-        var workerGroups: [(name: String, projects: [String], hours: Sum<Hours>, share: Sum<Money>, advances: Sum<Money>, balance: Sum<Money>)] = []
+        var workerGroups: [(name: Spellings, projects: [String], hours: Sum<Hours>, share: Sum<Money>, advances: Sum<Money>, balance: Sum<Money>)] = []
         var advancesWithoutShare: [AdvanceWithoutShare] = []
         for (p, team) in chosen {
             for t in team {
@@ -251,8 +253,9 @@ public struct ProjectsSummary: Equatable, Sendable {
                 if let found = workerIndex[key] { i = found } else {
                     i = workerGroups.count
                     workerIndex[key] = i
-                    workerGroups.append((Self.normalizedSpaces(t.worker.name), [], Sum(), Sum(), Sum(), Sum()))
+                    workerGroups.append((Spellings(), [], Sum(), Sum(), Sum(), Sum()))
                 }
+                workerGroups[i].name.add(Self.normalizedSpaces(t.worker.name))
                 if workerGroups[i].projects.last != p.id { workerGroups[i].projects.append(p.id) }
                 workerGroups[i].hours.add(t.hours)
                 workerGroups[i].share.add(share)
@@ -263,7 +266,7 @@ public struct ProjectsSummary: Equatable, Sendable {
         var workers: [WorkerRow] = []
         var workerHours = Sum<Hours>(), shares = Sum<Money>(), advances = Sum<Money>(), balances = Sum<Money>()
         for g in workerGroups {
-            workers.append(WorkerRow(name: g.name, projects: g.projects, hours: try g.hours.value("a worker's hours", limit: .max),
+            workers.append(WorkerRow(name: g.name.mostUsed, projects: g.projects, hours: try g.hours.value("a worker's hours", limit: .max),
                                      share: try g.share.value("a worker's shares", limit: .max), advances: try g.advances.value("a worker's advances", limit: .max),
                                      balance: try g.balance.value("a worker's balance", limit: .max)))
             workerHours.add(g.hours)
@@ -290,6 +293,23 @@ public struct ProjectsSummary: Equatable, Sendable {
     }
 
     // MARK: matching names
+
+    /// The spellings of one worker's or employer's name, each with how many entries use it (a
+    /// team row, a project), in the order first met: shown is the one most entries use, of
+    /// those the first met (the summary's project order: by date, then id).
+    struct Spellings {
+        private var counts: [(spelling: String, entries: Int)] = []
+
+        mutating func add(_ spelling: String) {
+            if let i = counts.firstIndex(where: { $0.spelling == spelling }) { counts[i].entries += 1 } else { counts.append((spelling, 1)) }
+        }
+
+        var mostUsed: String {
+            var best = counts.first
+            for c in counts.dropFirst() where c.entries > best!.entries { best = c }
+            return best?.spelling ?? ""
+        }
+    }
 
     /// Trimmed, with every run of spaces (any white space) as one space.
     static func normalizedSpaces(_ text: String) -> String {

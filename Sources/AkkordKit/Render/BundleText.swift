@@ -74,15 +74,17 @@ public struct ProjectDifference: Equatable, Sendable {
 
 /// What `project export` wrote.
 public struct BundleExport: Sendable {
-    public let project: Project
-    public let bytes: [UInt8]
+    public let projectId: String
+    public let lineCount: Int
     /// Photo files in the bundle.
     public let photos: Int
-    /// Where it was written; nil when the bytes are for standard output.
+    /// The bundle's size in bytes.
+    public let byteCount: Int
+    /// Where it was written; nil when it went to standard output.
     public let file: String?
 
-    package init(project: Project, bytes: [UInt8], photos: Int, file: String?) {
-        self.project = project; self.bytes = bytes; self.photos = photos; self.file = file
+    package init(projectId: String, lineCount: Int, photos: Int, byteCount: Int, file: String?) {
+        self.projectId = projectId; self.lineCount = lineCount; self.photos = photos; self.byteCount = byteCount; self.file = file
     }
 }
 
@@ -91,8 +93,11 @@ public struct BundleImport: Sendable {
     // Declared here, beside its views, as `RenderedReport` is: `Workspace.importBundle` makes it.
     public enum Result: String, Sendable { case created, unchanged, replaced }
     public let result: Result
-    /// The project as it is stored now.
-    public let project: Project
+    /// The project as it is stored now, but its lines.
+    public let project: ProjectHead
+    public let lineCount: Int
+    /// The project's total (its final accounting's).
+    public let total: Money
     /// The id the project had in the bundle (`--as` stores it under another).
     public let exportedAs: String
     /// Photo files in the bundle, and how many of them the store did not have.
@@ -101,8 +106,9 @@ public struct BundleImport: Sendable {
     /// Where the replaced version was kept (`--replace`), else nil.
     public let trashCopy: String?
 
-    package init(result: Result, project: Project, exportedAs: String, photos: Int, photosWritten: Int, trashCopy: String?) {
-        self.result = result; self.project = project; self.exportedAs = exportedAs
+    package init(result: Result, project: ProjectHead, lineCount: Int, total: Money, exportedAs: String, photos: Int, photosWritten: Int,
+                 trashCopy: String?) {
+        self.result = result; self.project = project; self.lineCount = lineCount; self.total = total; self.exportedAs = exportedAs
         self.photos = photos; self.photosWritten = photosWritten; self.trashCopy = trashCopy
     }
 }
@@ -113,13 +119,13 @@ public enum BundleText {
 
     /// `wrote roof.akkord (project roof, 12 lines, 2 photos, 48,213 bytes)`.
     public static func exported(_ e: BundleExport, path: String, language l: Language) -> String {
-        Words(l)(.bundleWrote, path, e.project.id, count(e.project.lines.count, l), count(e.photos, l), count(e.bytes.count, l))
+        Words(l)(.bundleWrote, path, e.projectId, count(e.lineCount, l), count(e.photos, l), count(e.byteCount, l))
     }
 
     /// `{"file", "project", "lines", "photos", "bytes"}`, the counts as integers.
     public static func exportJSON(_ e: BundleExport) -> JSONValue {
-        JSONValue(["file": .optional(e.file), "project": .string(e.project.id), "lines": .int(e.project.lines.count),
-                   "photos": .int(e.photos), "bytes": .int(e.bytes.count)])
+        JSONValue(["file": .optional(e.file), "project": .string(e.projectId), "lines": .int(e.lineCount),
+                   "photos": .int(e.photos), "bytes": .int(e.byteCount)])
     }
 
     // MARK: import
@@ -128,8 +134,7 @@ public enum BundleText {
     public static func imported(_ i: BundleImport, source: String, language l: Language) throws(SumTooLargeError) -> String {
         let w = Words(l)
         let p = i.project
-        let contents = w(.bundleContents, count(p.lines.count, l), count(i.photos, l), count(i.photosWritten, l),
-                         try FinalAccounting(p).total.formatted(l))
+        let contents = w(.bundleContents, count(i.lineCount, l), count(i.photos, l), count(i.photosWritten, l), i.total.formatted(l))
         let renamed = i.exportedAs == p.id ? "" : w(.bundleExportedAs, i.exportedAs)
         switch i.result {
         case .created: return w(.bundleCreated, p.id, p.name, source, renamed, contents)
@@ -146,8 +151,8 @@ public enum BundleText {
     /// "trash"}`: counts as integers, the total as a string.
     public static func importJSON(_ i: BundleImport) throws(SumTooLargeError) -> JSONValue {
         JSONValue(["project": .string(i.project.id), "result": .string(i.result.rawValue), "photos": .int(i.photos),
-                   "photosWritten": .int(i.photosWritten), "lines": .int(i.project.lines.count),
-                   "total": .string(try FinalAccounting(i.project).total.plain), "exportedAs": .string(i.exportedAs),
+                   "photosWritten": .int(i.photosWritten), "lines": .int(i.lineCount),
+                   "total": .string(i.total.plain), "exportedAs": .string(i.exportedAs),
                    "status": .string(i.project.status.rawValue), "trash": .optional(i.trashCopy)])
     }
 

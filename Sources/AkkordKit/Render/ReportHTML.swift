@@ -49,27 +49,7 @@ public enum ReportHTML {
         <meta charset="utf-8">
         <title>\(escape(sheet.documentTitle))</title>
         <style>
-        body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: #000; margin: 2em; }
-        h1 { font-size: 16pt; margin: 0 0 .5em; }
-        h2 { font-size: 12pt; margin: 1.5em 0 .4em; }
-        table { border-collapse: collapse; width: 100%; }
-        th, td { padding: 2px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
-        dd, p, figcaption, h1 { overflow-wrap: anywhere; }
-        thead th { border-bottom: 1px solid #000; }
-        td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
-        tr.sum td { border-top: 1px solid #000; font-weight: bold; }
-        dl { display: grid; grid-template-columns: 8em 1fr; margin: 0; }
-        dt { font-weight: bold; } dd { margin: 0; }
-        .warning { color: #a00; font-weight: bold; }
-        .signoff { break-inside: avoid; page-break-inside: avoid; }
-        .signatures { display: flex; gap: 2em; margin-top: 3.5em; break-inside: avoid; page-break-inside: avoid; }
-        .signatures div { flex: 1; border-top: 1px solid #000; padding-top: .3em; }
-        .photos { break-before: page; page-break-before: always; }
-        figure { margin: 0 0 1.5em; break-inside: avoid; page-break-inside: avoid; }
-        figure img { display: block; max-width: 100%; max-height: 110mm; }
-        figcaption { margin-top: .3em; }
-        @page { size: A4; margin: 15mm; }
-        @media print { body { margin: 0; } thead { display: table-header-group; } tr { page-break-inside: avoid; } h2 { break-after: avoid; page-break-after: avoid; } }
+        \(style(sheet))
         </style>
         </head>
         <body>
@@ -126,6 +106,58 @@ public enum ReportHTML {
             out.write("</section>\n")
         }
         out.write("</body>\n</html>\n")
+    }
+
+    /// The page's style sheet. On screen the page keeps a readable width (the team's figures
+    /// near their names on a wide screen); printed on A4, every page carries the document's
+    /// title (the project's name) and `side N af M` / `page N of M` in its margin.
+    package static func style(_ sheet: ReportSheet) -> String {
+        let page = sheet.words(.pageOf, "\u{0}page\u{0}", "\u{0}pages\u{0}")
+        let counter = page.split(separator: "\u{0}", omittingEmptySubsequences: false).enumerated().compactMap { i, part -> String? in
+            i % 2 == 1 ? "counter(\(part))" : part.isEmpty ? nil : cssString(String(part))
+        }.joined(separator: " ")
+        return """
+        body { font-family: Helvetica, Arial, sans-serif; font-size: 10pt; color: #000; margin: 2em auto; padding: 0 2em; max-width: 60em; }
+        h1 { font-size: 16pt; margin: 0 0 .5em; }
+        h2 { font-size: 12pt; margin: 1.5em 0 .4em; }
+        table { border-collapse: collapse; width: 100%; }
+        th, td { padding: 2px 6px; vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+        dd, p, figcaption, h1 { overflow-wrap: anywhere; }
+        thead th { border-bottom: 1px solid #000; }
+        td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+        tr.sum td { border-top: 1px solid #000; font-weight: bold; }
+        dl { display: grid; grid-template-columns: 8em 1fr; margin: 0; }
+        dt { font-weight: bold; } dd { margin: 0; }
+        .warning { color: #a00; font-weight: bold; }
+        .signoff { break-inside: avoid; page-break-inside: avoid; }
+        .signatures { display: flex; gap: 2em; margin-top: 3.5em; break-inside: avoid; page-break-inside: avoid; }
+        .signatures div { flex: 1; border-top: 1px solid #000; padding-top: .3em; }
+        .photos { break-before: page; page-break-before: always; }
+        figure { margin: 0 0 1.5em; break-inside: avoid; page-break-inside: avoid; }
+        figure img { display: block; max-width: 100%; max-height: 110mm; }
+        figcaption { margin-top: .3em; }
+        @page {
+          size: A4; margin: 15mm;
+          @top-left { content: \(cssString(sheet.documentTitle)); font: 8pt Helvetica, Arial, sans-serif; }
+          @bottom-right { content: \(counter); font: 8pt Helvetica, Arial, sans-serif; }
+        }
+        @media print { body { margin: 0; padding: 0; max-width: none; } thead { display: table-header-group; } tr { page-break-inside: avoid; } h2 { break-after: avoid; page-break-after: avoid; } }
+        """
+    }
+
+    /// `text` as a CSS string in quotes, safe inside a `<style>` element: quotes, backslashes,
+    /// control characters and `<` (which could end the element) as hex escapes; direction
+    /// controls shown for what they are, as `escape` shows them.
+    package static func cssString(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\"", "\\", "<", ">", "&", "\u{7F}", "\u{0}"..."\u{1F}": out += "\\" + String(c.value, radix: 16, uppercase: true) + " "
+            case "\u{202A}"..."\u{202E}", "\u{2066}"..."\u{2069}": out += "[U+\(String(c.value, radix: 16, uppercase: true))]"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
     }
 
     /// A table's row for `line`: a cell per column, figures (the right-aligned columns) in `num`

@@ -1,6 +1,14 @@
 import AkkordSupport
 import AkkordModel
 
+#if canImport(Glibc)
+import Glibc
+private let readDescriptor = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let readDescriptor = Darwin.read
+#endif
+
 /// A project bundle (SPEC §10), the one file a roofer sends the union clerk:
 ///
 ///     {"format": "akkord-bundle", "version": 1,
@@ -33,16 +41,34 @@ public struct ProjectBundle: Sendable {
 
     // MARK: reading a file
 
-    /// Reads a bundle file: a regular file of at most `maximumFileBytes`, else exit 65 naming it.
-    public static func readFile(_ path: String) throws -> [UInt8] {
-        do { return try FileIO.read(path, limit: maximumFileBytes) } catch let failure as FileIO.Failure { throw readFailure(failure, path) }
+    /// Maps a bundle file: a regular file of at most `maximumFileBytes`, else exit 65 naming it.
+    package static func map(_ path: String) throws -> MappedFile {
+        do { return try MappedFile(path: path, limit: maximumFileBytes) } catch let failure as FileIO.Failure { throw readFailure(failure, path) }
     }
 
-    /// Reads a bundle from an open descriptor (standard input) to its end, named `source`.
-    public static func read(fd: Int32, source: String) throws -> [UInt8] {
-        do { return try FileIO.readAll(fd: fd, path: source, limit: maximumFileBytes) } catch let failure as FileIO.Failure {
-            throw readFailure(failure, source)
+    /// Copies a bundle from an open descriptor (standard input), named `source`, to its end into
+    /// a new file at `path`, a piece at a time, and maps the copy.
+    package static func copy(fd: Int32, source: String, to path: String) throws -> MappedFile {
+        let out = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard out >= 0 else { throw AkkordError.cannotWrite(path: path, reason: "cannot create: \(FileIO.errnoMessage())") }
+        defer { close(out) }
+        let copy = ByteOutput(fd: out, path: path)
+        var total = 0
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { piece.deallocate() }
+        while true {
+            let n = readDescriptor(fd, piece.baseAddress!, piece.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw readFailure(.system(path: source, operation: "read", message: FileIO.errnoMessage()), source)
+            }
+            if n == 0 { break }
+            total += n
+            if total > maximumFileBytes { throw readFailure(.tooBig(path: source, limit: maximumFileBytes), source) }
+            copy.write(UnsafeRawBufferPointer(rebasing: piece[0..<n]))
         }
+        do { try copy.flush() } catch let failure as FileIO.Failure { throw AkkordError.cannotWrite(path: path, reason: failure.reason) }
+        return try MappedFile(path: path, limit: maximumFileBytes, followSymlinks: false)
     }
 
     private static func readFailure(_ failure: FileIO.Failure, _ path: String) -> Error {
@@ -105,52 +131,48 @@ public struct ProjectBundle: Sendable {
     /// every photo the project refers to must be there and every photo there must be used.
     /// Throws `InvalidDataError` listing every problem.
     public static func decode(_ bytes: [UInt8], source: String) throws -> ProjectBundle {
+        try bytes.withUnsafeBufferPointer { try decode($0, source: source) }
+    }
+
+    /// As `decode(_:source:)`, from a buffer (a mapped file): the reader that keeps the whole
+    /// project, which `check` falls back on to name every problem of a bundle that has one.
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, source: String) throws -> ProjectBundle {
         var top = JSONObject()
         var projectRange: Range<Int>?
         do {
-            try bytes.withUnsafeBufferPointer { buffer in
-                var scanner = JSONScanner(buffer: buffer)
-                try scanner.begin()
-                guard scanner.peekByte() == UInt8(ascii: "{") else {
-                    let kind = try scanner.readValue().kindDescription   // bad syntax: the syntax error
-                    throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object (a bundle), got \(kind)")],
-                                           consequence: consequence)
-                }
-                try scanner.readObject { scanner, key in
-                    if top[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
-                    guard key == "project", scanner.peekByte() == UInt8(ascii: "{") else {
-                        top.append(key, try scanner.readValue())
-                        return
-                    }
-                    // The project is read from its own bytes below, as a store's project file.
-                    let start = scanner.index
-                    try scanner.skipValue(depth: 1)
-                    projectRange = start..<scanner.index
-                    top.append(key, .object(JSONObject()))
-                }
-                try scanner.end()
+            var scanner = JSONScanner(buffer: bytes)
+            try scanner.begin()
+            guard scanner.peekByte() == UInt8(ascii: "{") else {
+                let kind = try scanner.readValue().kindDescription   // bad syntax: the syntax error
+                throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object (a bundle), got \(kind)")],
+                                       consequence: consequence)
             }
+            try scanner.readObject { scanner, key in
+                if top[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
+                guard key == "project", scanner.peekByte() == UInt8(ascii: "{") else {
+                    top.append(key, try scanner.readValue())
+                    return
+                }
+                // The project is read from its own bytes below, as a store's project file.
+                let start = scanner.index
+                try scanner.skipValue(depth: 1)
+                projectRange = start..<scanner.index
+                top.append(key, .object(JSONObject()))
+            }
+            try scanner.end()
         } catch let e as JSONSyntaxError {
             throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(e)")], consequence: consequence)
         }
 
         var f = FieldReader(object: top, path: "", problems: [])
-        if let format = f.string("format", required: true), format != Self.format {
-            let what: Phrase = format == Project.format ? " (a project file, not a bundle: a bundle is made by exporting the project)" : ""
-            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Self.format))\(what)")
-        }
-        f.version(expected: version)
-        f.rejectUnknown(topLevelKeys)
-        // Not a bundle of this version at all: the rest would be noise.
-        let wrongKind = f.problems.filter { $0.place == "format" || $0.place == "version" }
-        if !wrongKind.isEmpty { throw InvalidDataError(source: source, problems: wrongKind, consequence: consequence) }
+        try checkKind(&f, source: source)
 
         var project: Project?
         // The photo files the project refers to, by their index in its photos (read from the
         // project's JSON alone when the project has problems, so they are checked too).
         var references: [(index: Int, file: String)] = []
         if let range = projectRange {
-            let projectBytes = Array(bytes[range])
+            let projectBytes = Array(UnsafeBufferPointer(rebasing: bytes[range]))
             do {
                 let p = try ProjectCodec.decode(projectBytes, source: source)
                 project = p
@@ -162,7 +184,30 @@ public struct ProjectBundle: Sendable {
         } else if let v = f.value("project", required: true) {
             f.problem("project", "expected an object, got \(v.kindDescription)")
         }
+        let photos = checkPhotos(&f, references: projectRange == nil ? nil : references)
+        guard f.problems.isEmpty, let project else {
+            throw InvalidDataError(source: source, problems: f.problems, consequence: consequence)
+        }
+        return ProjectBundle(project: project, photos: photos)
+    }
 
+    /// The format and version, and no unknown key at the top: a file that is not a bundle of
+    /// this version at all gets those problems alone (the rest would be noise).
+    private static func checkKind(_ f: inout FieldReader, source: String) throws {
+        if let format = f.string("format", required: true), format != Self.format {
+            let what: Phrase = format == Project.format ? " (a project file, not a bundle: a bundle is made by exporting the project)" : ""
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Self.format))\(what)")
+        }
+        f.version(expected: version)
+        f.rejectUnknown(topLevelKeys)
+        let wrongKind = f.problems.filter { $0.place == "format" || $0.place == "version" }
+        if !wrongKind.isEmpty { throw InvalidDataError(source: source, problems: wrongKind, consequence: consequence) }
+    }
+
+    /// Each entry of `photos`, checked, sorted by file name; with the project's `references`
+    /// (nil: no project to hold them against), every photo the project uses must be there and
+    /// every photo there used. The problems go to `f`.
+    private static func checkPhotos(_ f: inout FieldReader, references: [(index: Int, file: String)]?) -> [BundledPhoto] {
         var photos: [BundledPhoto] = []
         var listed: [String: Int] = [:]   // file name → its first index in photos
         var order: [(index: Int, file: String)] = []
@@ -187,8 +232,7 @@ public struct ProjectBundle: Sendable {
                 f.problem("photos", "expected an array, got \(v.kindDescription)")
             }
         }
-
-        if projectRange != nil {
+        if let references {
             // A photo listed in the bundle but broken is reported at its entry, not again here.
             for (k, file) in references where listed[file] == nil {
                 f.problem("project.photos[\(k)].file", "\(Excerpt.phrase(file)) is not in the bundle's photos")
@@ -198,10 +242,7 @@ public struct ProjectBundle: Sendable {
                 f.problem("photos[\(i)]", "\(Excerpt.phrase(file)) is not used by the project")
             }
         }
-        guard f.problems.isEmpty, let project else {
-            throw InvalidDataError(source: source, problems: f.problems, consequence: consequence)
-        }
-        return ProjectBundle(project: project, photos: photos.sorted { $0.file < $1.file })
+        return photos.sorted { $0.file < $1.file }
     }
 
     /// The `file` of each entry of a project's `photos` that has one, read from the project's
@@ -271,27 +312,253 @@ public struct ProjectBundle: Sendable {
     }
 }
 
-extension Store {
-    /// The bundle of a project as it is stored, with its photo files read from the store. A
-    /// photo file that is missing, unreadable or not what its name says (its SHA-256) is refused,
-    /// naming it: a bundle never carries a damaged photo under a good name.
-    package func bundle(of project: Project) throws -> (bytes: [UInt8], photos: Int) {
-        var photos: [(file: String, sha256: String, bytes: [UInt8])] = []
-        for file in Set(project.photos.map(\.file)).sorted() {
-            let path = photoPath(file)
-            guard PhotoFile.isValidStoredName(file) else { throw StoreFileError(path: path, problem: "is not a stored photo name") }
-            let bytes: [UInt8]
-            do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes, followSymlinks: false) } catch let failure as FileIO.Failure {
-                let reason = failure == .notFound(path) ? "is missing (project \(project.id) refers to it)" : failure.reason
-                throw StoreFileError(path: path, problem: reason)
+// MARK: - streaming
+
+/// A bundle read and checked as it streams: its project copied to a file of its own (`path`, a
+/// temporary the caller removes once the import is done) and read there by `ProjectReader`, as
+/// a store's project file, without its lines becoming `Line`s; its photos checked one by one.
+package struct CheckedBundle {
+    /// The project file's copy, mapped, as the reader read it.
+    let file: MappedFile
+    let read: ProjectReader.Read
+    package let photos: [ProjectBundle.BundledPhoto]
+
+    /// The project as exported (its lines are in `file`).
+    package var head: ProjectHead { read.head }
+    package var lineCount: Int { read.count }
+    /// The project's lines, read again from the copy when walked.
+    package var lines: any ProjectLines { LinesInFile(file, read) }
+    /// The project with none of its lines: a `Transaction` stages it with its lines copied from the file.
+    package var window: LineWindow { LineWindow(file, read) }
+}
+
+extension ProjectBundle {
+    /// Reads and checks the bundle in `buffer` (`file`'s bytes when it is mapped: pages passed
+    /// are handed back as the pass goes), its project copied to `projectCopy`. The checks are
+    /// those of `decode`; a bundle with any problem is read again by `decode`, which names every
+    /// problem at its place exactly as it always has.
+    package static func check(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?, source: String, projectCopy: String) throws -> CheckedBundle {
+        if let checked = try streamingCheck(buffer, file: file, source: source, projectCopy: projectCopy) { return checked }
+        _ = try decode(buffer, source: source)
+        // The streaming pass found a problem the whole reader does not: it is named as found.
+        throw InvalidDataError(source: source, problems: [Problem("", "could not be read as a bundle")], consequence: consequence)
+    }
+
+    /// The bundle checked, or nil when it has a problem; throws only when the copy cannot be written.
+    private static func streamingCheck(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?, source: String,
+                                       projectCopy: String) throws -> CheckedBundle? {
+        var top = JSONObject()
+        var copied = false
+        guard isUTF8(buffer, file: file) else { return nil }
+        do {
+            var scanner = JSONScanner(buffer: buffer)
+            scanner.skipBOM()
+            guard scanner.peekByte() == UInt8(ascii: "{") else { return nil }
+            try scanner.readObject { scanner, key in
+                if top[key] != nil { throw scanner.error("key \(Excerpt.phrase(key)) appears twice") }
+                guard key == "project", scanner.peekByte() == UInt8(ascii: "{") else {
+                    top.append(key, try scanner.readValue())
+                    return
+                }
+                guard let end = try copyObject(buffer, at: scanner.index, file: file, to: projectCopy) else { throw scanner.error("unbalanced") }
+                scanner.index = end
+                copied = true
+                top.append(key, .object(JSONObject()))
             }
-            let digest = SHA256.hex(bytes)
-            guard file.hasPrefix(digest) else {
-                throw StoreFileError(path: path, problem: "its bytes are not what its name says (they hash to \(digest)); the file was changed or damaged")
-            }
-            photos.append((file, digest, bytes))
+            try scanner.end()
+        } catch is JSONSyntaxError {
+            return nil
         }
-        return (ProjectBundle.encode(projectFile: try ProjectCodec.encode(project), photos: photos), photos.count)
+        file?.release(0..<buffer.count)
+        var f = FieldReader(object: top, path: "", problems: [])
+        guard (try? checkKind(&f, source: source)) != nil, copied, f.problems.isEmpty else { return nil }
+        let projectFile = try MappedFile(path: projectCopy, limit: maximumFileBytes, followSymlinks: false)
+        guard let read = try? ProjectReader.read(projectFile.bytes, file: projectFile, source: source, keeping: .window([])) else { return nil }
+        let photos = checkPhotos(&f, references: read.head.photos.enumerated().map { ($0.offset, $0.element.file) })
+        guard f.problems.isEmpty else { return nil }
+        return CheckedBundle(file: projectFile, read: read, photos: photos)
+    }
+
+    /// Whether `buffer` is UTF-8 (as `JSONScanner.begin` checks it), checked 4 MiB at a time
+    /// with the pages passed handed back, so a large bundle is never resident as a whole.
+    private static func isUTF8(_ buffer: UnsafeBufferPointer<UInt8>, file: MappedFile?) -> Bool {
+        var start = 0
+        while start < buffer.count {
+            var end = min(start + (1 << 22), buffer.count)
+            // A piece ends before a character's continuation bytes, never inside a character.
+            while end < buffer.count, end > start, buffer[end] & 0xC0 == 0x80 { end -= 1 }
+            if end == start { end = min(start + (1 << 22), buffer.count) }
+            if UTF8Check.firstInvalidIndex(UnsafeBufferPointer(rebasing: buffer[start..<end])) != nil { return false }
+            file?.release(start..<end)
+            start = end
+        }
+        return true
+    }
+
+    /// Copies the JSON object that begins at `start` (its `{`) to a new file at `path`, a piece
+    /// at a time, handing back the pages passed; returns where the object ends, or nil when it
+    /// does not (its syntax is the reader's to check, in the copy).
+    private static func copyObject(_ buffer: UnsafeBufferPointer<UInt8>, at start: Int, file: MappedFile?, to path: String) throws -> Int? {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw AkkordError.cannotWrite(path: path, reason: "cannot create: \(FileIO.errnoMessage())") }
+        defer { close(fd) }
+        let out = ByteOutput(fd: fd, path: path)
+        let raw = UnsafeRawBufferPointer(buffer)
+        var depth = 0, inString = false, escaped = false
+        var i = start, copiedTo = start
+        var end: Int? = nil
+        scan: while i < buffer.count {
+            let b = buffer[i]
+            i += 1
+            if inString {
+                if escaped { escaped = false } else if b == UInt8(ascii: "\\") { escaped = true } else if b == UInt8(ascii: "\"") { inString = false }
+            } else if b == UInt8(ascii: "\"") {
+                inString = true
+            } else if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                depth += 1
+            } else if b == UInt8(ascii: "}") || b == UInt8(ascii: "]") {
+                depth -= 1
+                if depth == 0 { end = i; break scan }
+            }
+            if i - copiedTo >= 1 << 20 {
+                out.write(UnsafeRawBufferPointer(rebasing: raw[copiedTo..<i]))
+                file?.release(copiedTo..<i)
+                copiedTo = i
+            }
+        }
+        out.write(UnsafeRawBufferPointer(rebasing: raw[copiedTo..<i]))
+        file?.release(copiedTo..<i)
+        do { try out.flush() } catch let failure as FileIO.Failure { throw AkkordError.cannotWrite(path: path, reason: failure.reason) }
+        return end
     }
 }
 
+extension LineWindow {
+    /// Whether the lines of `other` (another file's) are the same lines as these, in the same
+    /// order: the same bytes, or the same when read.
+    package func sameLines(as other: LineWindow) -> Bool {
+        guard places.count == other.places.count else { return false }
+        let (a, b) = (file.bytes, other.file.bytes)
+        let (rawA, rawB) = (UnsafeRawBufferPointer(a), UnsafeRawBufferPointer(b))
+        var releasedA = places.first?.start ?? 0, releasedB = other.places.first?.start ?? 0
+        for (p, q) in zip(places, other.places) {
+            guard p.stands(in: a), q.stands(in: b) else { return false }
+            if p.length != q.length || memcmp(rawA.baseAddress! + p.start, rawB.baseAddress! + q.start, Int(p.length)) != 0 {
+                var da = LineDecoder(a, lineAt: p.start), db = LineDecoder(b, lineAt: q.start)
+                guard let x = (try? da.next()) ?? nil, let y = (try? db.next()) ?? nil, x.line == y.line else { return false }
+            }
+            if p.start - releasedA >= 1 << 22 { file.release(releasedA..<p.start); releasedA = p.start }
+            if q.start - releasedB >= 1 << 22 { other.file.release(releasedB..<q.start); releasedB = q.start }
+        }
+        return true
+    }
+}
+
+extension Store {
+    /// A photo file of a project's, read and checked against its name (its SHA-256). A photo
+    /// file that is missing, unreadable or not what its name says is refused, naming it: a
+    /// bundle never carries a damaged photo under a good name.
+    func bundledPhoto(_ file: String, of id: String) throws -> (sha256: String, bytes: [UInt8]) {
+        let path = photoPath(file)
+        guard PhotoFile.isValidStoredName(file) else { throw StoreFileError(path: path, problem: "is not a stored photo name") }
+        let bytes: [UInt8]
+        do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes, followSymlinks: false) } catch let failure as FileIO.Failure {
+            let reason = failure == .notFound(path) ? "is missing (project \(id) refers to it)" : failure.reason
+            throw StoreFileError(path: path, problem: reason)
+        }
+        let digest = SHA256.hex(bytes)
+        guard file.hasPrefix(digest) else {
+            throw StoreFileError(path: path, problem: "its bytes are not what its name says (they hash to \(digest)); the file was changed or damaged")
+        }
+        return (digest, bytes)
+    }
+
+    /// The photo files a project's bundle carries: each once, sorted by name.
+    func bundledPhotoFiles(of head: ProjectHead) -> [String] { Set(head.photos.map(\.file)).sorted() }
+
+    /// Checks every photo file the project's bundle would carry (for a writer that cannot take
+    /// back what it wrote, standard output).
+    package func checkBundledPhotos(of head: ProjectHead) throws {
+        for file in bundledPhotoFiles(of: head) { _ = try bundledPhoto(file, of: head.id) }
+    }
+
+    /// Writes the bundle of a project as it is stored (`head` and `lines` as
+    /// `loadProjectForReading(_:copyingJSON: true)` gives them) to `out` as it goes: exactly the
+    /// bytes of `ProjectBundle.encode` (a test holds them equal). The project file is made as
+    /// `ProjectCodec.write` makes it, a few hundred lines at a time, and indented on its way out;
+    /// each photo is read and checked, then base64-encoded a piece at a time. Returns the bytes
+    /// written and the photo files.
+    package func writeBundle(_ head: ProjectHead, lines: any ProjectLines, to out: ByteOutput) throws -> (bytes: Int, photos: Int) {
+        var written = 0
+        func put(_ text: String) { written += text.utf8.count; out.write(text) }
+        put("{\n  \"format\": \"\(ProjectBundle.format)\",\n  \"version\": \(ProjectBundle.version),\n  \"project\": ")
+        let indented = IndentedCopy(out)
+        let scratch = ByteOutput()
+        ProjectCodec.write(head.with(lines: []), lineCount: lines.count, subtotal: lines.subtotal, to: scratch) { scratch in
+            lines.writeJSON(.stored, to: scratch) { i in
+                if i % 256 == 255 { indented.take(scratch) }
+                scratch.write(i == 0 ? "[\n    " : ",\n    ")
+            }
+            scratch.write(lines.count == 0 ? "[]" : "\n  ]")
+        }
+        indented.take(scratch)
+        written += indented.written
+        guard lines.isIntact else { throw InvalidDataError.linesChangedInPlace(source: projectFile(head.id)) }
+        put(",\n  \"photos\": ")
+        let files = bundledPhotoFiles(of: head)
+        if files.isEmpty { put("[]") }
+        for (i, file) in files.enumerated() {
+            let (digest, bytes) = try bundledPhoto(file, of: head.id)
+            // File names are `<hex>.<ext>` and hashes hex: nothing in them needs escaping.
+            put("\(i == 0 ? "[" : ",")\n    {\"file\": \"\(file)\", \"sha256\": \"\(digest)\", \"data\": \"")
+            let piece = 3 << 14
+            for start in stride(from: 0, to: bytes.count, by: piece) {
+                let encoded = Base64.encode(Array(bytes[start..<min(start + piece, bytes.count)]))
+                written += encoded.count
+                out.write(encoded)
+            }
+            put("\"}")
+        }
+        if !files.isEmpty { put("\n  ]") }
+        put("\n}\n")
+        return (written, files.count)
+    }
+}
+
+/// Bytes of a project file on their way into a bundle, one level deeper: two spaces after each
+/// line break but the file's last, which is dropped (as `ProjectBundle.encode` does).
+private final class IndentedCopy {
+    let out: ByteOutput
+    private(set) var written = 0
+    /// A line break seen and not yet written: written (indented) once more bytes follow.
+    private var pendingBreak = false
+
+    init(_ out: ByteOutput) { self.out = out }
+
+    /// Writes what `scratch` holds and empties it.
+    func take(_ scratch: ByteOutput) {
+        let bytes = scratch.bytes
+        scratch.removeAll()
+        bytes.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return }
+            var start = 0
+            while start < raw.count {
+                // A byte follows: a break held back is not the file's last.
+                if pendingBreak { breakLine() }
+                let newline = memchr(base + start, 0x0A, raw.count - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? raw.count
+                if newline > start {
+                    out.write(UnsafeRawBufferPointer(rebasing: raw[start..<newline]))
+                    written += newline - start
+                }
+                pendingBreak = newline < raw.count
+                start = newline + 1
+            }
+        }
+    }
+
+    private func breakLine() {
+        out.write("\n  " as StaticString)
+        written += 3
+        pendingBreak = false
+    }
+}

@@ -82,13 +82,19 @@ final class Transaction {
     /// and are written back from it (see `LineWindow`). Other reads of this project in the same
     /// transaction see only the window's lines.
     func openProject(_ id: String, onlyLines wanted: Set<Int>) throws -> Project {
+        _ = try project(id, onlyLines: wanted)
+        return try openProject(id)
+    }
+
+    /// As `openProject(_:onlyLines:)`, also when the project is closed.
+    func project(_ id: String, onlyLines wanted: Set<Int>) throws -> Project {
         if loaded[id] == nil {
             let window = try store.loadLineWindow(id, wanted: wanted)
             windows[id] = window
             loaded[id] = window.changeable
             storedHistoryCount[id] = window.head.history.count
         }
-        return try openProject(id)
+        return try project(id)
     }
 
     /// The subtotal of a project as staged (all its lines, also when only a window of them is loaded).
@@ -140,6 +146,13 @@ final class Transaction {
     func stageExactly(_ project: Project) {
         loaded[project.id] = project
         if !staged.contains(project.id) { staged.append(project.id) }
+    }
+
+    /// As `stageExactly`, the project's lines those of `window`, read from `source` (as `stage(_:linesFrom:…)`).
+    func stageExactly(_ project: Project, linesFrom window: LineWindow, source: String) {
+        windows[project.id] = window
+        windowSources[project.id] = source
+        stageExactly(project)
     }
 
     /// Keeps the project's file as it is now: a copy goes to the trash before the staged version

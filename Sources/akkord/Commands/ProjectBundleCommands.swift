@@ -23,11 +23,13 @@ struct ProjectExport: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let toStandardOutput = output == "-"
-        let export = try context.workspace().exportBundle(id, to: toStandardOutput ? nil : output)
-        if toStandardOutput {
-            context.printBytes(export.bytes)
-        } else if context.wantsJSON {
+        if output == "-" {
+            let workspace = try context.workspace()
+            try context.stream { out in _ = try workspace.exportBundle(id, writingTo: out) }
+            return
+        }
+        let export = try context.workspace().exportBundle(id, to: output)
+        if context.wantsJSON {
             context.printJSON(BundleText.exportJSON(export))
         } else {
             context.print(BundleText.exported(export, path: output, language: context.language))
@@ -65,8 +67,7 @@ struct ProjectImport: Command {
     func run(_ context: CommandContext) throws {
         let source = file == "-" ? "<stdin>" : file
         do {
-            let bytes = file == "-" ? try Workspace.readBundle(fd: 0, source: source) : try Workspace.readBundle(file: file)
-            let change = try context.workspace().importBundle(bytes, source: source, as: asId, replace: replace)
+            let change = try context.workspace().importBundle(file == "-" ? .descriptor(0) : .file(file), source: source, as: asId, replace: replace)
             if context.wantsJSON {
                 context.printJSON(try BundleText.importJSON(change.value))
             } else {
