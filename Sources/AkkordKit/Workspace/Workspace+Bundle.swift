@@ -106,7 +106,7 @@ extension Workspace {
             if let stored {
                 guard replace else {
                     // Both versions read whole, for what differs.
-                    let incomingWhole = try bundle.head.with(lines: Array(bundle.lines.views.map(\.line)))
+                    let incomingWhole = bundle.head.with(lines: Array(bundle.lines.views.map(\.line)))
                     var renamedWhole = incomingWhole
                     renamedWhole.id = target
                     throw BundleConflict(difference: try ProjectDifference(stored: try store.loadProject(target), incoming: renamedWhole), source: source)
