@@ -41,7 +41,7 @@ enum DanishHelp {
         formatet (.txt, .json, .csv, .html, .htm, .pdf eller .xlsx).
         """
     private static let output: ArgumentText = "Skriv til denne fil i stedet for standardoutput (- er standardoutput)."
-    private static let configKey: ArgumentText = "lang, store, holidayPay eller deadlineWorkdays."
+    private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline eller extraHolidays."
 
     // MARK: the global options
 
@@ -492,7 +492,9 @@ enum DanishHelp {
                 Indstillingerne ligger i $XDG_CONFIG_HOME/akkord/config.json, ellers ~/.config/akkord/config.json. \
                 Nøgler: lang (en eller da); store (arkivets mappe: en absolut sti, eller en der begynder med ~/ for din \
                 hjemmemappe); holidayPay (true eller false; 'akkord config set' tager også yes/no, ja/nej, 1/0); \
-                deadlineWorkdays (et helt tal fra 1 til 250). --lang og derefter AKKORD_LANG går forud for lang, og \
+                deadlineWorkdays (et helt tal fra 1 til 250); settlementDeadline og criticismDeadline (et tal fra 1 til 250 og \
+                arbejdsdage, dage eller uger: 15 arbejdsdage); extraHolidays (kontorets fridage som MM-DD adskilt af \
+                kommaer: 06-05,12-24). --lang og derefter AKKORD_LANG går forud for lang, og \
                 lang går forud for locale (LC_ALL, LC_MESSAGES, LANG); --store og derefter AKKORD_HOME går forud for \
                 store. Filen læses kun, når en kommando har brug for en værdi fra den, så med --lang (eller \
                 AKKORD_LANG) og --store (eller AKKORD_HOME) læses den slet ikke. En fil, der ikke kan tolkes, får de \
@@ -622,7 +624,7 @@ enum DanishHelp {
                 catalogue-history/ (hver prisliste, der er blevet erstattet), projects/<id>.json, photos/, trash/ \
                 (slettede projekter).
                 """),
-            ("~/.config/akkord/config.json", "Indstillinger: lang, store, holidayPay, deadlineWorkdays (se 'akkord config')."),
+            ("~/.config/akkord/config.json", "Indstillinger: lang, store, holidayPay, frister og fridage (se 'akkord config')."),
         ],
         exitStatuses: [
             (.success, "Udført."),

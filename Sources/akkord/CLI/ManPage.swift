@@ -19,7 +19,7 @@ enum ManPage {
 
     static let files: [(String, String)] = [
         ("~/.local/share/akkord/", "The store: store.json (the current project), catalogue.json (the imported catalogue), catalogue-history/ (each replaced catalogue), projects/<id>.json, photos/, trash/ (deleted projects)."),
-        ("~/.config/akkord/config.json", "Settings: lang, store, holidayPay, deadlineWorkdays (see akkord config)."),
+        ("~/.config/akkord/config.json", "Settings: lang, store, holidayPay, deadlines and days off (see akkord config)."),
     ]
 
     static let exitStatuses: [(ExitStatus, String)] = [

@@ -7,7 +7,9 @@ struct ConfigCommand: CommandGroup {
         The settings live in $XDG_CONFIG_HOME/akkord/config.json, else ~/.config/akkord/config.json. \
         Keys: lang (en or da); store (the store directory: an absolute path, or one starting with ~/ \
         for your home directory); holidayPay (true or false; set also takes yes/no, ja/nej, 1/0); \
-        deadlineWorkdays (a whole number from 1 to 250). --lang, then AKKORD_LANG, come before lang, \
+        deadlineWorkdays (a whole number from 1 to 250); settlementDeadline and criticismDeadline (a number from 1 to \
+        250 and workdays, days or weeks: 15 workdays); extraHolidays (the office's days off as MM-DD, separated by \
+        commas: 06-05,12-24). --lang, then AKKORD_LANG, come before lang, \
         and lang before the locale (LC_ALL, LC_MESSAGES, LANG); --store, then AKKORD_HOME, come before \
         store. The file is read only when a command needs a value from it, so with --lang (or \
         AKKORD_LANG) and --store (or AKKORD_HOME) it is not read at all. A file that does not parse \
@@ -18,7 +20,7 @@ struct ConfigCommand: CommandGroup {
 
 /// `<key>` of the config commands: checked in `init` against the keys, with a did-you-mean hint.
 enum ConfigArguments {
-    static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay or deadlineWorkdays.")
+    static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline or extraHolidays.")
 
     static func key(_ a: ParsedArguments) throws -> ConfigKey {
         let text = try a.required(key)
