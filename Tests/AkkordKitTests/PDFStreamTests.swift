@@ -120,7 +120,7 @@ final class PDFStreamTests: XCTestCase {
 
     /// Through a descriptor's buffer (flushed as it fills) the file is the same.
     func testWriteThroughADescriptorGivesTheSameFile() throws {
-        let (p, photos) = (try Self.manyLines(300), try Self.photos())
+        let (p, photos) = (try Self.manyLines(3000), try Self.photos())
         let expected = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: url) }

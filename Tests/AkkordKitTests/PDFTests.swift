@@ -120,7 +120,8 @@ final class PDFLayoutTests: XCTestCase {
                 XCTAssertEqual(summation.count, 1, "the summation on one page: \(what), pages \(summation.sorted())")
                 // The notes by their first line as wrapped, the signatures by who signs.
                 let notes = sheet.notes.map(\.text).compactMap {
-                    ReportPDF.Layout.wrapPlain($0, width: ReportPDF.right - ReportPDF.left, font: .regular, size: 8)?.first
+                    (ReportPDF.Layout.wrapPlain($0, width: ReportPDF.right - ReportPDF.left, font: .regular, size: 8)
+                        ?? ReportPDF.Layout.wrapCharacters($0, width: ReportPDF.right - ReportPDF.left, font: .regular, size: 8)).first
                 }
                 XCTAssertEqual(notes.count, sheet.notes.count)
                 let team = Self.pagesShowing([sheet.team.title] + sheet.team.rows.map(\.worker) + notes, in: pages)

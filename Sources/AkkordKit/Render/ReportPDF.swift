@@ -200,7 +200,7 @@ public enum ReportPDF {
     }
 
     /// The summation, from the subtotal to the amount shared, under its heading: on one page.
-    static func laySummation(_ sheet: ReportSheet, on layout: inout Layout) {
+    package static func laySummation(_ sheet: ReportSheet, on layout: inout Layout) {
         layout.together { layout in
             layout.text(sheet.totals.title, x: left, font: .bold, size: 11)
             layout.advance(16)
@@ -226,7 +226,7 @@ public enum ReportPDF {
     /// The team table, its notes and the signature lines: on one page. A table longer than a
     /// page starts one, repeats its header on the next, and its last row goes with the notes
     /// and the signatures.
-    static func layTeam(_ sheet: ReportSheet, on layout: inout Layout) {
+    package static func layTeam(_ sheet: ReportSheet, on layout: inout Layout) {
         let size = 8.5, row = 11.0
         // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
         let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
@@ -293,7 +293,7 @@ public enum ReportPDF {
     }
 
     /// Where the measurement appendix's columns go: line (its right edge), pos, measurement, result.
-    static let measurementAnchors: [Layout.Anchor] = [.right(left + 26), .left(left + 34), .left(left + 70), .right(right)]
+    package static let measurementAnchors: [Layout.Anchor] = [.right(left + 26), .left(left + 34), .left(left + 70), .right(right)]
 
     /// The appendix of measurements: line, pos, the expression (wrapped), the result; its
     /// column headings on every page it takes.
@@ -318,7 +318,7 @@ public enum ReportPDF {
 
     /// One row of the measurement appendix, in reading order; the expression's lines run on
     /// over a page break, the result beside its first.
-    static func layMeasurementRow(line: String, pos: String, parts: [String], result: String, on layout: inout Layout) {
+    package static func layMeasurementRow(line: String, pos: String, parts: [String], result: String, on layout: inout Layout) {
         let size = 9.0, row = 12.0
         let rowTop = layout.y
         layout.text(line, at: measurementAnchors[0], font: .regular, size: size)
@@ -353,7 +353,7 @@ public enum ReportPDF {
 
     /// How wide the lines of a wrapping column of the line table are (the activity's: up to the
     /// quantities).
-    static let lineWrapWidth = 222.0
+    package static let lineWrapWidth = 222.0
 
     /// A wrapping cell cut into lines: from its bytes when they are plain (`Layout.wrapPlain`),
     /// else as a `String` (`Layout.wrapCharacters`).
