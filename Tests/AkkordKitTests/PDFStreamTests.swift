@@ -60,7 +60,7 @@ final class PDFStreamTests: XCTestCase {
     }
 
     func testWriteGivesTheBytesOfRender() throws {
-        var pages = 0, checked = 0
+        var pages = 0, checked = 0, deflated = 0
         for (name, p, photos) in try Self.projects() {
             let a = try FinalAccounting(p)
             for l in Language.allCases {
@@ -73,15 +73,21 @@ final class PDFStreamTests: XCTestCase {
                     XCTAssertEqual(written.pageCount, rendered.pageCount, what)
                     XCTAssertEqual(written.embeddedImages, rendered.embeddedImages, what)
                     XCTAssertEqual(written.warnings, rendered.warnings, what)
-                    let plain = ReportPDF.render(ProjectHead(p), a, language: l, photos: photos, holidayPay: holidayPay, compressing: false)
-                    assertWellFormed(plain.bytes, pages: written.pageCount, images: written.embeddedImages, language: l, what)
-                    assertDeflated(out.bytes, plain.bytes, pages: written.pageCount, what)
+                    assertXrefMatches(out.bytes)
+                    // The pages read from their content left plain (the holiday pay changes no page's frame).
+                    if !holidayPay {
+                        let plain = ReportPDF.render(ProjectHead(p), a, language: l, photos: photos, compressing: false)
+                        assertWellFormed(plain.bytes, pages: written.pageCount, images: written.embeddedImages, language: l, what)
+                        assertDeflated(out.bytes, plain.bytes, pages: written.pageCount, what)
+                        deflated += 1
+                    }
                     if Self.qpdfCheck(out.bytes, what) { checked += 1 }
                     pages = max(pages, written.pageCount)
                 }
             }
         }
         XCTAssertGreaterThan(pages, 15, "some project runs over many pages")
+        XCTAssertEqual(deflated, 10)
         if Self.qpdf == nil { print("qpdf is not installed: the PDFs were not checked with qpdf --check") } else { XCTAssertEqual(checked, 20) }
     }
 
@@ -120,7 +126,7 @@ final class PDFStreamTests: XCTestCase {
 
     /// Through a descriptor's buffer (flushed as it fills) the file is the same.
     func testWriteThroughADescriptorGivesTheSameFile() throws {
-        let (p, photos) = (try Self.manyLines(3000), try Self.photos())
+        let (p, photos) = (try Self.manyLines(1500), try Self.photos())
         let expected = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: url) }
