@@ -14,3 +14,9 @@ $A --store "$OUT/pdf/store" photo add "$OUT"/pdf/photo*.jpg --caption "Benchmark
 hyperfine -N --warmup 2 --export-markdown "$OUT/pdf.md" "$A --store $OUT/pdf/store report --format pdf -o $OUT/pdf/report.pdf"
 pdfinfo "$OUT/pdf/report.pdf" | grep -E "Pages|File size"
 pdfimages -list "$OUT/pdf/report.pdf" | tail -n +3 | wc -l
+
+# Issue 28 figure: a 100,000-line report (content streams deflated): time, peak memory, size.
+python3 bench/gen_store.py "$OUT/pdf/big" --projects 1 --lines 100000 --workers 2 >/dev/null
+hyperfine -N --warmup 1 --runs 5 "$A --store $OUT/pdf/big report --format pdf -o $OUT/pdf/big.pdf"
+/usr/bin/time -f "peak %M KB" $A --store "$OUT/pdf/big" report --format pdf -o "$OUT/pdf/big.pdf" >/dev/null
+pdfinfo "$OUT/pdf/big.pdf" | grep -E "Pages|File size"

@@ -146,7 +146,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.sheet, Self.printed[l]!, l)
-            let runs = Self.pdfRuns(ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: l, photos: []).bytes)
+            let runs = Self.pdfRuns(ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: l, photos: [], compressing: false).bytes)
             // The line table's header is the first row set bold at the table's size, its rows the next rows of it.
             let first = try XCTUnwrap(runs.firstIndex { $0.font == "F2" && $0.size == 8.5 })
             var lines: [[Run]] = [[]]

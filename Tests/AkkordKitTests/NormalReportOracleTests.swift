@@ -189,103 +189,46 @@ extension ReportPDF {
         for line in Oracle.lineRows(sheet) {
             let wrapped = wrapReference(layout, line.activity, width: activityWidth, font: .regular, size: size)
             layout.ensure(Double(wrapped.count) * row)
+            // In reading order: pos, the activity's lines, the figures beside its first.
+            let rowTop = layout.y
             layout.text(line.pos, x: left, font: .regular, size: size)
-            layout.textRight(line.quantity, right: quantityRight, font: .regular, size: size)
-            layout.text(line.unit, x: unitX, font: .regular, size: size)
-            layout.textRight(line.price, right: priceRight, font: .regular, size: size)
-            layout.textRight(line.amount, right: right, font: .regular, size: size)
             for part in wrapped {
                 layout.text(part, x: activityX, font: .regular, size: size)
                 layout.advance(row)
             }
+            let after = layout.y
+            layout.y = rowTop
+            layout.textRight(line.quantity, right: quantityRight, font: .regular, size: size)
+            layout.text(line.unit, x: unitX, font: .regular, size: size)
+            layout.textRight(line.price, right: priceRight, font: .regular, size: size)
+            layout.textRight(line.amount, right: right, font: .regular, size: size)
+            layout.y = after
         }
         if sheet.lines.isEmpty { layout.text(sheet.lines.emptyNote, x: activityX, font: .regular, size: size); layout.advance(row) }
         layout.repeatedHeader = nil
         if let footnote = sheet.customFootnote { layout.text(footnote, x: left, font: .regular, size: 7.5); layout.advance(row) }
         layout.advance(8)
 
-        // Totals.
-        layout.ensure(60)
-        for total in sheet.totals.rows {
-            if total.ruleAbove {
-                layout.advance(-8)
-                layout.rule(from: left, to: right)
-                layout.advance(12)
-            }
-            let font: PDFFont = total.emphasis == .strong ? .bold : .regular
-            let wrapped = wrapReference(layout, total.description, width: 300, font: .regular, size: 9)
-            layout.ensure(Double(wrapped.count) * 12)
-            layout.text(total.label, x: left, font: font, size: 9)
-            layout.textRight(total.amount, right: right, font: font, size: 9)
-            for part in wrapped { layout.text(part, x: left + 90, font: .regular, size: 9); layout.advance(12) }
-            if wrapped.isEmpty { layout.advance(12) }
-        }
-        layout.advance(10)
+        // The summation, the team and the signatures are not the line table this oracle is for:
+        // the writer's own.
+        laySummation(sheet, on: &layout)
+        layTeam(sheet, on: &layout)
 
-        // Team.
-        layout.ensure(40)
-        layout.text(sheet.team.title, x: left, font: .bold, size: 11)
-        layout.advance(16)
-        // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
-        let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
-        if sheet.team.rows.isEmpty {
-            layout.text(sheet.team.emptyNote, x: left, font: .regular, size: 9); layout.advance(12)
-        } else {
-            let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
-            layout.headerRow(Array(zip(sheet.team.columns.map(\.title), anchors)), size: size, rowHeight: row)
-            for t in sheet.team.rows {
-                let wrapped = wrapReference(layout, t.worker, width: rights[0] - left - 60, font: .regular, size: size)
-                layout.ensure(Double(wrapped.count) * row)
-                for (cell, edge) in zip(t.cells.dropFirst(), rights) { layout.textRight(cell, right: edge, font: .regular, size: size) }
-                for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
-            }
-        }
-        layout.advance(4)
-        let notes = sheet.notes.map { ($0.text, PDFFont.regular) } + sheet.warnings.map { ("\(sheet.warningLabel): \($0)", PDFFont.bold) }
-        for (note, font) in notes {
-            for part in wrapReference(layout, note, width: right - left, font: .regular, size: 8) {
-                layout.ensure(11)
-                layout.text(part, x: left, font: font, size: 8)
-                layout.advance(11)
-            }
-        }
-
-        // Signatures: a line for each, who signs under it (the hint on a line of its own when it does not fit).
-        layout.ensure(70)
-        layout.advance(45)
-        let slot = (right - left - 40) / 3
-        for (i, who) in sheet.signatures.enumerated() {
-            let x = left + Double(i) * (slot + 20)
-            layout.rule(from: x, to: x + slot)
-            let label = "\(who)  \(sheet.signatureHint)"
-            if PDFFont.regular.width(label, size: 8) <= slot {
-                layout.textAt(label, x: x, y: layout.y - 11, font: .regular, size: 8)
-            } else {
-                layout.textAt(who, x: x, y: layout.y - 11, font: .regular, size: 8)
-                layout.textAt(sheet.signatureHint, x: x, y: layout.y - 21, font: .regular, size: 8)
-            }
-        }
-        layout.advance(20)
-
-        // Appendix: measurements (line, pos, expression, result).
+        // Appendix: measurements (line, pos, expression, result), with column headings.
         if !sheet.measurements.isEmpty {
+            let header = Array(zip(sheet.measurementColumns.map(\.title), measurementAnchors))
             layout.ensure(60)
             layout.advance(16)
             layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
             layout.advance(16)
+            layout.headerRow(header, size: 9, rowHeight: 12)
+            layout.repeatedHeader = { $0.headerRow(header, size: 9, rowHeight: 12) }
             for row in Oracle.measurementRows(sheet) {
-                let lead = "\(row.line)  \(row.pos)"
                 let parts = wrapReference(layout, row.expression, width: right - left - 180, font: .regular, size: 9)
-                for (k, part) in parts.enumerated() {
-                    layout.ensure(12)
-                    if k == 0 {
-                        layout.text(lead, x: left, font: .regular, size: 9)
-                        layout.textRight(row.result, right: right, font: .regular, size: 9)
-                    }
-                    layout.text(part, x: left + 70, font: .regular, size: 9)
-                    layout.advance(12)
-                }
+                layout.ensure(12)
+                layMeasurementRow(line: row.line, pos: row.pos, parts: parts, result: row.result, on: &layout)
             }
+            layout.repeatedHeader = nil
         }
 
         // Appendix: photos.

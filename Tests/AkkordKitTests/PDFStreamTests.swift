@@ -60,7 +60,7 @@ final class PDFStreamTests: XCTestCase {
     }
 
     func testWriteGivesTheBytesOfRender() throws {
-        var pages = 0, checked = 0
+        var pages = 0, checked = 0, deflated = 0
         for (name, p, photos) in try Self.projects() {
             let a = try FinalAccounting(p)
             for l in Language.allCases {
@@ -73,13 +73,21 @@ final class PDFStreamTests: XCTestCase {
                     XCTAssertEqual(written.pageCount, rendered.pageCount, what)
                     XCTAssertEqual(written.embeddedImages, rendered.embeddedImages, what)
                     XCTAssertEqual(written.warnings, rendered.warnings, what)
-                    assertWellFormed(out.bytes, pages: written.pageCount, images: written.embeddedImages, language: l, what)
+                    assertXrefMatches(out.bytes)
+                    // The pages read from their content left plain (the holiday pay changes no page's frame).
+                    if !holidayPay {
+                        let plain = ReportPDF.render(ProjectHead(p), a, language: l, photos: photos, compressing: false)
+                        assertWellFormed(plain.bytes, pages: written.pageCount, images: written.embeddedImages, language: l, what)
+                        assertDeflated(out.bytes, plain.bytes, pages: written.pageCount, what)
+                        deflated += 1
+                    }
                     if Self.qpdfCheck(out.bytes, what) { checked += 1 }
                     pages = max(pages, written.pageCount)
                 }
             }
         }
         XCTAssertGreaterThan(pages, 15, "some project runs over many pages")
+        XCTAssertEqual(deflated, 10)
         if Self.qpdf == nil { print("qpdf is not installed: the PDFs were not checked with qpdf --check") } else { XCTAssertEqual(checked, 20) }
     }
 
@@ -89,7 +97,7 @@ final class PDFStreamTests: XCTestCase {
         let photos = ReportPDF.render(ProjectHead(projects[0].project), try FinalAccounting(projects[0].project), language: .en, photos: projects[0].photos)
         XCTAssertEqual(photos.embeddedImages, 7, "the JPEGs and the RGB and gray PNGs")
         XCTAssertEqual(photos.warnings, [Words(.en)(.unprintableCharacters, "\"✓\" (U+2713)")])
-        let many = ReportPDF.render(ProjectHead(projects[1].project), try FinalAccounting(projects[1].project), language: .da, photos: [])
+        let many = ReportPDF.render(ProjectHead(projects[1].project), try FinalAccounting(projects[1].project), language: .da, photos: [], compressing: false)
         XCTAssertEqual(many.warnings, [Words(.da)(.unprintableCharacters, "\"✓\" (U+2713), \"e\u{301}\" (U+65), \"→\" (U+2192)")])
         XCTAssertGreaterThan(many.pageCount, 15)
         let text = ReportSheetTests.pdfText(many.bytes)
@@ -118,7 +126,7 @@ final class PDFStreamTests: XCTestCase {
 
     /// Through a descriptor's buffer (flushed as it fills) the file is the same.
     func testWriteThroughADescriptorGivesTheSameFile() throws {
-        let (p, photos) = (try Self.manyLines(300), try Self.photos())
+        let (p, photos) = (try Self.manyLines(1500), try Self.photos())
         let expected = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .da, photos: photos, holidayPay: true)
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("akkord-pdfstream-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: url) }
@@ -238,6 +246,53 @@ final class PDFStreamTests: XCTestCase {
         for n in 1...max(pages, 1) {
             XCTAssertTrue(s.contains("(\(words(.pageOf, String(n), String(pages)))) Tj"), "footer of page \(n): \(what)", file: file, line: line)
         }
+    }
+
+    /// The streams of a PDF written by akkord, in order: each one's dictionary and data (as
+    /// many bytes as its `/Length` says, which must be followed by `endstream`).
+    static func streams(_ pdf: [UInt8]) -> [(dictionary: String, data: [UInt8])] {
+        var found: [(String, [UInt8])] = []
+        let head = Array(" >>\nstream\n".utf8), length = Array("/Length ".utf8), tail = Array("\nendstream".utf8)
+        var i = 0
+        while i + head.count <= pdf.count {
+            guard pdf[i..<(i + head.count)].elementsEqual(head) else { i += 1; continue }
+            // The dictionary starts after its object's `N 0 obj` line.
+            var start = i
+            while start > 4, !pdf[(start - 4)..<start].elementsEqual("obj\n".utf8) { start -= 1 }
+            let dictionary = String(decoding: pdf[start..<(i + 3)], as: UTF8.self)
+            var l = i
+            while l > start, !pdf[l..<min(l + length.count, i)].elementsEqual(length) { l -= 1 }
+            let count = Int(String(decoding: pdf[(l + length.count)..<i], as: UTF8.self)) ?? -1
+            let from = i + head.count
+            guard count >= 0, from + count + tail.count <= pdf.count, pdf[(from + count)..<(from + count + tail.count)].elementsEqual(tail) else {
+                XCTFail("a stream whose /Length is not followed by endstream: \(dictionary)")
+                return found
+            }
+            found.append((dictionary, Array(pdf[from..<(from + count)])))
+            i = from + count
+        }
+        return found
+    }
+
+    /// `pdf` is `plain` with every content stream deflated: `/Filter /FlateDecode`, the data
+    /// akkord's zlib stream of the plain content (which Python's zlib reads: DeflateTests), the
+    /// images as they were; one content stream a page.
+    func assertDeflated(_ pdf: [UInt8], _ plain: [UInt8], pages: Int, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let deflated = Self.streams(pdf), streams = Self.streams(plain)
+        XCTAssertEqual(deflated.count, streams.count, what, file: file, line: line)
+        var contents = 0
+        for (d, s) in zip(deflated, streams) {
+            if s.dictionary.contains("/Subtype /Image") {
+                XCTAssertEqual(d.dictionary, s.dictionary, what, file: file, line: line)
+                XCTAssertEqual(d.data, s.data, what, file: file, line: line)
+                continue
+            }
+            contents += 1
+            XCTAssertEqual(d.dictionary, "<< /Filter /FlateDecode /Length \(d.data.count) >>", what, file: file, line: line)
+            XCTAssertFalse(s.dictionary.contains("/Filter"), what, file: file, line: line)
+            XCTAssertEqual(d.data, Deflate.zlib(s.data), "content stream \(contents): \(what)", file: file, line: line)
+        }
+        XCTAssertEqual(contents, pages, what, file: file, line: line)
     }
 
     static let qpdf: String? = {

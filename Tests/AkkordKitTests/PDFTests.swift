@@ -26,7 +26,7 @@ final class PDFTests: XCTestCase {
         var p = Project(id: "t", name: "Tårnvej (æøå) \\ test")
         let a = Activity(pos: "1.01", name: "Under felt, nailed", unit: "m2", price: try UnitPrice(parsing: "38.50"))
         for _ in 0..<300 { _ = p.addLine(a, quantity: try Quantity(parsing: "1"), date: nil) }
-        let out = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [])
+        let out = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [], compressing: false)
         assertXrefMatches(out.bytes)
         let s = String(decoding: out.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         XCTAssertEqual(s.components(separatedBy: "/Type /Page ").count - 1, out.pageCount)
@@ -60,6 +60,118 @@ final class PDFTests: XCTestCase {
         XCTAssertNil(rgb?.notEmbeddable)
         XCTAssertEqual(PhotoImage(Array(try Data(contentsOf: dir.appendingPathComponent("transparent-rgba.png"))))?.notEmbeddable, "PNG with transparency (alpha)")
         XCTAssertNil(PhotoImage(Array("not an image".utf8)))
+    }
+}
+
+/// The PDF keeps its blocks whole (SPEC §17): the summation on one page; the team table, its
+/// notes and the signatures on one page; a team table longer than a page starts one and its
+/// last row goes with the signatures. Read from the content streams left uncompressed, page by
+/// page (a content stream is a page's, in page order).
+final class PDFLayoutTests: XCTestCase {
+    /// `lines` lines, 1–4 workers (or many), supplements, extra work and advances, chosen from
+    /// the line count so each count gives another mix.
+    static func project(lines: Int, workers: Int? = nil) throws -> Project {
+        var p = Project(id: "p\(lines)", name: "Blokke \(lines)")
+        for i in 0..<lines {
+            let name = i % 7 == 3 ? "Undertag af diffusionsåben dug, oplagt på spær med klemliste og klæbede samlinger ved alle gennemføringer" : "Tagpap \(i + 1), sømmet"
+            _ = p.addLine(Activity(pos: "\(i % 9 + 1).\(10 + i % 80)", name: name, unit: i % 2 == 0 ? "m2" : "lbm",
+                                   price: try UnitPrice(parsing: "\(20 + i % 30).50")),
+                          quantity: try Quantity(parsing: "\(1 + i % 12).5"), date: nil, measurement: i % 6 == 0 ? "\(1 + i % 12)+0,5" : nil)
+        }
+        for k in 0..<(workers ?? (1 + lines % 4)) {
+            let (w, _) = p.addWorker(name: "Tømrer Nummer \(k + 1)", apprentice: k % 5 == 4, rate: k % 5 == 4 ? try UnitPrice(parsing: "128.40") : nil)
+            _ = try p.addHours(worker: w.id, hours: try Hours(parsing: "\(7 + k % 30):30"), date: nil, note: "")
+            if (lines + k) % 3 == 0 { _ = try p.addAdvance(worker: w.id, amount: try Money(parsing: "\(100 + k)"), date: nil, note: "") }
+        }
+        for s in 0..<(lines % 3) { _ = try p.addSupplement(name: "Tillæg \(s + 1)", percent: try Percent(parsing: "\(s + 2),5")) }
+        for e in 0..<(lines % 4) { _ = p.addExtraWork(text: "Ekstra \(e + 1)", pricing: .amount(try Money(parsing: "\(150 * (e + 1))"))) }
+        return p
+    }
+
+    /// Each page's shown strings, one per run, from the uncompressed PDF.
+    static func pages(_ pdf: [UInt8]) -> [[String]] {
+        PDFStreamTests.streams(pdf).filter { !$0.dictionary.contains("/Image") }.map {
+            ReportSheetTests.pdfText($0.data).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+    }
+
+    /// The pages that show each of `texts` (a run equal to it).
+    static func pagesShowing(_ texts: [String], in pages: [[String]]) -> Set<Int> {
+        Set(texts.flatMap { text in pages.indices.filter { pages[$0].contains(text) } })
+    }
+
+    /// The pages where a run starts with each of `prefixes`.
+    static func pagesStarting(_ prefixes: [String], in pages: [[String]]) -> Set<Int> {
+        Set(prefixes.flatMap { prefix in pages.indices.filter { pages[$0].contains { $0.hasPrefix(prefix) } } })
+    }
+
+    func testBlocksAreNeverSplit() throws {
+        var moved = 0, runOver = 0
+        for lines in 1...90 {
+            let p = try Self.project(lines: lines)
+            let a = try FinalAccounting(p)
+            for l in Language.allCases {
+                let sheet = ReportSheet(ProjectHead(p), a, language: l)
+                let out = ReportPDF.render(sheet, photos: [], compressing: false)
+                let pages = Self.pages(out.bytes)
+                XCTAssertEqual(pages.count, out.pageCount)
+                let what = "\(lines) lines, \(l)"
+                let summation = Self.pagesShowing([sheet.totals.title] + sheet.totals.rows.map(\.label), in: pages)
+                XCTAssertEqual(summation.count, 1, "the summation on one page: \(what), pages \(summation.sorted())")
+                // The notes by their first line as wrapped, the signatures by who signs.
+                let notes = sheet.notes.map(\.text).compactMap {
+                    (ReportPDF.Layout.wrapPlain($0, width: ReportPDF.right - ReportPDF.left, font: .regular, size: 8)
+                        ?? ReportPDF.Layout.wrapCharacters($0, width: ReportPDF.right - ReportPDF.left, font: .regular, size: 8)).first
+                }
+                XCTAssertEqual(notes.count, sheet.notes.count)
+                let team = Self.pagesShowing([sheet.team.title] + sheet.team.rows.map(\.worker) + notes, in: pages)
+                    .union(Self.pagesStarting(sheet.signatures, in: pages))
+                XCTAssertEqual(team.count, 1, "the team table, its notes and the signatures on one page: \(what), pages \(team.sorted())")
+                if let page = team.first, page > 0, pages[page].first == sheet.team.title { moved += 1 }
+                if out.pageCount > 1 { runOver += 1 }
+            }
+        }
+        XCTAssertGreaterThan(moved, 10, "some team blocks moved to a new page")
+        XCTAssertGreaterThan(runOver, 60)
+    }
+
+    func testATeamLongerThanAPageStartsOneAndKeepsTheSignaturesWithItsLastRow() throws {
+        let p = try Self.project(lines: 30, workers: 90)
+        let sheet = ReportSheet(ProjectHead(p), try FinalAccounting(p), language: .da)
+        let pages = Self.pages(ReportPDF.render(sheet, photos: [], compressing: false).bytes)
+        let title = try XCTUnwrap(pages.firstIndex { $0.contains(sheet.team.title) })
+        XCTAssertEqual(pages[title].first, sheet.team.title, "the team table starts its page")
+        let last = Self.pagesShowing([try XCTUnwrap(sheet.team.rows.last).worker], in: pages).union(Self.pagesStarting(sheet.signatures, in: pages))
+        XCTAssertEqual(last.count, 1)
+        XCTAssertGreaterThan(try XCTUnwrap(last.first), title, "the table runs over a page")
+        XCTAssertTrue(pages[try XCTUnwrap(last.first)].contains(sheet.team.columns[0].title), "its column headings repeated")
+    }
+
+    func testHeadingsAndReadingOrder() throws {
+        let p = try Self.project(lines: 7)
+        for l in Language.allCases {
+            let sheet = ReportSheet(ProjectHead(p), try FinalAccounting(p), language: l)
+            let text = Self.pages(ReportPDF.render(sheet, photos: [], compressing: false).bytes).flatMap { $0 }
+            XCTAssertTrue(text.contains(l == .da ? "Sammentælling" : "Summation"), "\(l): the summation's heading")
+            let measurements = try XCTUnwrap(text.firstIndex(of: sheet.measurementsTitle))
+            XCTAssertEqual(Array(text[(measurements + 1)...].prefix(4)), sheet.measurementColumns.map(\.title), "\(l): the appendix's column headings")
+            // Line 1: pos 1.10, 1.5 m² at 20.50 = 30.75 (by hand).
+            let quantity = try Quantity(parsing: "1.5").formatted(l), unit = UnitName.display("m2", language: l)
+            let figures = [quantity, unit, try UnitPrice(parsing: "20.50").formatted(l), try Money(parsing: "30.75").formatted(l)]
+            let row = try XCTUnwrap(text.firstIndex(of: "1.10"))
+            XCTAssertEqual(Array(text[row...].prefix(6)), ["1.10", "Tagpap 1, sømmet"] + figures, "\(l): a row reads pos, activity, figures")
+            // Line 4 wraps: its activity's lines before its figures.
+            let long = try XCTUnwrap(ReportPDF.Layout.wrapPlain(p.lines[3].name, width: ReportPDF.lineWrapWidth, font: .regular, size: 8.5))
+            XCTAssertGreaterThan(long.count, 1)
+            let wrapped = try XCTUnwrap(text.firstIndex(of: "4.13"))
+            XCTAssertEqual(Array(text[(wrapped + 1)...].prefix(long.count + 1)), long + [try Quantity(parsing: "4.5").formatted(l)])
+            // The summation: each label, what it is, then the amount.
+            let subtotal = try XCTUnwrap(text.firstIndex(of: sheet.totals.rows[0].label))
+            XCTAssertEqual(Array(text[subtotal...].prefix(3)), [sheet.totals.rows[0].label, sheet.totals.rows[0].description, sheet.totals.rows[0].amount])
+            // The appendix: line, pos, measurement, result.
+            let measured = try XCTUnwrap(text.lastIndex(of: "1.10"))
+            XCTAssertEqual(Array(text[(measured - 1)...].prefix(4)), ["1", "1.10", "1+0,5", "\(quantity) \(unit)"])
+        }
     }
 }
 

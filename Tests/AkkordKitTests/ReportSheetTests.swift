@@ -52,7 +52,7 @@ final class ReportSheetTests: XCTestCase {
     /// PDF's shown strings decoded from WinAnsi; runs of white space made one space.
     static func reports(_ p: Project, _ l: Language) throws -> (text: String, html: String, pdf: String) {
         let a = try FinalAccounting(p)
-        let pdf = ReportPDF.render(ProjectHead(p), a, language: l, photos: []).bytes
+        let pdf = ReportPDF.render(ProjectHead(p), a, language: l, photos: [], compressing: false).bytes
         return (flat(ReportText.render(ProjectHead(p), a, language: l)), flat(unescapeHTML(ReportHTML.render(ProjectHead(p), a, language: l))), flat(pdfText(pdf)))
     }
 
@@ -206,7 +206,7 @@ final class ReportSheetTests: XCTestCase {
         XCTAssertEqual(PDFFont.regular.width("−", size: 1000), 584)
         XCTAssertEqual(PDFFont.bold.width("−", size: 1000), 584)
         let p = try Self.noWorkersProject()
-        let pdf = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [])
+        let pdf = ReportPDF.render(ProjectHead(p), try FinalAccounting(p), language: .en, photos: [], compressing: false)
         XCTAssertEqual(pdf.warnings, [])
         let raw = String(decoding: pdf.bytes.map { $0 < 0x80 ? $0 : UInt8(ascii: "?") }, as: UTF8.self)
         XCTAssertEqual(raw.components(separatedBy: "/BaseEncoding /WinAnsiEncoding /Differences [\(WinAnsi.minusCode) /minus]").count - 1, 2, "both fonts")

@@ -44,8 +44,19 @@ public enum ReportPDF {
     }
 
     public static func render(_ sheet: ReportSheet, photos: [PhotoInput]) -> Output {
+        render(sheet, photos: photos, compressing: true)
+    }
+
+    /// `render`; `compressing: false` leaves the content streams as they are, for tests that
+    /// read the text drawn.
+    package static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, photos: [PhotoInput], holidayPay: Bool = false,
+                               compressing: Bool) -> Output {
+        render(ReportSheet(p, a, language: l, holidayPay: holidayPay), photos: photos, compressing: compressing)
+    }
+
+    package static func render(_ sheet: ReportSheet, photos: [PhotoInput], compressing: Bool) -> Output {
         let out = ByteOutput()
-        let written = write(sheet, photos: photos, to: out)
+        let written = write(sheet, photos: photos, to: out, recordingLimit: Layout.recordingLimit, compressing: compressing)
         return Output(bytes: out.bytes, pageCount: written.pageCount, embeddedImages: written.embeddedImages, warnings: written.warnings)
     }
 
@@ -62,15 +73,15 @@ public enum ReportPDF {
     }
 
     /// `write`, keeping at most `recordingLimit` bytes of page content from the first pass.
-    package static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput, recordingLimit: Int) -> Written {
+    package static func write(_ sheet: ReportSheet, photos: [PhotoInput], to out: ByteOutput, recordingLimit: Int, compressing: Bool = true) -> Written {
         let words = sheet.words
         let footer: (Int, Int) -> String = { words(.pageOf, String($0), String($1)) }
-        var first = Layout(title: sheet.documentTitle, footer: footer, recordingUpTo: recordingLimit)
+        var first = Layout(title: sheet.documentTitle, footer: footer, recordingUpTo: recordingLimit, compressing: compressing)
         var embedded = lay(sheet, photos: photos, on: &first)
         let plan = first.finishPlan()
         let pages: Int
         if let written = first.writeRecorded(plan, to: out) { pages = written } else {
-            var layout = Layout(title: sheet.documentTitle, footer: footer, plan: plan, to: out)
+            var layout = Layout(title: sheet.documentTitle, footer: footer, plan: plan, to: out, compressing: compressing)
             embedded = lay(sheet, photos: photos, on: &layout)
             pages = layout.finish()
         }
@@ -127,11 +138,17 @@ public enum ReportPDF {
                     height = max(height, wrapped[i].count)
                 }
                 layout.ensure(Double(height) * row)
-                for i in columns.indices where !columns[i].wraps { layout.text(utf8: cell(i), at: anchors[i], font: .regular, size: size) }
-                for k in 0..<height {
-                    for i in columns.indices where columns[i].wraps && k < wrapped[i].count { wrapped[i].place(k, at: anchors[i], on: &layout, size: size) }
-                    layout.advance(row)
+                // In reading order: the columns left to right, a wrapping one all its lines at once.
+                let rowTop = layout.y
+                for i in columns.indices {
+                    layout.y = rowTop
+                    if columns[i].wraps {
+                        for k in 0..<wrapped[i].count { wrapped[i].place(k, at: anchors[i], on: &layout, size: size); layout.advance(row) }
+                    } else {
+                        layout.text(utf8: cell(i), at: anchors[i], font: .regular, size: size)
+                    }
                 }
+                layout.y = rowTop - Double(height) * row
             }
         }
         if sheet.lines.isEmpty {
@@ -142,89 +159,9 @@ public enum ReportPDF {
         if let footnote = sheet.customFootnote { layout.text(footnote, x: left, font: .regular, size: 7.5); layout.advance(row) }
         layout.advance(8)
 
-        // Totals.
-        layout.ensure(60)
-        for total in sheet.totals.rows {
-            if total.ruleAbove {
-                layout.advance(-8)
-                layout.rule(from: left, to: right)
-                layout.advance(12)
-            }
-            let font: PDFFont = total.emphasis == .strong ? .bold : .regular
-            let wrapped = layout.wrap(total.description, width: 300, font: .regular, size: 9)
-            layout.ensure(Double(wrapped.count) * 12)
-            layout.text(total.label, x: left, font: font, size: 9)
-            layout.textRight(total.amount, right: right, font: font, size: 9)
-            for part in wrapped { layout.text(part, x: left + 90, font: .regular, size: 9); layout.advance(12) }
-            if wrapped.isEmpty { layout.advance(12) }
-        }
-        layout.advance(10)
-
-        // Team.
-        layout.ensure(40)
-        layout.text(sheet.team.title, x: left, font: .bold, size: 11)
-        layout.advance(16)
-        // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
-        let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
-        if sheet.team.rows.isEmpty {
-            layout.text(sheet.team.emptyNote, x: left, font: .regular, size: 9); layout.advance(12)
-        } else {
-            let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
-            layout.headerRow(Array(zip(sheet.team.columns.map(\.title), anchors)), size: size, rowHeight: row)
-            for t in sheet.team.rows {
-                let wrapped = layout.wrap(t.worker, width: rights[0] - left - 60, font: .regular, size: size)
-                layout.ensure(Double(wrapped.count) * row)
-                for (cell, edge) in zip(t.cells.dropFirst(), rights) { layout.textRight(cell, right: edge, font: .regular, size: size) }
-                for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
-            }
-        }
-        layout.advance(4)
-        let notes = sheet.notes.map { ($0.text, PDFFont.regular) } + sheet.warnings.map { ("\(sheet.warningLabel): \($0)", PDFFont.bold) }
-        for (note, font) in notes {
-            for part in layout.wrap(note, width: right - left, font: .regular, size: 8) {
-                layout.ensure(11)
-                layout.text(part, x: left, font: font, size: 8)
-                layout.advance(11)
-            }
-        }
-
-        // Signatures: a line for each, who signs under it (the hint on a line of its own when it does not fit).
-        layout.ensure(70)
-        layout.advance(45)
-        let slot = (right - left - 40) / 3
-        for (i, who) in sheet.signatures.enumerated() {
-            let x = left + Double(i) * (slot + 20)
-            layout.rule(from: x, to: x + slot)
-            let label = "\(who)  \(sheet.signatureHint)"
-            if PDFFont.regular.width(label, size: 8) <= slot {
-                layout.textAt(label, x: x, y: layout.y - 11, font: .regular, size: 8)
-            } else {
-                layout.textAt(who, x: x, y: layout.y - 11, font: .regular, size: 8)
-                layout.textAt(sheet.signatureHint, x: x, y: layout.y - 21, font: .regular, size: 8)
-            }
-        }
-        layout.advance(20)
-
-        // Appendix: measurements (line, pos, expression, result).
-        if !sheet.measurements.isEmpty {
-            layout.ensure(60)
-            layout.advance(16)
-            layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
-            layout.advance(16)
-            for line in sheet.measurements.views where line.measurement != nil {
-                let lead = "\(MeasurementColumn.line.text(line, l))  \(MeasurementColumn.pos.text(line, l))"
-                let parts = layout.wrap(MeasurementColumn.measurement.text(line, l), width: right - left - 180, font: .regular, size: 9)
-                for (k, part) in parts.enumerated() {
-                    layout.ensure(12)
-                    if k == 0 {
-                        layout.text(lead, x: left, font: .regular, size: 9)
-                        layout.textRight(MeasurementColumn.result.text(line, l), right: right, font: .regular, size: 9)
-                    }
-                    layout.text(part, x: left + 70, font: .regular, size: 9)
-                    layout.advance(12)
-                }
-            }
-        }
+        laySummation(sheet, on: &layout)
+        layTeam(sheet, on: &layout)
+        layMeasurements(sheet, on: &layout)
 
         // Appendix: photos.
         var embedded = 0
@@ -262,6 +199,143 @@ public enum ReportPDF {
         return embedded
     }
 
+    /// The summation, from the subtotal to the amount shared, under its heading: on one page.
+    package static func laySummation(_ sheet: ReportSheet, on layout: inout Layout) {
+        layout.together { layout in
+            layout.text(sheet.totals.title, x: left, font: .bold, size: 11)
+            layout.advance(16)
+            for total in sheet.totals.rows {
+                if total.ruleAbove {
+                    layout.advance(-8)
+                    layout.rule(from: left, to: right)
+                    layout.advance(12)
+                }
+                let font: PDFFont = total.emphasis == .strong ? .bold : .regular
+                let wrapped = layout.wrap(total.description, width: 300, font: .regular, size: 9)
+                layout.ensure(Double(wrapped.count) * 12)
+                let rowTop = layout.y
+                layout.text(total.label, x: left, font: font, size: 9)
+                for part in wrapped where !part.isEmpty { layout.text(part, x: left + 90, font: .regular, size: 9); layout.advance(12) }
+                layout.at(rowTop) { $0.textRight(total.amount, right: right, font: font, size: 9) }
+                layout.y = rowTop - Double(max(wrapped.count, 1)) * 12
+            }
+        }
+        layout.advance(10)
+    }
+
+    /// The team table, its notes and the signature lines: on one page. A table longer than a
+    /// page starts one, repeats its header on the next, and its last row goes with the notes
+    /// and the signatures.
+    package static func layTeam(_ sheet: ReportSheet, on layout: inout Layout) {
+        let size = 8.5, row = 11.0
+        // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
+        let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
+        let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
+        let header = Array(zip(sheet.team.columns.map(\.title), anchors))
+        func teamRow(_ t: ReportSheet.TeamRow, on layout: inout Layout) {
+            let wrapped = layout.wrap(t.worker, width: rights[0] - left - 60, font: .regular, size: size)
+            layout.ensure(Double(wrapped.count) * row)
+            let rowTop = layout.y
+            for part in wrapped { layout.text(part, x: left, font: .regular, size: size); layout.advance(row) }
+            layout.at(rowTop) { layout in
+                for (cell, edge) in zip(t.cells.dropFirst(), rights) { layout.textRight(cell, right: edge, font: .regular, size: size) }
+            }
+        }
+        func notesAndSignatures(_ layout: inout Layout) {
+            layout.repeatedHeader = nil
+            layout.advance(4)
+            let notes = sheet.notes.map { ($0.text, PDFFont.regular) } + sheet.warnings.map { ("\(sheet.warningLabel): \($0)", PDFFont.bold) }
+            for (note, font) in notes {
+                for part in layout.wrap(note, width: right - left, font: .regular, size: 8) {
+                    layout.ensure(11)
+                    layout.text(part, x: left, font: font, size: 8)
+                    layout.advance(11)
+                }
+            }
+            laySignatures(sheet, on: &layout)
+        }
+        layout.together { layout in
+            layout.text(sheet.team.title, x: left, font: .bold, size: 11)
+            layout.advance(16)
+            guard let last = sheet.team.rows.last else {
+                layout.text(sheet.team.emptyNote, x: left, font: .regular, size: 9); layout.advance(12)
+                return notesAndSignatures(&layout)
+            }
+            layout.headerRow(header, size: size, rowHeight: row)
+            layout.repeatedHeader = { $0.headerRow(header, size: size, rowHeight: row) }
+            for t in sheet.team.rows.dropLast() { teamRow(t, on: &layout) }
+            layout.together { layout in
+                teamRow(last, on: &layout)
+                notesAndSignatures(&layout)
+            }
+        }
+        layout.repeatedHeader = nil
+    }
+
+    /// A line for each who signs, who signs under it (the hint on a line of its own when it
+    /// does not fit).
+    static func laySignatures(_ sheet: ReportSheet, on layout: inout Layout) {
+        layout.ensure(70)
+        layout.advance(45)
+        let slot = (right - left - 40) / 3
+        for (i, who) in sheet.signatures.enumerated() {
+            let x = left + Double(i) * (slot + 20)
+            layout.rule(from: x, to: x + slot)
+            let label = "\(who)  \(sheet.signatureHint)"
+            if PDFFont.regular.width(label, size: 8) <= slot {
+                layout.textAt(label, x: x, y: layout.y - 11, font: .regular, size: 8)
+            } else {
+                layout.textAt(who, x: x, y: layout.y - 11, font: .regular, size: 8)
+                layout.textAt(sheet.signatureHint, x: x, y: layout.y - 21, font: .regular, size: 8)
+            }
+        }
+        layout.advance(20)
+    }
+
+    /// Where the measurement appendix's columns go: line (its right edge), pos, measurement, result.
+    package static let measurementAnchors: [Layout.Anchor] = [.right(left + 26), .left(left + 34), .left(left + 70), .right(right)]
+
+    /// The appendix of measurements: line, pos, the expression (wrapped), the result; its
+    /// column headings on every page it takes.
+    static func layMeasurements(_ sheet: ReportSheet, on layout: inout Layout) {
+        guard !sheet.measurements.isEmpty else { return }
+        let l = sheet.language, size = 9.0, row = 12.0
+        let header = Array(zip(sheet.measurementColumns.map(\.title), measurementAnchors))
+        layout.ensure(60)
+        layout.advance(16)
+        layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
+        layout.advance(16)
+        layout.headerRow(header, size: size, rowHeight: row)
+        layout.repeatedHeader = { $0.headerRow(header, size: size, rowHeight: row) }
+        for line in sheet.measurements.views where line.measurement != nil {
+            let parts = layout.wrap(MeasurementColumn.measurement.text(line, l), width: right - left - 180, font: .regular, size: size)
+            layout.ensure(row)
+            layMeasurementRow(line: MeasurementColumn.line.text(line, l), pos: MeasurementColumn.pos.text(line, l), parts: parts,
+                              result: MeasurementColumn.result.text(line, l), on: &layout)
+        }
+        layout.repeatedHeader = nil
+    }
+
+    /// One row of the measurement appendix, in reading order; the expression's lines run on
+    /// over a page break, the result beside its first.
+    package static func layMeasurementRow(line: String, pos: String, parts: [String], result: String, on layout: inout Layout) {
+        let size = 9.0, row = 12.0
+        let rowTop = layout.y
+        layout.text(line, at: measurementAnchors[0], font: .regular, size: size)
+        layout.text(pos, at: measurementAnchors[1], font: .regular, size: size)
+        var resultY: Double? = rowTop
+        for (k, part) in parts.enumerated() {
+            if k > 0 {
+                // A break before the result is placed would put it on the wrong page: place it first.
+                if layout.roomLeft < row, let y = resultY { layout.at(y) { $0.text(result, at: measurementAnchors[3], font: .regular, size: size) }; resultY = nil }
+                layout.ensure(row)
+            }
+            layout.text(part, at: measurementAnchors[2], font: .regular, size: size)
+            layout.advance(row)
+        }
+        if let y = resultY { layout.at(y) { $0.text(result, at: measurementAnchors[3], font: .regular, size: size) } }
+    }
+
     /// Where a column of the sheet's line table goes: a left-aligned one from its left edge, a
     /// right-aligned one (a figure) flush to its right edge.
     static func lineAnchor(_ column: LineColumn) -> Layout.Anchor {
@@ -279,7 +353,7 @@ public enum ReportPDF {
 
     /// How wide the lines of a wrapping column of the line table are (the activity's: up to the
     /// quantities).
-    static let lineWrapWidth = 222.0
+    package static let lineWrapWidth = 222.0
 
     /// A wrapping cell cut into lines: from its bytes when they are plain (`Layout.wrapPlain`),
     /// else as a `String` (`Layout.wrapCharacters`).
@@ -338,13 +412,21 @@ public enum ReportPDF {
 
         /// Planning only notes (the characters the fonts cannot print, the images on each page);
         /// writing lays out each page's content and writes the page when it is full; recording
-        /// does both, keeping the pages' content until the plan is known.
-        private enum Mode { case planning, recording, writing }
+        /// does both, keeping the pages' content until the plan is known. Measuring lays a block
+        /// out on one endless page, only to learn how tall it is (`height(of:)`).
+        private enum Mode { case planning, recording, writing, measuring }
         private var mode: Mode
         /// Whether content is laid out.
-        private var writes: Bool { mode != .planning }
+        private var writes: Bool { mode == .recording || mode == .writing }
         /// Whether the plan is made.
-        private var plans: Bool { mode != .writing }
+        private var plans: Bool { mode == .planning || mode == .recording }
+        /// Measuring: the lowest point the block reached or asked room down to (an `ensure`).
+        private var lowest = Double.infinity
+        /// Where this page's content starts (under a repeated header): a block that does not
+        /// fit here does not fit on a new page either.
+        private var pageStart = top
+        /// Content streams are deflated (FlateDecode); uncompressed only for tests that read them.
+        private var compressing = true
 
         // Planning.
         private var replaced: [Character] = []
@@ -373,20 +455,56 @@ public enum ReportPDF {
 
         /// A layout that plans and keeps the pages' content while it is at most `limit` bytes
         /// (then only plans): `writeRecorded` writes them.
-        init(title: String, footer: @escaping (Int, Int) -> String, recordingUpTo limit: Int) {
+        init(title: String, footer: @escaping (Int, Int) -> String, recordingUpTo limit: Int, compressing: Bool = true) {
             self.title = title
             self.footer = footer
             mode = .recording
             self.limit = limit
+            self.compressing = compressing
         }
 
         /// A layout that writes to `out`, as `plan` foresaw: the header, the catalogue, the pages
         /// tree (its kids numbered by the plan) and the fonts go out at once.
-        package init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput) {
+        package init(title: String, footer: @escaping (Int, Int) -> String, plan: Plan, to out: ByteOutput, compressing: Bool = true) {
             self.title = title
             self.footer = footer
             mode = .writing
-            document = Document(title: title, plan: plan, to: out)
+            self.compressing = compressing
+            document = Document(title: title, plan: plan, to: out, compressing: compressing)
+        }
+
+        /// A layout that measures (`height(of:)`).
+        private init(measuring: Void) {
+            title = ""
+            footer = { _, _ in "" }
+            mode = .measuring
+        }
+
+        /// How much room `block` takes, laid out without page breaks: from where it starts down
+        /// to the lowest of where it ends, what it drew and the room its `ensure`s asked for.
+        package static func height(of block: (inout Layout) -> Void) -> Double {
+            var measuring = Layout(measuring: ())
+            block(&measuring)
+            return top - min(measuring.y, measuring.lowest)
+        }
+
+        /// The room from here to the bottom margin.
+        package var roomLeft: Double { y - bottom }
+
+        /// Lays `block` out whole: here when it fits, else on a new page. A block taller than a
+        /// page starts a page and runs on over the next as its own `ensure`s break it.
+        package mutating func together(_ block: (inout Layout) -> Void) {
+            if mode != .measuring, y < pageStart, Self.height(of: block) > roomLeft { newPage() }
+            block(&self)
+        }
+
+        /// Runs `body` with `y` set to `rowTop` (a row's figures set beside text placed before
+        /// them), then puts `y` back.
+        mutating func at(_ rowTop: Double, _ body: (inout Layout) -> Void) {
+            let after = y
+            y = rowTop
+            body(&self)
+            y = after
         }
 
         /// An image placed on a page, written (before the page's content) when the page is.
@@ -405,8 +523,12 @@ public enum ReportPDF {
             let encodedTitle: [UInt8]
             /// The planned page count, for the footers.
             let pageCount: Int
+            /// Deflates each page's content (one encoder for all, its buffers kept) into
+            /// `deflated`, emptied page by page; nil when the streams go uncompressed.
+            let encoder: DeflateEncoder?
+            let deflated = ByteOutput()
 
-            init(title: String, plan: Plan, to out: ByteOutput) {
+            init(title: String, plan: Plan, to out: ByteOutput, compressing: Bool) {
                 let pdf = PDFStream(to: out)
                 let catalog = pdf.reserve()
                 let pagesObject = pdf.reserve()
@@ -430,6 +552,7 @@ public enum ReportPDF {
                 fontResources = fonts.map { "/\($0.0.resourceName) \($0.1) 0 R" }.joined(separator: " ")
                 self.encodedTitle = encodedTitle
                 pageCount = plan.pageImages.count
+                encoder = compressing ? DeflateEncoder(format: .zlib) : nil
             }
 
             /// Writes page `page` (from 0): its images, its content with the footer ("page N of
@@ -459,7 +582,14 @@ public enum ReportPDF {
                     xobjects.append((image.name, n))
                 }
                 let stream = pdf.reserve()
-                pdf.writeStream(stream, "", content)
+                if var encoder {
+                    deflated.removeAll()
+                    encoder.write(content, to: deflated)
+                    encoder.finish(to: deflated)
+                    pdf.writeStream(stream, "/Filter /FlateDecode", deflated.bytes)
+                } else {
+                    pdf.writeStream(stream, "", content)
+                }
                 let xobject = xobjects.isEmpty ? "" : " /XObject << \(xobjects.map { "/\($0.name) \($0.number) 0 R" }.joined(separator: " ")) >>"
                 let pageObject = pdf.reserve()
                 pdf.write(pageObject, "<< /Type /Page /Parent \(pagesObject) 0 R /MediaBox [0 0 \(Layout.number(pageWidth)) \(Layout.number(pageHeight))] /Resources << /Font << \(fontResources) >>\(xobject) >> /Contents \(stream) 0 R >>")
@@ -592,6 +722,7 @@ public enum ReportPDF {
 
         package mutating func textAt(_ text: String, x: Double, y: Double, font: PDFFont, size: Double) {
             if plans { note(text) }
+            if mode == .measuring { lowest = min(lowest, y) }
             guard writes else { return }
             emit("BT /\(font.resourceName) \(Self.number(size)) Tf \(Self.number(x)) \(Self.number(y)) Td ")
             PDFWriter.appendLiteral(WinAnsi.encode(text).bytes, to: &content)
@@ -601,7 +732,7 @@ public enum ReportPDF {
         package mutating func text(_ text: String, x: Double, font: PDFFont, size: Double) { textAt(text, x: x, y: y, font: font, size: size) }
 
         package mutating func textRight(_ text: String, right: Double, font: PDFFont, size: Double) {
-            guard writes else { return note(text) }
+            guard writes else { return textAt(text, x: right, y: y, font: font, size: size) }
             textAt(text, x: right - font.width(text, size: size), y: y, font: font, size: size)
         }
 
@@ -631,6 +762,7 @@ public enum ReportPDF {
         }
 
         package mutating func rule(from x1: Double, to x2: Double) {
+            if mode == .measuring { lowest = min(lowest, y) }
             guard writes else { return }
             emit("0.5 w \(Self.number(x1)) \(Self.number(y)) m \(Self.number(x2)) \(Self.number(y)) l S\n")
         }
@@ -647,16 +779,20 @@ public enum ReportPDF {
 
         package mutating func advance(_ dy: Double) { y -= dy }
 
-        /// Starts a new page when less than `height` is left on this one.
+        /// Starts a new page when less than `height` is left on this one (measuring: notes the
+        /// room asked for).
         package mutating func ensure(_ height: Double) {
+            if mode == .measuring { lowest = min(lowest, y - height); return }
             if y - height < bottom { newPage() }
         }
 
         package mutating func newPage() {
+            guard mode != .measuring else { return }
             endPage()
             if plans { pageImages.append(0) }
             y = top
             if let header = repeatedHeader { header(&self) }
+            pageStart = y
         }
 
         /// `text` in lines at most `width` wide: cut at spaces and line breaks, a word wider than
@@ -763,7 +899,7 @@ public enum ReportPDF {
         /// limit (recording; past it, everything kept is let go and the layout only plans).
         private mutating func endPage() {
             switch mode {
-            case .planning: return
+            case .planning, .measuring: return
             case .writing:
                 document?.writePage(page, content: &content, images: images, footer: footer)
                 content.removeAll(keepingCapacity: true)
@@ -807,7 +943,7 @@ public enum ReportPDF {
         /// the page count; nil when it let them go (lay the sheet out again on a writing layout).
         func writeRecorded(_ plan: Plan, to out: ByteOutput) -> Int? {
             guard mode == .recording else { return nil }
-            let document = Document(title: title, plan: plan, to: out)
+            let document = Document(title: title, plan: plan, to: out, compressing: compressing)
             for (n, page) in recorded.enumerated() {
                 var content = page.content
                 document.writePage(n, content: &content, images: page.images, footer: footer)

@@ -187,7 +187,7 @@ public struct Words: Sendable {
         .noLines: "(no lines)",
         .customFootnote: "custom activity, not from the catalogue",
 
-        .totalsTitle: "Total",
+        .totalsTitle: "Summation",
         .subtotal: "Subtotal",
         .subtotalWhat: "sum of line amounts",
         .supplement: "Supplement",
