@@ -50,4 +50,10 @@ pages=$(pdfinfo "$WORK/photos.pdf" | awk '/^Pages:/ {print $2}')
 check_pdf "$S" "$WORK/photos.pdf" "$pages" 3
 pdftotext "$WORK/photos.pdf" - | grep -q "transparent-rgba.png" && ok || fail "the RGBA photo is not listed by name"
 pdftotext "$WORK/photos.pdf" - | grep -q "Tagfod, nordside" && ok || fail "captions missing"
+# Characters outside the PDF fonts are printed as ?, visibly; Æ and ø are kept.
+U="$WORK/unicode"
+"$AKKORD" --store "$U" project new "Tag → Ærø ✓" >/dev/null && "$AKKORD" --store "$U" add 2.01 1 >/dev/null
+"$AKKORD" --store "$U" report --format pdf -o "$WORK/unicode.pdf" >/dev/null 2>"$WORK/unicode.err" || fail "unicode report"
+grep -qF 'printed as ? instead' "$WORK/unicode.err" && ok || fail "no warning for the replaced characters: $(cat "$WORK/unicode.err")"
+pdftotext "$WORK/unicode.pdf" - | grep -qF "Tag ? Ærø ?" && ok || fail "the replaced characters are not printed as ?"
 finish
