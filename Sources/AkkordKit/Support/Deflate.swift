@@ -123,7 +123,9 @@ public struct DeflateEncoder {
     }
 
     /// Ends the stream and puts out the rest of it; the encoder is then ready for a new one.
-    public mutating func finish(to out: ByteOutput) {
+    /// Returns how many bytes the whole stream came to (a ZIP entry's compressed size).
+    @discardableResult
+    public mutating func finish(to out: ByteOutput) -> UInt64 {
         engine.state.pointee.finish(out: out)
     }
 }
@@ -221,6 +223,8 @@ struct DeflateState {
     var outputCount = 0
     var adler: UInt32 = 1
     var started = false
+    /// Bytes of the stream put out so far (the compressed size, once finished).
+    var produced: UInt64 = 0
     /// See `DeflateEncoder.init(format:matching:form:)`.
     var matching = true
     var form: DeflateBlockForm?
@@ -286,7 +290,7 @@ struct DeflateState {
         }
     }
 
-    mutating func finish(out: ByteOutput) {
+    mutating func finish(out: ByteOutput) -> UInt64 {
         start()
         compress(finishing: true, out: out)
         if matchAvailable {
@@ -305,7 +309,9 @@ struct DeflateState {
             for shift in [24, 16, 8, 0] as [UInt32] { output[outputCount] = UInt8(truncatingIfNeeded: adler >> shift); outputCount += 1 }
         }
         spill(out)
+        let size = produced
         reset()
+        return size
     }
 
     /// The zlib header before the stream's first bytes.
@@ -334,6 +340,7 @@ struct DeflateState {
         bitCount = 0
         adler = 1
         started = false
+        produced = 0
     }
 
     /// Moves the window down by a multiple of 32 KiB, keeping at least the last 32 KiB (and the
@@ -565,6 +572,7 @@ struct DeflateState {
                 }
                 spill(out)
                 out.write(UnsafeRawBufferPointer(start: from, count: n))
+                produced += UInt64(n)
                 from += n
             } while remaining > 0
         case .fixed:
@@ -644,6 +652,7 @@ struct DeflateState {
             count &= 7
             if p >= spillAt {
                 out.write(UnsafeRawBufferPointer(start: start, count: start.distance(to: p)))
+                produced += UInt64(start.distance(to: p))
                 p = start
             }
         }
@@ -674,6 +683,7 @@ struct DeflateState {
     mutating func spill(_ out: ByteOutput) {
         guard outputCount > 0 else { return }
         out.write(UnsafeRawBufferPointer(start: output, count: outputCount))
+        produced += UInt64(outputCount)
         outputCount = 0
     }
 }
