@@ -94,7 +94,20 @@ public enum ReportXLSX {
         return book
     }
 
-    static func fill(_ book: inout Workbook, _ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws {
+    /// What the rows of the lines are written from (`writeLineRows`).
+    package struct LineRows {
+        package let lines: any ProjectLines
+        package let language: Language
+        package let shape: LinesShape
+        /// The scoped supplements' scopes, in the order of their columns.
+        package let scopes: [Supplement.Scope]
+        package let firstRow: Int
+    }
+
+    /// Fills `book` with the report's sheets; `lineRows` writes the rows of the lines (the
+    /// tests give one made of `Workbook.append`'s cells, which must give the same bytes).
+    package static func fill(_ book: inout Workbook, _ p: ProjectHead, _ a: FinalAccounting, language l: Language,
+                             lineRows: (inout Workbook, Workbook.Sheet, LineRows) throws -> Void = writeLineRows) throws {
         let w = Words(l)
         let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let teamSheet = try book.addSheet(w[.sheetTeam], freezeTopRow: true, landscape: true, repeatsTopRow: true)
@@ -119,63 +132,8 @@ public enum ReportXLSX {
         try book.append(LineColumn.workbook.map { .text(w[$0.title], bold: true, align: headAlignment($0), wraps: true) }
                         + scoped.map { .text(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), bold: true, align: .center, wraps: true) },
                         to: linesSheet)
-        // Each line's row as `append` would write its cells, made from the line's view: a text as
-        // `.text` (wrapping in the activity, note, measurement and section columns), an id as
-        // `.number(…, .integer, align: .center)`, the quantity `.number(n, .decimals(shape.quantityDecimals))`,
-        // the price `.number(n, .currency(shape.priceDecimals))`; the amount
-        // `.formula("ROUND(D<row>*F<row>,2)", cached: amount, .money)` of the quantity and price
-        // cells, the custom flag `.text(yes or no, align: .center)`; then per scoped supplement
-        // `.number(in scope ? 1 : 0, flag, align: .center)`, shown as yes or no.
-        var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
-        var wrapping = Workbook.StyleSlot(format: nil, wraps: true)
-        var money = Workbook.StyleSlot(format: .money), yesNo = Workbook.StyleSlot(format: nil, alignment: .center)
-        var quantity = Workbook.StyleSlot(format: .decimals(shape.quantityDecimals)), price = Workbook.StyleSlot(format: .currency(shape.priceDecimals))
-        var scopeFlag = Workbook.StyleSlot(format: .flag(yes: w[.xlsxYes], no: w[.xlsxNo]), alignment: .center)
-        let yes = Array(w[.xlsxYes].utf8), no = Array(w[.xlsxNo].utf8)
         let scopes = scoped.map { $0.element.supplement.scope }
-        let bySection = scopes.contains { !$0.sections.isEmpty }
-        var formula: [UInt8] = []
-        let round = Array("ROUND(\(Ref.columnName(linesColumn(.quantity)))".utf8), times = Array("*\(Ref.columnName(linesColumn(.price)))".utf8)
-        let twoPlaces = Array(",2)".utf8)
-        let columns = LineColumn.workbook
-        for (i, line) in a.lines.views.enumerated() {
-            let row = layout.lineRow(i)
-            assert(book.nextRow(linesSheet) == row)
-            try book.appendRow(to: linesSheet) { r in
-                for column in columns {
-                    switch column {
-                    case .amount:
-                        formula.removeAll(keepingCapacity: true)
-                        formula += round
-                        r.withRowDigits { formula.append(contentsOf: $0) }
-                        formula += times
-                        r.withRowDigits { formula.append(contentsOf: $0) }
-                        formula += twoPlaces
-                        formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
-                    case .custom: try (line.custom ? yes : no).withUnsafeBufferPointer { try r.text($0, &yesNo) }
-                    default:
-                        var cell = LinesCell()
-                        column.write(line, l, to: &cell)
-                        switch cell.part {
-                        case .text(let text)?:
-                            if column.wraps { try text.withUTF8 { try r.text($0, &wrapping) } } else { try text.withUTF8 { try r.text($0, &plain) } }
-                        case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
-                        case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
-                        case .figure(let figure)?:
-                            if column == .price { figure.withBytes { r.number($0, &price) } } else { figure.withBytes { r.number($0, &quantity) } }
-                        case nil: r.skip()
-                        }
-                    }
-                }
-                if !scopes.isEmpty {
-                    let section = bySection ? line.section.string : ""
-                    for scope in scopes {
-                        let inScope = scope.lines.contains(line.id) || scope.sections.contains(section)
-                        r.number(inScope ? "1" : "0", &scopeFlag)
-                    }
-                }
-            }
-        }
+        try lineRows(&book, linesSheet, LineRows(lines: a.lines, language: l, shape: shape, scopes: scopes, firstRow: layout.lineRow(0)))
         book.skipRow(in: linesSheet)
         assert(book.nextRow(linesSheet) == layout.subtotalRow)
         let amounts = Workbook.Range(lines(.amount, layout.lineRow(0)).on(linesName), lines(.amount, layout.lastLineRow))
@@ -314,15 +272,76 @@ public enum ReportXLSX {
         try book.append([.text(w[.grossEarningsNote], spills: true)], to: summarySheet)
     }
 
+    /// The rows of the lines, each written as `append` would write its cells, made from the line's view.
+    package static func writeLineRows(_ book: inout Workbook, _ linesSheet: Workbook.Sheet, _ rows: LineRows) throws {
+        let (lines, l, shape, scopes) = (rows.lines, rows.language, rows.shape, rows.scopes)
+        let w = Words(l)
+        assert(book.nextRow(linesSheet) == rows.firstRow)
+        // Each line's row as `append` would write its cells, made from the line's view: a text as
+        // `.text` (wrapping in the activity, note, measurement and section columns), an id as
+        // `.number(…, .integer, align: .center)`, the quantity `.number(n, .decimals(shape.quantityDecimals))`,
+        // the price `.number(n, .currency(shape.priceDecimals))`; the amount
+        // `.formula("ROUND(D<row>*F<row>,2)", cached: amount, .money)` of the quantity and price
+        // cells, the custom flag `.text(yes or no, align: .center)`; then per scoped supplement
+        // `.number(in scope ? 1 : 0, flag, align: .center)`, shown as yes or no.
+        var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
+        var wrapping = Workbook.StyleSlot(format: nil, wraps: true)
+        var money = Workbook.StyleSlot(format: .money), yesNo = Workbook.StyleSlot(format: nil, alignment: .center)
+        var quantity = Workbook.StyleSlot(format: .decimals(shape.quantityDecimals)), price = Workbook.StyleSlot(format: .currency(shape.priceDecimals))
+        var scopeFlag = Workbook.StyleSlot(format: .flag(yes: w[.xlsxYes], no: w[.xlsxNo]), alignment: .center)
+        let yes = Array(w[.xlsxYes].utf8), no = Array(w[.xlsxNo].utf8)
+        let bySection = scopes.contains { !$0.sections.isEmpty }
+        var formula: [UInt8] = []
+        let round = Array("ROUND(\(Ref.columnName(linesColumn(.quantity)))".utf8), times = Array("*\(Ref.columnName(linesColumn(.price)))".utf8)
+        let twoPlaces = Array(",2)".utf8)
+        let columns = LineColumn.workbook
+        for line in lines.views {
+            try book.appendRow(to: linesSheet) { r in
+                for column in columns {
+                    switch column {
+                    case .amount:
+                        formula.removeAll(keepingCapacity: true)
+                        formula += round
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += times
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += twoPlaces
+                        formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
+                    case .custom: try (line.custom ? yes : no).withUnsafeBufferPointer { try r.text($0, &yesNo) }
+                    default:
+                        var cell = LinesCell()
+                        column.write(line, l, to: &cell)
+                        switch cell.part {
+                        case .text(let text)?:
+                            if column.wraps { try text.withUTF8 { try r.text($0, &wrapping) } } else { try text.withUTF8 { try r.text($0, &plain) } }
+                        case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
+                        case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
+                        case .figure(let figure)?:
+                            if column == .price { figure.withBytes { r.number($0, &price) } } else { figure.withBytes { r.number($0, &quantity) } }
+                        case nil: r.skip()
+                        }
+                    }
+                }
+                if !scopes.isEmpty {
+                    let section = bySection ? line.section.string : ""
+                    for scope in scopes {
+                        let inScope = scope.lines.contains(line.id) || scope.sections.contains(section)
+                        r.number(inScope ? "1" : "0", &scopeFlag)
+                    }
+                }
+            }
+        }
+    }
+
     /// The Lines sheet's column widths (in characters) and decimals, from a walk over the lines:
     /// each column as wide as its widest cell as the spreadsheet shows it (and the longest word
     /// of its head, which wraps), the texts that wrap at most 40 (the activity) or 30
     /// characters; the quantities with as many decimals as the most any has (so their decimal
     /// commas line up), the prices likewise, at least 2.
-    struct LinesShape {
-        let widths: [Double]
-        let quantityDecimals: Int
-        let priceDecimals: Int
+    package struct LinesShape {
+        package let widths: [Double]
+        package let quantityDecimals: Int
+        package let priceDecimals: Int
 
         init(_ lines: any ProjectLines, language l: Language, heads: [String]) {
             let columns = LineColumn.workbook

@@ -161,7 +161,7 @@ public struct Workbook {
         /// the empty cells to its right.
         /// With `wraps`, a text longer than its column's width goes on over more lines.
         public static func text(_ text: String, bold: Bool = false, align: Alignment = .general, spills: Bool = false, wraps: Bool = false) -> Cell {
-            Cell(content: text.isEmpty ? .empty : .text(text), style: Style(format: nil, bold: bold, alignment: align, wraps: wraps), spills: spills)
+            text.isEmpty ? .empty : Cell(content: .text(text), style: Style(format: nil, bold: bold, alignment: align, wraps: wraps), spills: spills)
         }
         /// A day (`2026-05-04`) as a date cell: its serial number shown with `format`; a text
         /// that is not a date stays text.
@@ -508,14 +508,9 @@ public struct Workbook {
         /// The row's number as text.
         func withRowDigits<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T { try rowDigits.withBytes(body) }
 
-        /// `.text` of UTF-8 `bytes` (an empty text is an empty cell).
+        /// `.text` of UTF-8 `bytes` (an empty text is an empty cell, whatever its style).
         mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) throws {
-            if bytes.isEmpty {
-                guard slot.style != .plain else { return skip() }
-                open(&slot)
-                put("/>")
-                return close(width: 0, slot)
-            }
+            if bytes.isEmpty { return skip() }
             if bytes.count > Workbook.maximumTextLength {
                 let length = String(decoding: bytes, as: UTF8.self).utf16.count
                 guard length <= Workbook.maximumTextLength else {
