@@ -72,7 +72,7 @@ public enum SummaryXLSX {
         let projectsSheet = try book.addSheet(w[.sheetProjects], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let workersSheet = try book.addSheet(w[.sheetWorkers], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let employersSheet = try book.addSheet(w[.sheetEmployers], freezeTopRow: true, landscape: true, repeatsTopRow: true)
-        let totalsSheet = try book.addSheet(w[.sheetTotals])
+        let totalsSheet = try book.addSheet(w[.sheetTotals], landscape: true)
         let projectsName = book.name(of: projectsSheet), workersName = book.name(of: workersSheet)
         let projects = Table(rows: s.projects.count), workers = Table(rows: s.workers.count), employers = Table(rows: s.employers.count)
 
