@@ -269,12 +269,12 @@ final class WorkbookTests: XCTestCase {
         var heldMost = 0
         for i in 0..<20_000 {
             try book.append([.number(Workbook.Number(i), .integer), .text("row \(i) of a long sheet")], to: sheet)
-            heldMost = max(heldMost, book.sheets[0].pending.count)
+            heldMost = max(heldMost, book.progress(of: sheet).heldBack)
         }
         XCTAssertLessThan(heldMost, Workbook.streamAfter + 200)
-        XCTAssertEqual(book.sheets[0].state, .streaming)
+        XCTAssertTrue(book.progress(of: sheet).streaming)
         try book.append([.text("after")], to: other)
-        XCTAssertEqual(book.sheets[0].state, .done, "the next sheet's first row completes the one before")
+        XCTAssertTrue(book.progress(of: sheet).done, "the next sheet's first row completes the one before")
         try book.finish()
         try out.flush()
         let read = try XLSXReader(out.bytes)
@@ -288,7 +288,7 @@ final class WorkbookTests: XCTestCase {
         let deflated = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
         XCTAssertEqual(deflated, try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da), "two renders give the same bytes")
         let first = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da, entries: .stored)
-        XCTAssertLessThan(deflated.count * 3, first.count, "deflated, the workbook is a fraction of its parts' size")
+        XCTAssertLessThan(deflated.count * 2, first.count, "deflated, the workbook is a fraction of its parts' size")
         XCTAssertEqual(Array(first.prefix(4)), [0x50, 0x4B, 0x03, 0x04])
         let book = try XLSXReader(first)   // checks every CRC, size and name against the central directory
         XCTAssertEqual(book.entryNames, ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",

@@ -532,8 +532,8 @@ check("Afsnit" in pages[0], "every column across the first page (the last, Afsni
 footers = [re.search(r"side (\d+) af (\d+)", p) for p in pages]
 check(all(footers), f"every page has its footer: {[i + 1 for i, f in enumerate(footers) if not f]} lack it")
 lines_pages = [p for p in pages if "Øre fra afrunding" not in p and "Til fordeling" not in p]
-check(len(lines_pages) > 10 and all("Aktivitet" in p and "Mængde" in p for p in lines_pages),
-      f"the head on every page of the line sheet: {len(lines_pages)} pages, {sum('Aktivitet' in p for p in lines_pages)} with it")
+check(len(lines_pages) > 10 and all("Ydelse" in p and "Mængde" in p and "Afsnit" in p for p in lines_pages),
+      f"the head on every page of the line sheet: {len(lines_pages)} pages, {sum('Mængde' in p for p in lines_pages)} with it")
 PY
 tally < <(python3 "$WORK/check_pdf.py" "$WORK/pdf/big.txt" 2>&1)
 finish

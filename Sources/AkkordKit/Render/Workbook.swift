@@ -286,7 +286,14 @@ public struct Workbook {
     }
 
     /// Rows of a sheet held back before its widths are settled (see `SheetData.pending`).
-    static let streamAfter = 1 << 18
+    package static let streamAfter = 1 << 18
+
+    /// Where sheet `sheet` is: the bytes of rows it holds back, whether its rows go straight
+    /// into the archive, whether it is complete.
+    package func progress(of sheet: Sheet) -> (heldBack: Int, streaming: Bool, done: Bool) {
+        let data = sheets[sheet.index]
+        return (data.pending.count, data.state == .streaming, data.state == .done)
+    }
 
     public let title: String?
     /// The printed pages' footer (`page &P of &N`), the same on every sheet; nil for none.
@@ -326,7 +333,7 @@ public struct Workbook {
     private init(title: String?, footer: String?, out: ByteOutput, collecting: Bool, entries: ZipStream.Method) {
         self.title = title
         self.footer = footer
-        zip = ZipStream(to: out, method: entries)
+        zip = ZipStream(to: out, method: entries, effort: .quick)
         collected = collecting ? out : nil
     }
 

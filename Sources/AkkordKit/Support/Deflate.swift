@@ -87,10 +87,20 @@ public struct DeflateEncoder {
         case zlib
     }
 
+    /// How hard the encoder looks for matches: `.thorough` as zlib level 6 (the default),
+    /// `.quick` as level 4 (a few per cent larger, a good deal faster on repetitive XML).
+    public enum Effort: Sendable { case thorough, quick }
+
     private let engine: DeflateEngine
 
-    public init(format: Format = .raw) {
+    public init(format: Format = .raw, effort: Effort = .thorough) {
         engine = DeflateEngine(zlib: format == .zlib)
+        if effort == .quick {
+            engine.state.pointee.maxChain = 16
+            engine.state.pointee.goodLength = 4
+            engine.state.pointee.niceLength = 16
+            engine.state.pointee.maxLazy = 4
+        }
     }
 
     /// For the tests: without matches (literals only), or every block in one form (a stored
@@ -166,12 +176,13 @@ struct DeflateState {
     /// Enough input ahead that any match fits (zlib's MIN_LOOKAHEAD).
     static let minLookahead = maxMatch + minMatch + 1
     static let maxDistance = 1 << 15
-    /// zlib level 6: search at most 128 deep, a quarter of that once a match of 8 is in hand,
-    /// stop at a match of 128, and try the next place only after a match shorter than 16.
-    static let maxChain = 128
-    static let goodLength = 8
-    static let niceLength = 128
-    static let maxLazy = 16
+    /// How hard to look for matches (`DeflateEncoder.Effort`): at zlib level 6, search at most
+    /// 128 deep, a quarter of that once a match of 8 is in hand, stop at a match of 128, and try
+    /// the next place only after a match shorter than 16; at level 4, 16 deep, 4, 16 and 4.
+    var maxChain = 128
+    var goodLength = 8
+    var niceLength = 128
+    var maxLazy = 16
     /// A match of 3 farther than this costs more than its three literals (zlib's TOO_FAR).
     static let tooFar = 4096
     /// A block ends after 16,384 symbols when they cover at least two bytes each on average
@@ -373,7 +384,8 @@ struct DeflateState {
     /// `candidate`, if longer than `best` (else `best` and `bestStart` as given).
     @inline(__always)
     static func longestMatch(window w: UnsafeMutablePointer<UInt8>, prev: UnsafeMutablePointer<Int32>, strstart: Int,
-                             candidate: Int, best: Int, bestStart: Int, lookahead: Int) -> (Int, Int) {
+                             candidate: Int, best: Int, bestStart: Int, lookahead: Int,
+                             maxChain: Int, goodLength: Int, niceLength: Int) -> (Int, Int) {
         var best = best, bestStart = bestStart
         let maxLength = min(maxMatch, lookahead)
         guard best < maxLength else { return (best, bestStart) }
@@ -423,6 +435,7 @@ struct DeflateState {
         var strstart = self.strstart, lookahead = self.lookahead
         var matchLength = self.matchLength, matchStart = self.matchStart, matchAvailable = self.matchAvailable
         let matching = self.matching
+        let maxChain = self.maxChain, goodLength = self.goodLength, niceLength = self.niceLength, maxLazy = self.maxLazy
         while true {
             if lookahead < Self.minLookahead && (!finishing || lookahead == 0) { break }
             var hashHead = -1
@@ -434,9 +447,10 @@ struct DeflateState {
             }
             let prevLength = matchLength, prevMatch = matchStart
             matchLength = Self.minMatch - 1
-            if hashHead >= 0 && matching && prevLength < Self.maxLazy && strstart - hashHead <= Self.maxDistance {
+            if hashHead >= 0 && matching && prevLength < maxLazy && strstart - hashHead <= Self.maxDistance {
                 (matchLength, matchStart) = Self.longestMatch(window: w, prev: prev, strstart: strstart, candidate: hashHead,
-                                                              best: prevLength, bestStart: matchStart, lookahead: lookahead)
+                                                              best: prevLength, bestStart: matchStart, lookahead: lookahead,
+                                                              maxChain: maxChain, goodLength: goodLength, niceLength: niceLength)
                 if matchLength == Self.minMatch && strstart - matchStart > Self.tooFar { matchLength = Self.minMatch - 1 }
             }
             if prevLength >= Self.minMatch && matchLength <= prevLength {

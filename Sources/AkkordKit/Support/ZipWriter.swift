@@ -133,7 +133,7 @@ public final class ZipStream {
 
     let out: ByteOutput
     public let method: Method
-    private var encoder = DeflateEncoder()
+    private var encoder: DeflateEncoder
     private var central: [UInt8] = []
     private var names: Set<String> = []
     private var count = 0
@@ -144,9 +144,11 @@ public final class ZipStream {
     private var crc: UInt32 = 0
     private var size: UInt64 = 0
 
-    public init(to out: ByteOutput, method: Method = .deflated) {
+    /// `effort`: how hard the encoder looks for matches (`DeflateEncoder.Effort`).
+    public init(to out: ByteOutput, method: Method = .deflated, effort: DeflateEncoder.Effort = .thorough) {
         self.out = out
         self.method = method
+        encoder = DeflateEncoder(effort: effort)
     }
 
     /// Starts an entry (`name` a relative path with `/` between folders); ends the open one first.
