@@ -7,10 +7,11 @@ import AkkordAccounting
 /// akkord's own figures (so a recalculating spreadsheet shows the same):
 ///
 /// - `Lines` (`Linjer`): the line table's columns (`LineColumn.workbook`): id, pos, activity,
-///   quantity, unit, price, amount = ROUND(quantity × price, 2), custom, note, measurement,
-///   section; for each supplement with a scope a column with 1 for the lines in its scope (0 for
-///   the others); under the lines, subtotal = SUM.
-/// - `Team`: id, worker, apprentice, rate, hours, share, øre from rounding, advances, balance =
+///   quantity, unit, price, amount = ROUND(quantity × price, 2), custom (yes/no), note,
+///   measurement, section; for each supplement with a scope a column with 1 for the lines in its
+///   scope (0 for the others), shown as yes/no; under the lines, subtotal = SUM. Its head is
+///   printed on every page; the long texts wrap (`LinesShape`).
+/// - `Team`: id, worker, apprentice (yes/no), rate, hours, share, øre from rounding, advances, balance =
 ///   share − advances. A journeyman's share is ROUNDDOWN(pool × hours / journeyman hours, 2) +
 ///   the øre from rounding, a number akkord writes: its share less that rounded-down figure, so
 ///   the largest-remainder rule of §5 (not one formula) shows as the øre each one got (−0.01 …
@@ -19,14 +20,17 @@ import AkkordAccounting
 /// - `Summary`: the project; then subtotal (from `Lines`), each supplement = ROUND(base ×
 ///   percent / 100, 2) with its base = the subtotal or SUMPRODUCT(amounts, its scope column),
 ///   extra work (an agreed amount, or ROUND(hours × rate, 2)), total = SUM of those, apprentice
-///   pay = SUM of the apprentices' shares, pool = total − apprentice pay, journeyman hours =
+///   pay = −SUM of the apprentices' shares (paid out of the total: negative, as the text and PDF
+///   reports show it), pool = total + apprentice pay, journeyman hours =
 ///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2); the warnings and the notes.
 ///
 /// Hours are exact: a decimal number when they are whole thousandths, else a formula
 /// (`7+20/60`, or `raw/3000`) with the value cached to 12 decimals. A figure that does not
 /// exist (a share when the split is missing, the hourly earnings without journeyman hours) is
-/// an empty cell, as JSON has null. Sheet names, labels and notes are in the report's
-/// language; the numbers are numbers, shown by the spreadsheet in its user's format.
+/// an empty cell, as JSON has null. Money carries the currency (`#,##0.00 "kr."`), the start
+/// and end are date cells. Sheet names, labels and notes are in the report's language; the
+/// numbers are numbers, shown by the spreadsheet in its user's format. Every page's footer has
+/// `side N af M` (`page N of M`).
 public enum ReportXLSX {
     /// The workbook's bytes. `entries`: `.stored` for the tests' reader, which does not inflate.
     public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> [UInt8] {

@@ -2,35 +2,43 @@ import AkkordSupport
 import AkkordModel
 
 /// A spreadsheet (Office Open XML, `.xlsx`) written by our own code: minimal SpreadsheetML in a
-/// ZIP of stored entries (`ZipWriter`), inline strings, one style table. The same workbook
-/// always gives the same bytes.
+/// ZIP whose parts are deflated as they are made (`ZipStream`), inline strings, one style
+/// table. The same workbook always gives the same bytes.
 ///
-///     var book = Workbook(title: "Final accounting – Tagvej 3")
-///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true)
+///     var book = Workbook(title: "Final accounting – Tagvej 3", footer: "page &P of &N", to: out)
+///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true, repeatsTopRow: true)
 ///     try book.append([.text("Pos", bold: true), .text("Amount", bold: true, align: .right)], to: lines)   // row 1
 ///     let row = book.nextRow(lines)                                                                        // 2
 ///     let amount = Workbook.CellReference(column: 2, row: row)                                             // B2
 ///     try book.append([.text("2.01"), .number(Workbook.Number(money), .money)], to: lines)
 ///     try book.append([.empty, .formula("SUM(\(Workbook.Range(amount, amount)))", cached: Workbook.Number(money), .money)], to: lines)
-///     let bytes = try book.bytes()
+///     try book.finish()                       // or, made in memory with `Workbook(title:)`: `try book.bytes()`
 ///
-/// - Sheets are added in tab order and filled row by row from the top: `append` writes the cells
-///   from column A on (`.empty` leaves one out) and returns the row's number; `skipRow` leaves a
-///   blank row; `nextRow` tells the number the next row gets, so a writer can work out where
-///   everything goes before it writes (sheets may refer to each other). Rows are encoded as they
-///   come (no cell is kept), so a big sheet costs about its XML.
+/// - Streaming: every sheet is added first; then the sheets are filled one after another, row by
+///   row from the top (the first row of a sheet completes the sheets before it). A sheet's rows
+///   are held back only until its column widths are settled (the sheet ends, or
+///   `streamAfter` bytes of rows came); from then on each row is deflated and written to the
+///   output at once, so a sheet of a million rows costs the encoder's buffers, not its XML.
+///   `append` writes the cells from column A on (`.empty` leaves one out) and returns the row's
+///   number; `skipRow` leaves a blank row; `nextRow` tells the number the next row gets, so a
+///   writer can work out where everything goes before it writes (sheets may refer to each other).
 /// - Cells: `.text` (an inline string, XML-escaped; characters XML cannot hold are written as
-///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed), `.number` (a `Number`: exact
-///   decimal text, never a binary float, shown with a `NumberFormat` such as `.money` =
-///   `#,##0.00` or `.digits(of:)`), `.bool`, and `.formula` (the formula without `=`, in the
-///   English function names, with the value it computes cached beside it, so a reader that does
-///   not calculate — openpyxl, a viewer — sees the figure). Any cell may be bold and aligned;
-///   a `spills` text (a title, a note) runs on over the empty cells to its right.
+///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed; `wraps` to run on over more
+///   lines), `.number` (a `Number`: exact decimal text, never a binary float, shown with a
+///   `NumberFormat` such as `.money` = `#,##0.00 "kr."`, `.decimals(n)`, `.currency(n)`,
+///   `.date(code)`, `.flag(yes:no:)`), `.date` (a day as its serial number), `.bool`, and
+///   `.formula` (the formula without `=`, in the English function names, with the value it
+///   computes cached beside it, so a reader that does not calculate — openpyxl, a viewer — sees
+///   the figure). Any cell may be bold and aligned; a `spills` text (a title, a note) runs on
+///   over the empty cells to its right.
 /// - References are computed, never typed: `CellReference(column: 7, row: 12)` is `G12`,
 ///   `.absolute` makes `$G$12`, `.on("Lines")` makes `Lines!G12` (quoted when the name needs
 ///   it); `Range(from, to)` is `G2:G101`.
 /// - Column widths follow the longest content of each column (at most `maximumWidth`
-///   characters) unless `setWidth` fixes one. Sheets print on A4, fitted to the page's width.
+///   characters, or what `wrap(column:in:atMost:)` allows) unless `setWidth` fixes one; the
+///   wrapping columns are narrowed until the sheet prints at `smallestPrintScale` or more. Sheets
+///   print on A4, fitted to the page's width, with `footer` at the foot of every page and, with
+///   `repeatsTopRow`, the first row at the top of every page (`_xlnm.Print_Titles`).
 /// - The workbook asks to be calculated on load (`fullCalcOnLoad`); Excel does, LibreOffice
 ///   shows the cached values unless its "recalculation on file load" setting says always.
 /// - Limits of the format are errors (`WorkbookError`), not a broken file: 1,048,576 rows,

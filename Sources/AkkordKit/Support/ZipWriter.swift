@@ -1,5 +1,5 @@
-/// A ZIP archive (PKWARE APPNOTE 6.3) whose entries are STORED (method 0, no compression), as an
-/// Office Open XML file needs it and nothing more: a local header and the bytes of each entry, a
+/// A ZIP archive (PKWARE APPNOTE 6.3) made in memory whose entries are STORED (method 0, no
+/// compression; the workbooks use `ZipStream`, below, which deflates and streams): a local header and the bytes of each entry, a
 /// central directory, its end record. Every entry carries the same fixed DOS time (1980-01-01
 /// 00:00, the format's first day) and no extra fields, so the same entries in the same order
 /// always give the same bytes.
