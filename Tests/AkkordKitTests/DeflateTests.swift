@@ -201,6 +201,22 @@ final class DeflateTests: XCTestCase {
         XCTAssertEqual(c.raw[0] >> 1 & 3, 2, "the first block has its own codes")
     }
 
+    /// The quick effort (zlib level 4's search, what the workbooks use): Python's zlib reads it,
+    /// and it is within SPEC §17's 1.25 × of zlib level 6 (in fact within 15 %).
+    func testTheQuickEffortIsReadAndSmallEnough() throws {
+        let xml = Self.sheet(rows: 20_000)
+        let out = ByteOutput()
+        var encoder = DeflateEncoder(effort: .quick)
+        var i = 0
+        while i < xml.count { encoder.write(xml[i..<min(i + 5000, xml.count)], to: out); i += 5000 }
+        let size = encoder.finish(to: out)
+        let c = Case(name: "xlsx sheet, quick", input: xml, raw: out.bytes, zlib: nil)
+        XCTAssertEqual(Int(size), c.raw.count, "finish tells the stream's size")
+        let zlib6 = try inflate([c])[c.name]!
+        XCTAssertLessThanOrEqual(c.raw.count, zlib6 + zlib6 * 15 / 100, "within 15 % of zlib level 6's \(zlib6)")
+        XCTAssertGreaterThan(c.raw.count, Self.encoded("thorough", xml, zlib: false).raw.count, "a different search than level 6's")
+    }
+
     /// Sizes about the encoder's edges: 16,384 symbols a block, stored blocks of 65,535, the
     /// 32 KiB window, the 256 KiB buffer that slides, 262 bytes of lookahead.
     func testSizesAroundBlockAndWindowEdges() throws {

@@ -39,13 +39,13 @@ final class LineTableTests: XCTestCase {
     /// The lines' cells in the Lines sheet: a text's string or a number's value (a boolean 0 or 1).
     static let workbook: [Language: [[LineColumn: String]]] = [
         .en: [[.id: "1", .pos: "2.01", .activity: "Underpap, sømmet", .quantity: "1234.5", .unit: "m2", .price: "38.50", .amount: "47528.25",
-               .custom: "0", .note: "nordside", .measurement: "", .section: "Tag"],
+               .custom: "no", .note: "nordside", .measurement: "", .section: "Tag"],
               [.id: "2", .pos: "X3", .activity: "Afdækning af trappe", .quantity: "6", .unit: "pcs", .price: "450.00", .amount: "2700.00",
-               .custom: "1", .note: "", .measurement: "2*3", .section: "Trappe"]],
+               .custom: "yes", .note: "", .measurement: "2*3", .section: "Trappe"]],
         .da: [[.id: "1", .pos: "2.01", .activity: "Underpap, sømmet", .quantity: "1234.5", .unit: "m²", .price: "38.50", .amount: "47528.25",
-               .custom: "0", .note: "nordside", .measurement: "", .section: "Tag"],
+               .custom: "nej", .note: "nordside", .measurement: "", .section: "Tag"],
               [.id: "2", .pos: "X3", .activity: "Afdækning af trappe", .quantity: "6", .unit: "stk", .price: "450.00", .amount: "2700.00",
-               .custom: "1", .note: "", .measurement: "2*3", .section: "Trappe"]],
+               .custom: "ja", .note: "", .measurement: "2*3", .section: "Trappe"]],
     ]
 
     /// The expected header and rows of a layout, in the order of its columns: a cell missing
@@ -179,7 +179,7 @@ final class LineTableTests: XCTestCase {
         let p = try Self.project()
         for l in Language.allCases {
             let (header, rows) = try expected(LineColumn.workbook, Self.workbook[l]!, l)
-            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), try FinalAccounting(p), language: l))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), try FinalAccounting(p), language: l, entries: .stored))
             let sheet = try XCTUnwrap(book.sheets[Words(l)[.sheetLines]])
             func row(_ n: Int) -> [String] {
                 (1...LineColumn.workbook.count + 1).map { sheet["\(Workbook.CellReference.columnName($0))\(n)"].map { $0.inline ?? $0.value ?? "" } ?? "" }
@@ -187,7 +187,7 @@ final class LineTableTests: XCTestCase {
             XCTAssertEqual(row(1), header + [""], "\(l) xlsx header, nothing after it")
             XCTAssertEqual([row(2), row(3)], rows.map { $0 + [""] }, "\(l) xlsx rows")
             XCTAssertEqual(sheet["G2"]?.formula, "ROUND(D2*F2,2)", "\(l) the amount of the quantity and the price")
-            XCTAssertEqual(sheet["H3"]?.type, "b", "\(l) the custom flag a boolean")
+            XCTAssertEqual(sheet["H3"]?.type, "inlineStr", "\(l) the custom flag a word")
         }
     }
 

@@ -328,171 +328,27 @@ static func wrapPlainReference(_ text: String, width: Double, font: PDFFont, siz
 }
 
 extension ReportXLSX {
-    /// The Lines sheet's columns as the writer before had them (1-based).
-    enum LinesColumn: Int, CaseIterable { case id = 1, pos, activity, quantity, unit, price, amount, custom, note, measurement, section }
-
+    /// The report's workbook with the rows of the lines made of `Workbook.append`'s cells, one
+    /// `Cell` each: the fast row writer (`writeLineRows`) must give the same bytes.
     static func workbookReference(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> Workbook {
         let w = Words(l)
-        var book = Workbook(title: w(.documentTitle, p.name))
-        let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true)
-        let teamSheet = try book.addSheet(w[.sheetTeam], freezeTopRow: true, landscape: true)
-        let summarySheet = try book.addSheet(w[.sheetSummary], landscape: true)
-        let linesName = book.name(of: linesSheet), teamName = book.name(of: teamSheet), summaryName = book.name(of: summarySheet)
-        let layout = Layout(lines: a.lines.count, workers: a.team.count, supplements: a.supplements.count, extraWork: a.extraWork.count)
-
-        func lines(_ c: LinesColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
-        func team(_ c: TeamColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
-        func summary(_ c: SummaryColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
-        let pool = summary(.amount, layout.poolRow).absolute.on(summaryName)
-        let journeymanHours = summary(.amount, layout.journeymanHoursRow).absolute.on(summaryName)
-
-        // Lines
-        let scoped = a.supplements.enumerated().filter { !$0.element.supplement.scope.isAll }
-        var scopeColumn: [Int: Int] = [:]   // supplement index → its column in Lines
-        for (k, s) in scoped.enumerated() { scopeColumn[s.offset] = LinesColumn.allCases.count + 1 + k }
-        try book.append([head(w[.lineId], .center), head(w[.pos]), head(w[.activity]), head(w[.quantity], .right), head(w[.unit]),
-                         head(w[.price], .right), head(w[.amount], .right), head(w[.xlsxCustom], .center), head(w[.note]),
-                         head(w[.measurement]), head(w[.section])]
-                        + scoped.map { head(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), .center) },
-                        to: linesSheet)
-        for (i, line) in a.lines.all.enumerated() {
-            let row = layout.lineRow(i)
-            assert(book.nextRow(linesSheet) == row)
-            let quantity = Number(line.quantity), price = Number(line.price)
-            try book.append([
-                .number(Number(line.id), .integer, align: .center), .text(line.pos), .text(line.name),
-                .number(quantity, .digits(of: quantity)), .text(UnitName.display(line.unit, language: l)), .number(price, .digits(of: price)),
-                .formula("ROUND(\(lines(.quantity, row))*\(lines(.price, row)),2)", cached: Number(line.amount), .money),
-                .bool(line.custom), .text(line.note), .text(line.measurement ?? ""), .text(line.section),
-            ] + scoped.map { .number(Number($0.element.supplement.scope.contains(line) ? 1 : 0), .integer, align: .center) }, to: linesSheet)
-        }
-        book.skipRow(in: linesSheet)
-        assert(book.nextRow(linesSheet) == layout.subtotalRow)
-        let amounts = Workbook.Range(lines(.amount, layout.lineRow(0)).on(linesName), lines(.amount, layout.lastLineRow))
-        var subtotalRow = [Cell](repeating: .empty, count: LinesColumn.amount.rawValue)
-        subtotalRow[LinesColumn.activity.rawValue - 1] = .text(w[.subtotal], bold: true)
-        subtotalRow[LinesColumn.amount.rawValue - 1] = a.lines.isEmpty ? .number(Number(a.subtotal), .money, bold: true)
-            : .formula("SUM(\(Workbook.Range(lines(.amount, layout.lineRow(0)), lines(.amount, layout.lastLineRow))))",
-                       cached: Number(a.subtotal), .money, bold: true)
-        try book.append(subtotalRow, to: linesSheet)
-        let subtotal = lines(.amount, layout.subtotalRow).on(linesName)
-
-        // Team
-        try book.append([head(w[.id]), head(w[.worker]), head(w[.xlsxApprentice], .center), head(w[.rate], .right), head(w[.hours], .right),
-                         head(w[.share], .right), head(w[.xlsxRoundingOre], .right), head(w[.advances], .right), head(w[.balance], .right)],
-                        to: teamSheet)
-        var apprenticeShares: [Int] = [], journeymanHourRows: [Int] = []
-        for (i, t) in a.team.enumerated() {
-            let row = layout.workerRow(i)
-            assert(book.nextRow(teamSheet) == row)
-            let hours = team(.hours, row), share = team(.share, row)
-            var rate = Cell.empty, shareCell = Cell.empty, ore = Cell.empty, balance = Cell.empty
-            if t.worker.apprentice {
-                apprenticeShares.append(row)
-                let r = Number(t.worker.rate ?? .zero)
-                rate = .number(r, .digits(of: r))
-                shareCell = .formula("ROUND(\(hours)*\(team(.rate, row)),2)", cached: t.share.map { Number($0) }, .money)
-            } else {
-                journeymanHourRows.append(row)
-                if a.isSplit, let s = t.share {
-                    // akkord's share less ROUNDDOWN(P × h / H, 2) (toward zero, as the spreadsheet's ROUNDDOWN).
-                    let truncated = Int128(a.pool.raw) * Int128(t.hours.raw) / Int128(a.journeymanHours.raw)
-                    ore = .number(Number(Money(raw: s.raw - Int64(truncated))), .money)
-                    shareCell = .formula("ROUNDDOWN(\(pool)*\(hours)/\(journeymanHours),2)+\(team(.roundingOre, row))",
-                                         cached: Number(s), .money)
-                }
+        var book = Workbook(title: w(.documentTitle, p.name), footer: w[.xlsxPageFooter])
+        try fill(&book, p, a, language: l) { book, sheet, rows in
+            let flag = Workbook.NumberFormat.flag(yes: w[.xlsxYes], no: w[.xlsxNo])
+            for (i, line) in a.lines.all.enumerated() {
+                let row = rows.firstRow + i
+                XCTAssertEqual(book.nextRow(sheet), row)
+                let quantity = Number(line.quantity), price = Number(line.price)
+                try book.append([
+                    .number(Number(line.id), .integer, align: .center), .text(line.pos), .text(line.name, wraps: true),
+                    .number(quantity, .decimals(rows.shape.quantityDecimals)), .text(UnitName.display(line.unit, language: l)),
+                    .number(price, .currency(rows.shape.priceDecimals)),
+                    .formula("ROUND(D\(row)*F\(row),2)", cached: Number(line.amount), .money),
+                    .text(w[line.custom ? .xlsxYes : .xlsxNo], align: .center), .text(line.note, wraps: true),
+                    .text(line.measurement ?? "", wraps: true), .text(line.section, wraps: true),
+                ] + rows.scopes.map { .number(Number($0.contains(line) ? 1 : 0), flag, align: .center) }, to: sheet)
             }
-            if let b = t.balance {
-                balance = .formula("\(share)-\(team(.advances, row))", cached: Number(b), .money)
-            }
-            try book.append([.text(t.worker.id), .text(t.worker.name), .bool(t.worker.apprentice), rate, hoursCell(t.hours), shareCell, ore,
-                             .number(Number(t.advances), .money), balance], to: teamSheet)
         }
-        book.skipRow(in: teamSheet)
-        try book.append([.text(w[.xlsxShareNote], spills: true)], to: teamSheet)
-        try book.append([.text(w[.xlsxApprenticeNote], spills: true)], to: teamSheet)
-        try book.append([.text("\(w[.balance]) = \(w[.balanceRule])", spills: true)], to: teamSheet)
-
-        // Summary
-        let status = w[p.status == .open ? .statusOpen : .statusClosed]
-        try book.append([.text(w[.title], bold: true, spills: true)], to: summarySheet)
-        for (label, value) in [(w[.project], p.name), (w[.id], p.id), (w[.address], p.address), (w[.employer], p.employer),
-                               (w[.customer], p.customer), (w[.xlsxStart], p.start ?? ""), (w[.xlsxEnd], p.end ?? ""), (w[.status], status),
-                               (w[.catalogue], p.catalogueName), (w[.edition], p.catalogueEdition), (w[.currency], "DKK")] {
-            try book.append([.text(label, bold: true), .text(value, spills: true)], to: summarySheet)
-        }
-        book.skipRow(in: summarySheet)
-        assert(book.nextRow(summarySheet) == layout.summaryTableHeaderRow)
-        try book.append([.empty, head(w[.id], .center), head(w[.text]), head(w[.xlsxAgreementNumber]), head(w[.xlsxScope]),
-                         head(w[.percent], .right), head(w[.supplementBase], .right), head(w[.hours], .right), head(w[.rate], .right),
-                         head(w[.amount], .right)], to: summarySheet)
-        func totalsRow(_ label: String, bold: Bool = false, _ cells: [SummaryColumn: Cell]) -> [Cell] {
-            [.text(label, bold: bold)] + SummaryColumn.allCases.dropFirst().map { cells[$0] ?? .empty }
-        }
-        try book.append(totalsRow(w[.subtotal], [.text: .text(w[.subtotalWhat]),
-                                                 .amount: .formula("\(subtotal)", cached: Number(a.subtotal), .money)]), to: summarySheet)
-        for (i, s) in a.supplements.enumerated() {
-            let row = layout.supplementRow(i)
-            assert(book.nextRow(summarySheet) == row)
-            let percent = Number(s.supplement.percent)
-            let base: Cell
-            if let column = scopeColumn[i], !a.lines.isEmpty {
-                let flags = Workbook.Range(Ref(column: column, row: layout.lineRow(0)).on(linesName), Ref(column: column, row: layout.lastLineRow))
-                base = .formula("SUMPRODUCT(\(amounts),\(flags))", cached: Number(s.base), .money)
-            } else if scopeColumn[i] != nil {
-                base = .number(Number(s.base), .money)
-            } else {
-                base = .formula("\(subtotal)", cached: Number(s.base), .money)
-            }
-            try book.append(totalsRow(w[.supplement], [
-                .id: .number(Number(s.supplement.id), .integer, align: .center), .text: .text(s.supplement.name), .percent: .number(percent, .digits(of: percent)),
-                .base: base, .scope: .text(s.supplement.scope.isAll ? w[.xlsxScopeAll] : s.supplement.scope.text(l)),
-                .amount: .formula("ROUND(\(summary(.base, row))*\(summary(.percent, row))/100,2)", cached: Number(s.amount), .money),
-            ]), to: summarySheet)
-        }
-        for (i, e) in a.extraWork.enumerated() {
-            let row = layout.extraWorkRow(i)
-            assert(book.nextRow(summarySheet) == row)
-            var cells: [SummaryColumn: Cell] = [.id: .number(Number(e.extra.id), .integer, align: .center), .text: .text(e.extra.text),
-                                                .agreement: .text(e.extra.number)]
-            switch e.extra.pricing {
-            case .amount(let m):
-                cells[.amount] = .number(Number(m), .money)
-            case .hourly(let h, let r):
-                let rate = Number(r)
-                cells[.hours] = hoursCell(h)
-                cells[.rate] = .number(rate, .digits(of: rate))
-                cells[.amount] = .formula("ROUND(\(summary(.hours, row))*\(summary(.rate, row)),2)", cached: Number(e.amount), .money)
-            }
-            try book.append(totalsRow(w[e.extra.isDeduction ? .deduction : .extraWork], cells), to: summarySheet)
-        }
-        assert(book.nextRow(summarySheet) == layout.totalRow)
-        try book.append(totalsRow(w[.total], bold: true, [
-            .amount: .formula("SUM(\(Workbook.Range(summary(.amount, layout.summarySubtotalRow), summary(.amount, layout.totalRow - 1))))",
-                              cached: Number(a.total), .money, bold: true),
-        ]), to: summarySheet)
-        let apprenticePay: Cell = apprenticeShares.isEmpty ? .number(Number(a.apprenticePay), .money)
-            : .formula("SUM(\(runs(apprenticeShares, column: TeamColumn.share.rawValue, sheet: teamName)))", cached: Number(a.apprenticePay), .money)
-        try book.append(totalsRow(w[.apprentices], [.text: .text(w[.apprenticesWhat]), .amount: apprenticePay]), to: summarySheet)
-        try book.append(totalsRow(w[.pool], bold: true, [
-            .text: .text(w[.poolWhat]),
-            .amount: .formula("\(summary(.amount, layout.totalRow))-\(summary(.amount, layout.apprenticePayRow))", cached: Number(a.pool), .money, bold: true),
-        ]), to: summarySheet)
-        let hoursSum: Cell = journeymanHourRows.isEmpty ? .number(Number(0), .decimals(2))
-            : .formula("SUM(\(runs(journeymanHourRows, column: TeamColumn.hours.rawValue, sheet: teamName)))",
-                       cached: hoursNumber(a.journeymanHours), .decimals(2))
-        try book.append(totalsRow(w[.xlsxJourneymanHours], [.amount: hoursSum]), to: summarySheet)
-        let earnings: Cell = a.hourlyEarnings.map {
-            .formula("ROUND(\(summary(.amount, layout.poolRow))/\(summary(.amount, layout.journeymanHoursRow)),2)", cached: Number($0), .money)
-        } ?? .empty
-        try book.append(totalsRow(w[.xlsxHourlyEarnings], [.amount: earnings]), to: summarySheet)
-        assert(book.nextRow(summarySheet) == layout.hourlyEarningsRow + 1)
-
-        book.skipRow(in: summarySheet)
-        for warning in a.warnings {
-            try book.append([.text(w[.warningLabel], bold: true), .text(warning.text(l), spills: true)], to: summarySheet)
-        }
-        try book.append([.text(w[.grossEarningsNote], spills: true)], to: summarySheet)
         return book
     }
 }

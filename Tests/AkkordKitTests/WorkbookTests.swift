@@ -86,7 +86,10 @@ final class WorkbookTests: XCTestCase {
                 let a = try FinalAccounting(p)
                 let report = try RenderedReport(p, format: .xlsx, language: l, photo: { _ in nil })
                 XCTAssertEqual(report.format, .xlsx)
-                let book = try XLSXReader(try report.render().bytes)
+                // The report as the command writes it (deflated), and stored for this reader: the same workbook.
+                let deflated = try report.render().bytes
+                XCTAssertEqual(deflated, try ReportXLSX.render(ProjectHead(p), a, language: l), "\(p.id) \(l)")
+                let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), a, language: l, entries: .stored))
                 let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(ReportJSON.render(ProjectHead(p), a))) as? [String: Any])
                 try compare(book, json, a, p, l, label: "\(p.id) \(l)")
             }
@@ -95,7 +98,7 @@ final class WorkbookTests: XCTestCase {
 
     func testFormulasRecalculateToTheirCachedValues() throws {
         for p in try Self.projects {
-            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da, entries: .stored))
             let formulas = try book.recalculateAll()
             if !p.lines.isEmpty { XCTAssertGreaterThan(formulas, p.lines.count, p.id) }
         }
@@ -138,7 +141,7 @@ final class WorkbookTests: XCTestCase {
                                                                     rate: UnitPrice(raw: Int64.random(in: 1...5_000_000, using: &rng))))
             }
             let a = try FinalAccounting(p)
-            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), a, language: .en))
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), a, language: .en, entries: .stored))
             _ = try book.recalculateAll(label: "seed \(seed) run \(run)")
             // The shares add up to the pool, in the sheet as in akkord.
             if a.isSplit {
@@ -151,7 +154,7 @@ final class WorkbookTests: XCTestCase {
 
     func testTotalsAreFormulasOfTheirCells() throws {
         let p = try Self.fullProject()
-        let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .en))
+        let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .en, entries: .stored))
         XCTAssertEqual(book.sheetNames, ["Lines", "Team", "Summary"])
         XCTAssertEqual(book.formula("Lines", "G2"), "ROUND(D2*F2,2)")
         XCTAssertEqual(book.formula("Lines", "G5"), "ROUND(D5*F5,2)")
@@ -168,33 +171,129 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(book.formula("Summary", "J20"), "ROUND(H20*I20,2)")
         XCTAssertEqual(book.formula("Summary", "H20"), "1+20/60", "1:20 h exactly")
         XCTAssertEqual(book.formula("Summary", "J22"), "SUM(J15:J21)")
-        XCTAssertEqual(book.formula("Summary", "J23"), "SUM(Team!F3)")
-        XCTAssertEqual(book.formula("Summary", "J24"), "J22-J23")
+        XCTAssertEqual(book.formula("Summary", "J23"), "-SUM(Team!F3)", "paid out of the total: negative, as the text report shows it")
+        XCTAssertEqual(book.decimal("Summary", "J23"), -Decimal(string: try FinalAccounting(p).apprenticePay.plain)!)
+        XCTAssertEqual(book.formula("Summary", "J24"), "J22+J23")
         XCTAssertEqual(book.formula("Summary", "J25"), "SUM(Team!E2,Team!E4)")
         XCTAssertEqual(book.formula("Summary", "J26"), "ROUND(J24/J25,2)")
         XCTAssertEqual(book.formula("Team", "E2"), "14+40/60", "7:20 twice is 14 h 40 min")
         XCTAssertEqual(book.formula("Team", "F2"), "ROUNDDOWN(Summary!$J$24*E2/Summary!$J$25,2)+G2")
         XCTAssertEqual(book.formula("Team", "F3"), "ROUND(E3*D3,2)")
         XCTAssertEqual(book.formula("Team", "I2"), "F2-H2")
-        // Number formats: money with 2 decimals, the quantity with its 3, hours with 2.
-        XCTAssertEqual(book.format("Lines", "G2"), "#,##0.00")
-        XCTAssertEqual(book.format("Lines", "D2"), "#,##0.000")
-        XCTAssertEqual(book.format("Lines", "F4"), "#,##0.0000")
+        // Number formats: money with 2 decimals and the currency; every quantity with the 3
+        // decimals the most precise one has (12.345), every price with 4 (129.3575), so their
+        // decimal commas line up; hours with 2.
+        let kroner = "#,##0.00 \"kr.\""
+        XCTAssertEqual(book.format("Lines", "G2"), kroner)
+        XCTAssertEqual((2...5).map { book.format("Lines", "D\($0)") }, Array(repeating: "#,##0.000", count: 4))
+        XCTAssertEqual((2...5).map { book.format("Lines", "F\($0)") }, Array(repeating: "#,##0.0000 \"kr.\"", count: 4))
         XCTAssertEqual(book.format("Team", "E2"), "#,##0.00")
-        XCTAssertEqual(book.format("Summary", "J22"), "#,##0.00")
+        XCTAssertEqual(book.format("Team", "D3"), kroner, "the apprentice's rate")
+        XCTAssertEqual(book.format("Team", "H2"), kroner)
+        XCTAssertEqual(book.format("Summary", "J22"), kroner)
+        XCTAssertEqual(book.format("Summary", "J23"), kroner)
+        XCTAssertEqual((16...18).map { book.format("Summary", "F\($0)") }, Array(repeating: "#,##0.000", count: 3), "percents 4.5, 12.125, -2")
         XCTAssertTrue(book.isBold("Summary", "J22"))
+        // The custom flag and the apprentice as words; the scope flags numbers shown as words.
+        XCTAssertEqual((2...5).map { book.text("Lines", "H\($0)") }, ["no", "no", "no", "yes"])
+        XCTAssertEqual((2...4).map { book.text("Team", "C\($0)") }, ["no", "yes", "no"])
+        XCTAssertEqual(book.format("Lines", "L2"), "\"yes\";\"yes\";\"no\"")
     }
 
-    func testTheArchiveIsStoredWithRightCRCsAndIsDeterministic() throws {
+    /// SPEC §17: dates are date cells, the line sheet's head is printed on every page, every
+    /// sheet has the page number in its footer and prints across A4 landscape at 70 % or more.
+    func testDatesPrintTitlesFootersAndTheFitOnTheA4Page() throws {
+        for l in Language.allCases {
+            let p = try Self.fullProject()
+            let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: l, entries: .stored))
+            let summary = Words(l)[.sheetSummary], lines = Words(l)[.sheetLines], team = Words(l)[.sheetTeam]
+            // 2026-05-04 and 2026-05-15: days since 1899-12-30, counted by hand (1900…2025: 126 years, 31 of them leap).
+            let may4 = 126 * 365 + 31 + 2 + 31 + 28 + 31 + 30 + 3
+            XCTAssertEqual(may4, 46_146)
+            XCTAssertEqual(book.decimal(summary, "B7"), Decimal(may4), "\(l)")
+            XCTAssertEqual(book.decimal(summary, "B8"), Decimal(may4 + 11), "\(l)")
+            XCTAssertEqual(book.format(summary, "B7"), l == .da ? "dd-mm-yyyy" : "yyyy-mm-dd")
+            XCTAssertEqual(Workbook.dateSerial("1900-03-01"), 61)
+            XCTAssertEqual(Workbook.dateSerial("2024-02-29"), 45_351)
+            XCTAssertNil(Workbook.dateSerial("2025-02-29"))
+            XCTAssertNil(Workbook.dateSerial("4 May"))
+
+            let workbook = String(decoding: book.entries["xl/workbook.xml"]!, as: UTF8.self)
+            XCTAssertTrue(workbook.contains("<definedNames><definedName name=\"_xlnm.Print_Titles\" localSheetId=\"0\">\(lines)!$1:$1</definedName>"
+                + "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"1\">\(team)!$1:$1</definedName></definedNames>"), workbook)
+            let footer = l == .da ? "&amp;Cside &amp;P af &amp;N" : "&amp;Cpage &amp;P of &amp;N"
+            for n in 1...3 {
+                let xml = String(decoding: book.entries["xl/worksheets/sheet\(n).xml"]!, as: UTF8.self)
+                XCTAssertTrue(xml.contains("<headerFooter><oddFooter>\(footer)</oddFooter></headerFooter></worksheet>"), "sheet \(n) \(l)")
+                XCTAssertTrue(xml.contains("<pageSetup paperSize=\"9\" orientation=\"landscape\" fitToWidth=\"1\" fitToHeight=\"0\"/>"), "sheet \(n)")
+                // 7 pixels a character of width; 10.69 inches of 96 pixels across the page inside the margins.
+                let widths = Self.columnWidths(xml)
+                let pixels = widths.reduce(0) { $0 + Int($1 * 7) }
+                XCTAssertGreaterThanOrEqual(1026.24 / Double(pixels), 0.70, "sheet \(n) \(l): widths \(widths)")
+            }
+        }
+    }
+
+    /// Many supplements with scopes and long texts everywhere: the wrapping columns are made
+    /// narrower until the sheet prints at 72 % or more; the figures keep their widths.
+    func testLongTextsWrapSoTheSheetStillFitsThePage() throws {
+        var p = try Self.fullProject()
+        let long = String(repeating: "Tagpap og inddækning ", count: 6)
+        for k in 0..<4 {
+            _ = p.addLine(try Self.activity("9.0\(k)", long, "m2", "12.5", section: long), quantity: try Quantity(parsing: "3"), note: long, date: nil)
+            _ = try p.addSupplement(name: "Tillæg nummer \(k) for noget", percent: try Percent(parsing: "2"), scope: Supplement.Scope(lines: [k + 1]))
+        }
+        let book = try XLSXReader(try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da, entries: .stored))
+        let widths = Self.columnWidths(String(decoding: book.entries["xl/worksheets/sheet1.xml"]!, as: UTF8.self))
+        XCTAssertEqual(widths.count, 11 + 6)
+        XCTAssertGreaterThanOrEqual(1026.24 / Double(widths.reduce(0) { $0 + Int($1 * 7) }), 0.72, "\(widths)")
+        XCTAssertGreaterThanOrEqual(widths[6], 12, "the amounts keep their width")
+        XCTAssertEqual(book.text("Linjer", "C6"), long, "a long text is whole; it wraps")
+    }
+
+    static func columnWidths(_ xml: String) -> [Double] {
+        xml.split(separator: "<col ").dropFirst().compactMap { piece in
+            piece.split(separator: "\"").enumerated().first { $0.offset > 0 && piece.split(separator: "\"")[$0.offset - 1].hasSuffix("width=") }
+                .flatMap { Double($0.element) }
+        }
+    }
+
+    /// A sheet longer than what is held back is written as its rows come: the rows wait only
+    /// until `Workbook.streamAfter` bytes, then go straight into the archive.
+    func testABigSheetStreams() throws {
+        let out = ByteOutput()
+        var book = Workbook(title: "t", footer: "page &P of &N", to: out, entries: .stored)
+        let sheet = try book.addSheet("Rows")
+        let other = try book.addSheet("Other")
+        book.setWidth(12, column: 1, in: sheet)
+        var heldMost = 0
+        for i in 0..<20_000 {
+            try book.append([.number(Workbook.Number(i), .integer), .text("row \(i) of a long sheet")], to: sheet)
+            heldMost = max(heldMost, book.progress(of: sheet).heldBack)
+        }
+        XCTAssertLessThan(heldMost, Workbook.streamAfter + 200)
+        XCTAssertTrue(book.progress(of: sheet).streaming)
+        try book.append([.text("after")], to: other)
+        XCTAssertTrue(book.progress(of: sheet).done, "the next sheet's first row completes the one before")
+        try book.finish()
+        try out.flush()
+        let read = try XLSXReader(out.bytes)
+        XCTAssertEqual(read.decimal("Rows", "A20000"), 19_999)
+        XCTAssertEqual(read.text("Rows", "B1"), "row 0 of a long sheet")
+        XCTAssertEqual(read.text("Other", "A1"), "after")
+    }
+
+    func testTheArchiveHasRightCRCsAndIsDeterministic() throws {
         let p = try Self.fullProject()
-        let first = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
-        let second = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
-        XCTAssertEqual(first, second, "two renders give the same bytes")
+        let deflated = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da)
+        XCTAssertEqual(deflated, try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da), "two renders give the same bytes")
+        let first = try ReportXLSX.render(ProjectHead(p), FinalAccounting(p), language: .da, entries: .stored)
+        XCTAssertLessThan(deflated.count * 2, first.count, "deflated, the workbook is a fraction of its parts' size")
         XCTAssertEqual(Array(first.prefix(4)), [0x50, 0x4B, 0x03, 0x04])
         let book = try XLSXReader(first)   // checks every CRC, size and name against the central directory
         XCTAssertEqual(book.entryNames, ["[Content_Types].xml", "_rels/.rels", "docProps/core.xml", "xl/workbook.xml",
-                                         "xl/_rels/workbook.xml.rels", "xl/styles.xml", "xl/worksheets/sheet1.xml",
-                                         "xl/worksheets/sheet2.xml", "xl/worksheets/sheet3.xml"])
+                                         "xl/_rels/workbook.xml.rels", "xl/worksheets/sheet1.xml",
+                                         "xl/worksheets/sheet2.xml", "xl/worksheets/sheet3.xml", "xl/styles.xml"])
         XCTAssertEqual(book.sheetNames, ["Linjer", "Sjak", "Opgørelse"])
         XCTAssertTrue(String(decoding: book.entries["docProps/core.xml"]!, as: UTF8.self)
             .contains("<dc:title>Akkordopgørelse – Ærøskøbing &lt;Tag&gt; &amp; Søn</dc:title>"))
@@ -221,10 +320,42 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(reader.entries["a.txt"], Array("123456789".utf8))
     }
 
+    /// A streamed archive against bytes worked out by hand: the local header with bit 3 and no
+    /// CRC or sizes, the data, the data descriptor, the central directory; a deflated entry's
+    /// data is the encoder's raw stream (which Python's zlib reads: DeflateTests).
+    func testZipStreamAgainstAHandCheckedArchive() throws {
+        let out = ByteOutput()
+        let zip = ZipStream(to: out, method: .stored)
+        try zip.begin("a.txt")
+        zip.write(Array("1234".utf8)); zip.write([]); zip.write(Array("56789".utf8))
+        XCTAssertThrowsError(try zip.begin("a.txt")) { XCTAssertEqual($0 as? ZipWriterError, .badName("a.txt")) }
+        try zip.finish()
+        let b = out.bytes
+        // 30 + 5 local, 9 data, 16 descriptor, 46 + 5 central, 22 end.
+        XCTAssertEqual(b.count, 35 + 9 + 16 + 51 + 22)
+        XCTAssertEqual(Array(b[4..<18]), [20, 0, 0x08, 0, 0, 0, 0, 0, 0x21, 0, 0, 0, 0, 0], "version 2.0, bit 3, stored, 1980-01-01, CRC in the descriptor")
+        XCTAssertEqual(Array(b[44..<60]), [0x50, 0x4B, 0x07, 0x08, 0x26, 0x39, 0xF4, 0xCB, 9, 0, 0, 0, 9, 0, 0, 0], "CRC-32 of 123456789 is CBF43926")
+        XCTAssertEqual(try XLSXReader.unzip(b).entries["a.txt"], Array("123456789".utf8))
+
+        let deflatedOut = ByteOutput()
+        let deflating = ZipStream(to: deflatedOut)
+        let text = Array(String(repeating: "<row r=\"1\"><c r=\"A1\"/></row>", count: 200).utf8)
+        try deflating.add("x.xml", text)
+        try deflating.finish()
+        let d = deflatedOut.bytes
+        let stream = Deflate.compress(text)
+        XCTAssertEqual(Array(d[8..<10]), [8, 0], "method 8")
+        XCTAssertEqual(Array(d[35..<(35 + stream.count)]), stream)
+        let descriptor = Array(d[(35 + stream.count)..<(35 + stream.count + 16)])
+        XCTAssertEqual(descriptor, [0x50, 0x4B, 0x07, 0x08] + le32(CRC32.checksum(text)) + le32(UInt32(stream.count)) + le32(UInt32(text.count)))
+    }
+
+    func le32(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (8 * $0) & 0xFF) } }
+
     func testTextOfEveryKindReadsBackExactly() throws {
         let texts = ["Ærø & <Søn> \"æøå\"", "  leading and trailing  ", "two\nlines", "tab\there", "_x0041_ stays as typed",
                      "control \u{1} and \u{1F} characters", "emoji 🏠 and ‘quotes’", "]]> and &amp;", "\u{FFFE}"]
-        var book = Workbook()
+        var book = Workbook(entries: .stored)
         let sheet = try book.addSheet("Texts")
         for t in texts { try book.append([.text(t)], to: sheet) }
         let read = try XLSXReader(try book.bytes())
@@ -299,7 +430,7 @@ final class WorkbookTests: XCTestCase {
             XCTAssertEqual(book.text(linesSheet, "E\(r)"), UnitName.display(line["unit"] as! String, language: l), label)
             XCTAssertEqual(book.decimal(linesSheet, "F\(r)"), dec(line["price"]), label)
             XCTAssertEqual(book.decimal(linesSheet, "G\(r)"), dec(line["amount"]), label)
-            XCTAssertEqual(book.bool(linesSheet, "H\(r)"), line["custom"] as? Bool, label)
+            XCTAssertEqual(book.text(linesSheet, "H\(r)"), w[line["custom"] as! Bool ? .xlsxYes : .xlsxNo], label)
             XCTAssertEqual(book.text(linesSheet, "I\(r)") ?? "", line["note"] as? String, label)
             XCTAssertEqual(book.text(linesSheet, "J\(r)"), str(line["measurement"]), label)
         }
@@ -318,14 +449,18 @@ final class WorkbookTests: XCTestCase {
         XCTAssertEqual(book.text(summary, "A1"), w[.title], label)
         for (i, (term, value)) in expectedHeader.enumerated() {
             XCTAssertEqual(book.text(summary, "A\(i + 2)"), w[term], label)
-            XCTAssertEqual(book.text(summary, "B\(i + 2)"), value.flatMap { $0.isEmpty ? nil : $0 }, "\(label) \(term)")
+            if term == .xlsxStart || term == .xlsxEnd, let day = value {
+                XCTAssertEqual(book.decimal(summary, "B\(i + 2)"), Workbook.dateSerial(day).map { Decimal($0) }, "\(label) \(term) is a date cell")
+            } else {
+                XCTAssertEqual(book.text(summary, "B\(i + 2)"), value.flatMap { $0.isEmpty ? nil : $0 }, "\(label) \(term)")
+            }
         }
         let summaryRows = book.rows(summary)
         func rows(labelled term: Term) -> [Int] { summaryRows.filter { book.text(summary, "A\($0)") == w[term] } }
         func amount(_ term: Term) -> Decimal? { rows(labelled: term).first.flatMap { book.decimal(summary, "J\($0)") } }
         XCTAssertEqual(amount(.subtotal), dec(json["subtotal"]), label)
         XCTAssertEqual(amount(.total), dec(json["total"]), label)
-        XCTAssertEqual(amount(.apprentices), dec(json["apprenticePay"]), label)
+        XCTAssertEqual(amount(.apprentices), dec(json["apprenticePay"]).map { -$0 }, label)
         XCTAssertEqual(amount(.pool), dec(json["pool"]), label)
         XCTAssertEqual(amount(.xlsxJourneymanHours).map { Self.round2($0) }, dec(json["journeymanHours"]), label)
         XCTAssertEqual(amount(.xlsxHourlyEarnings), dec(json["hourlyEarnings"]), label)
@@ -389,7 +524,7 @@ final class WorkbookTests: XCTestCase {
             let r = i + 2
             XCTAssertEqual(book.text(teamSheet, "A\(r)"), t["worker"] as? String, label)
             XCTAssertEqual(book.text(teamSheet, "B\(r)"), t["name"] as? String, label)
-            XCTAssertEqual(book.bool(teamSheet, "C\(r)"), t["apprentice"] as? Bool, label)
+            XCTAssertEqual(book.text(teamSheet, "C\(r)"), w[t["apprentice"] as! Bool ? .xlsxYes : .xlsxNo], label)
             XCTAssertEqual(book.decimal(teamSheet, "E\(r)").map { Self.round2($0) }, dec(t["hours"]), label)
             XCTAssertEqual(book.decimal(teamSheet, "F\(r)"), dec(t["share"]), label)
             XCTAssertEqual(book.decimal(teamSheet, "H\(r)"), dec(t["advances"]), label)
@@ -474,12 +609,19 @@ struct XLSXReader {
             let nameLength = u16(p + 28), extra = u16(p + 30), comment = u16(p + 32), offset = u32(p + 42)
             let name = String(decoding: b[(p + 46)..<(p + 46 + nameLength)], as: UTF8.self)
             guard method == 0, compressed == uncompressed else { throw ReadError(description: "\(name) is not stored") }
-            // The local header says the same.
-            guard u32(offset) == 0x0403_4B50, u16(offset + 8) == 0, u32(offset + 14) == crc, u32(offset + 18) == compressed,
-                  u32(offset + 22) == uncompressed, u16(offset + 26) == nameLength,
+            // The local header says the same; with bit 3, its CRC and sizes are 0 and a data descriptor after the data has them.
+            let descriptor = u16(offset + 6) & 8 != 0
+            let local = descriptor ? (0, 0, 0) : (crc, compressed, uncompressed)
+            guard u32(offset) == 0x0403_4B50, u16(offset + 8) == 0, u32(offset + 14) == local.0, u32(offset + 18) == local.1,
+                  u32(offset + 22) == local.2, u16(offset + 26) == nameLength, u16(p + 8) == u16(offset + 6),
                   String(decoding: b[(offset + 30)..<(offset + 30 + nameLength)], as: UTF8.self) == name
             else { throw ReadError(description: "local header of \(name) differs from the central directory") }
             let start = offset + 30 + nameLength + u16(offset + 28)
+            if descriptor {
+                let after = start + compressed
+                guard u32(after) == 0x0807_4B50, u32(after + 4) == crc, u32(after + 8) == compressed, u32(after + 12) == uncompressed
+                else { throw ReadError(description: "data descriptor of \(name) differs from the central directory") }
+            }
             let data = Array(b[start..<(start + compressed)])
             guard bitwiseCRC(data) == UInt32(crc) else { throw ReadError(description: "CRC of \(name) is wrong") }
             names.append(name)

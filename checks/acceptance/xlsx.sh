@@ -5,7 +5,11 @@
 # recalculate every formula on load, exports every sheet as CSV and gives the same figures, also
 # from a copy whose cached values were all set to 0 (so it did recalculate). The same for the
 # summary workbook (`summary -o FILE.xlsx`) over three projects made with the binary, against
-# `summary --json`. Missing openpyxl or LibreOffice fails: nothing is skipped.
+# `summary --json`. Then SPEC §17: every entry deflated, read by Python's zlib to the bytes its
+# CRC names; a 2,000-line report at most 1.25 × the size zlib level 6 gives for the same
+# entries; money in `#,##0.00 "kr."`, dates as date cells, yes/no as text, print titles, the
+# page footer, A4 landscape fitted at a scale of 70 % or more; LibreOffice prints the lines'
+# head and `side N af M` on every page. Missing openpyxl or LibreOffice fails: nothing is skipped.
 source "$(dirname "$0")/lib.sh"
 PY=/usr/bin/python3   # Debian's, with python3-openpyxl (the python3 on PATH may be another one)
 [ -x "$PY" ] && "$PY" -c 'import openpyxl' 2>/dev/null && ok || { fail "$PY with openpyxl is not installed (apt-get install python3-openpyxl)"; finish; exit 1; }
@@ -97,6 +101,7 @@ words = {  # the labels the sheets use, from Render/Words.swift
     "deduction": "Fradrag" if da else "Deduction", "total": "I alt" if da else "TOTAL", "apprentices": "Lærlinge" if da else "Apprentices",
     "pool": "Til fordeling" if da else "Pool", "hours": "Svendetimer" if da else "Journeyman hours",
     "earnings": "Timefortjeneste" if da else "Hourly earnings", "warning": "ADVARSEL" if da else "WARNING",
+    "yes": "ja" if da else "yes", "no": "nej" if da else "no",
 }
 lines_name, team_name, summary_name = ("Linjer", "Sjak", "Opgørelse") if da else ("Lines", "Team", "Summary")
 check(values.sheetnames == [lines_name, team_name, summary_name], f"sheets {values.sheetnames}")
@@ -108,10 +113,16 @@ for i, line in enumerate(report["lines"]):
     got = (L.cell(r, 1).value, L.cell(r, 2).value, L.cell(r, 3).value, num(L.cell(r, 4).value), L.cell(r, 5).value,
            num(L.cell(r, 6).value), num(L.cell(r, 7).value), L.cell(r, 8).value, L.cell(r, 9).value or "", L.cell(r, 10).value)
     want = (line["id"], line["pos"], line["name"], Decimal(line["quantity"]), units.get(line["unit"], line["unit"]),
-            Decimal(line["price"]), Decimal(line["amount"]), line["custom"], line["note"], line["measurement"])
+            Decimal(line["price"]), Decimal(line["amount"]), words["yes" if line["custom"] else "no"], line["note"], line["measurement"])
     check(got == want, f"line {line['id']}: {got} == {want}")
     check(is_formula(LF.cell(r, 7)), f"line {line['id']} amount is a formula: {LF.cell(r, 7).value}")
-    check(L.cell(r, 7).number_format == "#,##0.00", f"line {line['id']} amount format {L.cell(r, 7).number_format}")
+    check(L.cell(r, 7).number_format == '#,##0.00 "kr."', f"line {line['id']} amount format {L.cell(r, 7).number_format}")
+    # One format per column: the most decimals any quantity (price, at least 2) has, so the decimal commas line up.
+    places = lambda key: max(len(l[key].split(".")[1]) if "." in l[key] else 0 for l in report["lines"])
+    qf = "#,##0" + ("." + "0" * places("quantity") if places("quantity") else "")
+    check(L.cell(r, 4).number_format == qf, f"line {line['id']} quantity format {L.cell(r, 4).number_format} == {qf}")
+    pf = "#,##0." + "0" * max(2, places("price")) + ' "kr."'
+    check(L.cell(r, 6).number_format == pf, f"line {line['id']} price format {L.cell(r, 6).number_format} == {pf}")
 sub = len(report["lines"]) + 3
 check(num(L.cell(sub, 7).value) == Decimal(report["subtotal"]), f"Lines subtotal {L.cell(sub, 7).value} == {report['subtotal']}")
 check(LF.cell(sub, 7).value == f"=SUM(G2:G{sub - 2})", f"Lines subtotal formula {LF.cell(sub, 7).value}")
@@ -122,7 +133,10 @@ for r in range(1, S.max_row + 1):
 def amount(label):
     return num(S.cell(rows[words[label]][0], 10).value)
 for label, key in [("subtotal", "subtotal"), ("total", "total"), ("apprentices", "apprenticePay"), ("pool", "pool")]:
-    check(amount(label) == Decimal(report[key]), f"{key} {amount(label)} == {report[key]}")
+    # The apprentices' pay is paid out of the total: negative, as the text report shows it.
+    want = -Decimal(report[key]) if key == "apprenticePay" else Decimal(report[key])
+    check(amount(label) == want, f"{key} {amount(label)} == {want}")
+    check(S.cell(rows[words[label]][0], 10).number_format == '#,##0.00 "kr."', f"{key} format")
     check(is_formula(SF.cell(rows[words[label]][0], 10)), f"{key} is a formula: {SF.cell(rows[words[label]][0], 10).value}")
 check(r2(amount("hours")) == Decimal(report["journeymanHours"]), f"journeymanHours {amount('hours')} == {report['journeymanHours']}")
 check(is_formula(SF.cell(rows[words["hours"]][0], 10)), "journeyman hours is a formula")
@@ -154,7 +168,7 @@ for i, t in enumerate(report["team"]):
     r = i + 2
     got = (T.cell(r, 1).value, T.cell(r, 2).value, T.cell(r, 3).value, r2(T.cell(r, 5).value), num(T.cell(r, 6).value),
            num(T.cell(r, 8).value), num(T.cell(r, 9).value))
-    want = (t["worker"], t["name"], t["apprentice"], Decimal(t["hours"]), Decimal(t["share"]) if t["share"] else None,
+    want = (t["worker"], t["name"], words["yes" if t["apprentice"] else "no"], Decimal(t["hours"]), Decimal(t["share"]) if t["share"] else None,
             Decimal(t["advances"]), Decimal(t["balance"]) if t["balance"] else None)
     check(got == want, f"team {t['worker']}: {got} == {want}")
     share = TF.cell(r, 6).value
@@ -165,6 +179,12 @@ check(sum(journeymen) == Decimal(report["pool"]), f"the shares {journeymen} add 
 check(len(rows.get(words["warning"], [])) == len(report["warnings"]), f"{len(report['warnings'])} warnings")
 project = [S.cell(r, 2).value or "" for r in range(2, 8)]
 check(project[:5] == [report["project"][k] for k in ["name", "id", "address", "employer", "customer"]], f"project {project}")
+start = S.cell(7, 2)
+check(start.is_date and start.value.date().isoformat() == report["project"]["start"], f"start is a date cell: {start.value!r} {start.number_format}")
+check(start.number_format == ("dd-mm-yyyy" if da else "yyyy-mm-dd"), f"start's format {start.number_format}")
+check(S.cell(8, 2).value is None, "no end date: an empty cell")
+for i, t in enumerate(report["team"]):
+    check(T.cell(i + 2, 3).value == words["yes" if t["apprentice"] else "no"], f"team {t['worker']} apprentice {T.cell(i + 2, 3).value}")
 PY
 tally < <("$PY" "$WORK/check_openpyxl.py" "$WORK/report.json" "$WORK/en.xlsx" en 2>&1)
 tally < <("$PY" "$WORK/check_openpyxl.py" "$WORK/report.json" "$WORK/da.xlsx" da 2>&1)
@@ -239,11 +259,13 @@ check(totals["projects"] == 3, "three projects")
 projects = summary["projects"]
 for i, p in enumerate(projects):
     r = i + 2
-    got = [P.cell(r, c).value for c in range(1, 7)] + [num(P.cell(r, c).value) for c in range(7, 10)] + [r2(P.cell(r, 10).value), num(P.cell(r, 11).value)]
+    day = lambda c: P.cell(r, c).value.date().isoformat() if P.cell(r, c).is_date else P.cell(r, c).value
+    got = [P.cell(r, c).value for c in range(1, 5)] + [day(5), day(6)] + [num(P.cell(r, c).value) for c in range(7, 10)] + [r2(P.cell(r, 10).value), num(P.cell(r, 11).value)]
     want = [p["id"], p["name"], p["employer"] or None, words[p["status"]], p["start"], p["end"], dec(p["total"]), dec(p["apprenticePay"]),
             dec(p["pool"]), dec(p["journeymanHours"]), dec(p["hourlyEarnings"])]
     check(got == want, f"project {p['id']}: {got} == {want}")
-    check(P.cell(r, 7).number_format == "#,##0.00" and P.cell(r, 10).number_format == "#,##0.00", f"project {p['id']} formats")
+    check(P.cell(r, 7).number_format == '#,##0.00 "kr."' and P.cell(r, 10).number_format == "#,##0.00", f"project {p['id']} formats")
+    check(P.cell(r, 5).is_date and P.cell(r, 5).number_format == ("dd-mm-yyyy" if da else "yyyy-mm-dd"), f"project {p['id']} start is a date cell")
     if p["hourlyEarnings"] is not None:
         check(PF.cell(r, 11).value == f"=ROUND(I{r}/J{r},2)", f"project {p['id']} hourly earnings formula {PF.cell(r, 11).value}")
 t = len(projects) + 3
@@ -369,7 +391,8 @@ labels = {row[0]: row for row in summary if row}
 def amount(label): return num(labels[label][9]) if label in labels else "missing"
 for label, key in [("Subtotal", "subtotal"), ("I alt" if da else "TOTAL", "total"), ("Lærlinge" if da else "Apprentices", "apprenticePay"),
                    ("Til fordeling" if da else "Pool", "pool"), ("Timefortjeneste" if da else "Hourly earnings", "hourlyEarnings")]:
-    check(amount(label) == Decimal(report[key]), f"{key} {amount(label)} == {report[key]}")
+    want = -Decimal(report[key]) if key == "apprenticePay" else Decimal(report[key])
+    check(amount(label) == want, f"{key} {amount(label)} == {want}")
 check(amount("Svendetimer" if da else "Journeyman hours") == Decimal(report["journeymanHours"]), "journeymanHours")
 supplements = [row for row in summary if row and row[0] == ("Tillæg" if da else "Supplement")]
 for s, row in zip(report["supplements"], supplements):
@@ -439,4 +462,78 @@ for f in sum-en sum-da sum-en-zeroed sum-da-zeroed; do
   lang=${f%-zeroed}; lang=${lang#sum-}
   tally < <("$PY" "$WORK/check_summary_csv.py" "$WORK/summary.json" "$WORK/csv/$f" "$lang" 2>&1)
 done
+
+# 3. SPEC §17. Every entry of every workbook (here, and a 2,000-line report) deflated (method 8)
+#    with a data descriptor, inflated by Python's zlib from the local header on to the bytes
+#    its CRC and sizes name; the 2,000-line report at most 1.25 × what zlib level 6 gives for
+#    the same entries; print titles, the footer, A4 landscape fitted at 70 % or more.
+python3 "$(dirname "$0")/../../bench/gen_store.py" "$WORK/big" --projects 1 --lines 2000 --workers 2 >/dev/null && ok || fail "gen_store.py"
+"$AKKORD" --store "$WORK/big" --lang da report -p big -o "$WORK/big.xlsx" >"$WORK/out" 2>&1 && ok || fail "2,000-line xlsx: $(cat "$WORK/out")"
+cat >"$WORK/check_parts.py" <<'PY'
+import re, struct, sys, zipfile, zlib
+path, lang, limit, titled = sys.argv[1], sys.argv[2], float(sys.argv[3]), sys.argv[4].split(",")
+da = lang == "da"
+name = path.rsplit("/", 1)[-1]
+def check(ok, what): print(("PASS " if ok else "FAIL ") + f"{name}: {what}")
+raw = open(path, "rb").read()
+parts, ours, level6 = {}, 0, 0
+for info in zipfile.ZipFile(path).infolist():
+    check(info.compress_type == zipfile.ZIP_DEFLATED and info.flag_bits & 8, f"{info.filename} deflated, with a data descriptor")
+    sig, _, flags, method, _, _, crc, cs, us, nl, el = struct.unpack("<IHHHHHIIIHH", raw[info.header_offset:info.header_offset + 30])
+    check(sig == 0x04034B50 and (crc, cs, us) == (0, 0, 0), f"{info.filename}: local header's CRC and sizes left to the descriptor")
+    start = info.header_offset + 30 + nl + el
+    d = zlib.decompressobj(-15)
+    data = d.decompress(raw[start:start + info.compress_size]) + d.flush()
+    check(d.eof and not d.unused_data, f"{info.filename}: the stream ends where its size says")
+    check(zlib.crc32(data) == info.CRC and len(data) == info.file_size, f"{info.filename}: inflates to the bytes its CRC names")
+    descriptor = struct.unpack("<IIII", raw[start + info.compress_size:start + info.compress_size + 16])
+    check(descriptor == (0x08074B50, info.CRC, info.compress_size, info.file_size), f"{info.filename}: data descriptor {descriptor}")
+    parts[info.filename] = data.decode("utf-8")
+    ours += info.compress_size
+    z = zlib.compressobj(6, zlib.DEFLATED, -15)
+    level6 += len(z.compress(data) + z.flush())
+ratio = len(raw) / (len(raw) - ours + level6)
+print(f"  {name}: {len(raw)} bytes; entries {ours} deflated by akkord, {level6} by zlib -6; {ratio:.3f} × the archive zlib -6 makes")
+check(ratio <= limit, f"at most {limit} × zlib level 6: {ratio:.3f}")
+workbook = parts["xl/workbook.xml"]
+for i, sheet in enumerate(titled):
+    check(f'<definedName name="_xlnm.Print_Titles" localSheetId="{i}">{sheet}!$1:$1</definedName>' in workbook, f"{sheet} repeats its head when printed")
+footer = "&amp;Cside &amp;P af &amp;N" if da else "&amp;Cpage &amp;P of &amp;N"
+for part, xml in sorted(parts.items()):
+    if not part.startswith("xl/worksheets/"): continue
+    check(f"<oddFooter>{footer}</oddFooter>" in xml, f"{part} prints its page number in the footer")
+    check('<pageSetup paperSize="9" orientation="landscape" fitToWidth="1" fitToHeight="0"/>' in xml and '<pageSetUpPr fitToPage="1"/>' in xml,
+          f"{part}: A4 landscape, fitted to the page's width")
+    widths = [float(w) for w in re.findall(r'<col min="\d+" max="\d+" width="([0-9.]+)"', xml)]
+    # Column px = width × 7 (Calibri 11's digit); the page: 11.69 in less two margins of 0.5 in, 96 px an inch.
+    scale = min(1, (11.69 - 1) * 96 / sum(int(w * 7) for w in widths))
+    check(scale >= 0.70, f"{part}: {len(widths)} columns print at {scale:.0%} of their size")
+PY
+# (The small workbooks' sizes are mostly the ZIP's headers: their limit is loose.)
+tally < <(python3 "$WORK/check_parts.py" "$WORK/en.xlsx" en 2 Lines,Team 2>&1)
+tally < <(python3 "$WORK/check_parts.py" "$WORK/da.xlsx" da 2 Linjer,Sjak 2>&1)
+tally < <(python3 "$WORK/check_parts.py" "$WORK/sum-en.xlsx" en 2 Projects,Workers,Employers 2>&1)
+tally < <(python3 "$WORK/check_parts.py" "$WORK/sum-da.xlsx" da 2 Projekter,Medarbejdere,Arbejdsgivere 2>&1)
+tally < <(python3 "$WORK/check_parts.py" "$WORK/big.xlsx" da 1.25 Linjer,Sjak 2>&1)
+
+# LibreOffice prints the 2,000 lines on A4 with the head on every page of the line sheet, all
+# columns across the page (the last, Afsnit, on page 1) and `side N af M` at the foot of every page.
+mkdir -p "$WORK/pdf"
+timeout 300 "$LO" -env:UserInstallation="file://$WORK/lo" --headless --norestore --convert-to pdf --outdir "$WORK/pdf" "$WORK/big.xlsx" \
+  >"$WORK/lo.out" 2>&1 && ok || fail "libreoffice --convert-to pdf: $(tail -3 "$WORK/lo.out")"
+pdftotext -layout "$WORK/pdf/big.pdf" "$WORK/pdf/big.txt" && ok || fail "pdftotext"
+cat >"$WORK/check_pdf.py" <<'PY'
+import re, sys
+pages = open(sys.argv[1], encoding="utf-8").read().split("\f")
+pages = [p for p in pages if p.strip()]
+def check(ok, what): print(("PASS " if ok else "FAIL ") + f"printed workbook: {what}")
+check(len(pages) > 10, f"{len(pages)} pages")
+check("Afsnit" in pages[0], "every column across the first page (the last, Afsnit, is there)")
+footers = [re.search(r"side (\d+) af (\d+)", p) for p in pages]
+check(all(footers), f"every page has its footer: {[i + 1 for i, f in enumerate(footers) if not f]} lack it")
+lines_pages = [p for p in pages if "Øre fra afrunding" not in p and "Til fordeling" not in p]
+check(len(lines_pages) > 10 and all("Ydelse" in p and "Mængde" in p and "Afsnit" in p for p in lines_pages),
+      f"the head on every page of the line sheet: {len(lines_pages)} pages, {sum('Mængde' in p for p in lines_pages)} with it")
+PY
+tally < <(python3 "$WORK/check_pdf.py" "$WORK/pdf/big.txt" 2>&1)
 finish

@@ -83,7 +83,7 @@ public struct RenderedReport {
         case .pdf:
             let photos = project.photos.map { ReportPDF.PhotoInput(photo: $0, bytes: photo($0.file)) }
             warnings += ReportPDF.write(project, accounting, language: language, photos: photos, holidayPay: holidayPay, to: out).warnings
-        case .xlsx: out.write(try ReportXLSX.render(project, accounting, language: language))
+        case .xlsx: try ReportXLSX.write(project, accounting, language: language, to: out)
         }
         try accounting.lines.checkIntact(source: source)
         return warnings

@@ -7,10 +7,11 @@ import AkkordAccounting
 /// akkord's own figures (so a recalculating spreadsheet shows the same):
 ///
 /// - `Lines` (`Linjer`): the line table's columns (`LineColumn.workbook`): id, pos, activity,
-///   quantity, unit, price, amount = ROUND(quantity × price, 2), custom, note, measurement,
-///   section; for each supplement with a scope a column with 1 for the lines in its scope (0 for
-///   the others); under the lines, subtotal = SUM.
-/// - `Team`: id, worker, apprentice, rate, hours, share, øre from rounding, advances, balance =
+///   quantity, unit, price, amount = ROUND(quantity × price, 2), custom (yes/no), note,
+///   measurement, section; for each supplement with a scope a column with 1 for the lines in its
+///   scope (0 for the others), shown as yes/no; under the lines, subtotal = SUM. Its head is
+///   printed on every page; the long texts wrap (`LinesShape`).
+/// - `Team`: id, worker, apprentice (yes/no), rate, hours, share, øre from rounding, advances, balance =
 ///   share − advances. A journeyman's share is ROUNDDOWN(pool × hours / journeyman hours, 2) +
 ///   the øre from rounding, a number akkord writes: its share less that rounded-down figure, so
 ///   the largest-remainder rule of §5 (not one formula) shows as the øre each one got (−0.01 …
@@ -19,18 +20,37 @@ import AkkordAccounting
 /// - `Summary`: the project; then subtotal (from `Lines`), each supplement = ROUND(base ×
 ///   percent / 100, 2) with its base = the subtotal or SUMPRODUCT(amounts, its scope column),
 ///   extra work (an agreed amount, or ROUND(hours × rate, 2)), total = SUM of those, apprentice
-///   pay = SUM of the apprentices' shares, pool = total − apprentice pay, journeyman hours =
+///   pay = −SUM of the apprentices' shares (paid out of the total: negative, as the text and PDF
+///   reports show it), pool = total + apprentice pay, journeyman hours =
 ///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2); the warnings and the notes.
 ///
 /// Hours are exact: a decimal number when they are whole thousandths, else a formula
 /// (`7+20/60`, or `raw/3000`) with the value cached to 12 decimals. A figure that does not
 /// exist (a share when the split is missing, the hourly earnings without journeyman hours) is
-/// an empty cell, as JSON has null. Sheet names, labels and notes are in the report's
-/// language; the numbers are numbers, shown by the spreadsheet in its user's format.
+/// an empty cell, as JSON has null. Money carries the currency (`#,##0.00 "kr."`), the start
+/// and end are date cells. Sheet names, labels and notes are in the report's language; the
+/// numbers are numbers, shown by the spreadsheet in its user's format. Every page's footer has
+/// `side N af M` (`page N of M`).
 public enum ReportXLSX {
+    /// The workbook's bytes. `entries`: `.stored` for the tests' reader, which does not inflate.
     public static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> [UInt8] {
-        try workbook(p, a, language: l).bytes()
+        try render(p, a, language: l, entries: .deflated)
     }
+
+    package static func render(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, entries: ZipStream.Method) throws -> [UInt8] {
+        try workbook(p, a, language: l, entries: entries).bytes()
+    }
+
+    /// Writes the workbook to `out` as its rows are made: the lines are walked twice (the
+    /// columns' widths and decimals, then the rows), never held.
+    public static func write(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, to out: ByteOutput) throws {
+        var book = Workbook(title: Words(l)(.documentTitle, p.name), footer: Words(l)[.xlsxPageFooter], to: out)
+        try fill(&book, p, a, language: l)
+        try book.finish()
+    }
+
+    /// The date format of a language's clerk: 04-05-2026 in Danish, 2026-05-04 in English.
+    package static func dateFormat(_ l: Language) -> Workbook.NumberFormat { .date(l == .da ? "dd-mm-yyyy" : "yyyy-mm-dd") }
 
     /// The columns of the three sheets (1-based): the line table's (`LineColumn.workbook`), the
     /// team's, the summary's.
@@ -67,11 +87,34 @@ public enum ReportXLSX {
     package typealias Cell = Workbook.Cell
     package typealias Number = Workbook.Number
 
+    /// The workbook made in memory (not yet finished: `bytes()`).
     public static func workbook(_ p: ProjectHead, _ a: FinalAccounting, language l: Language) throws -> Workbook {
+        try workbook(p, a, language: l, entries: .deflated)
+    }
+
+    package static func workbook(_ p: ProjectHead, _ a: FinalAccounting, language l: Language, entries: ZipStream.Method) throws -> Workbook {
+        var book = Workbook(title: Words(l)(.documentTitle, p.name), footer: Words(l)[.xlsxPageFooter], entries: entries)
+        try fill(&book, p, a, language: l)
+        return book
+    }
+
+    /// What the rows of the lines are written from (`writeLineRows`).
+    package struct LineRows {
+        package let lines: any ProjectLines
+        package let language: Language
+        package let shape: LinesShape
+        /// The scoped supplements' scopes, in the order of their columns.
+        package let scopes: [Supplement.Scope]
+        package let firstRow: Int
+    }
+
+    /// Fills `book` with the report's sheets; `lineRows` writes the rows of the lines (the
+    /// tests give one made of `Workbook.append`'s cells, which must give the same bytes).
+    package static func fill(_ book: inout Workbook, _ p: ProjectHead, _ a: FinalAccounting, language l: Language,
+                             lineRows: (inout Workbook, Workbook.Sheet, LineRows) throws -> Void = writeLineRows) throws {
         let w = Words(l)
-        var book = Workbook(title: w(.documentTitle, p.name))
-        let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true)
-        let teamSheet = try book.addSheet(w[.sheetTeam], freezeTopRow: true, landscape: true)
+        let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true, repeatsTopRow: true)
+        let teamSheet = try book.addSheet(w[.sheetTeam], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let summarySheet = try book.addSheet(w[.sheetSummary], landscape: true)
         let linesName = book.name(of: linesSheet), teamName = book.name(of: teamSheet), summaryName = book.name(of: summarySheet)
         let layout = Layout(lines: a.lines.count, workers: a.team.count, supplements: a.supplements.count, extraWork: a.extraWork.count)
@@ -86,59 +129,15 @@ public enum ReportXLSX {
         let scoped = a.supplements.enumerated().filter { !$0.element.supplement.scope.isAll }
         var scopeColumn: [Int: Int] = [:]   // supplement index → its column in Lines
         for (k, s) in scoped.enumerated() { scopeColumn[s.offset] = LineColumn.workbook.count + 1 + k }
-        try book.append(LineColumn.workbook.map { head(w[$0.title], headAlignment($0)) }
-                        + scoped.map { head(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), .center) },
+        let heads = LineColumn.workbook.map { w[$0.title] } + scoped.map { w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)") }
+        let shape = LinesShape(a.lines, language: l, heads: heads)
+        for (c, width) in shape.widths.enumerated() { book.setWidth(width, column: c + 1, in: linesSheet) }
+        for column in LineColumn.workbook where column.wraps { book.wrap(column: linesColumn(column), in: linesSheet, atMost: shape.widths[linesColumn(column) - 1]) }
+        try book.append(LineColumn.workbook.map { .text(w[$0.title], bold: true, align: headAlignment($0), wraps: true) }
+                        + scoped.map { .text(w(.xlsxInScope, $0.element.supplement.name, "\($0.element.supplement.id)"), bold: true, align: .center, wraps: true) },
                         to: linesSheet)
-        // Each line's row as `append` would write its cells, made from the line's view: a text as
-        // `.text`, an id as `.number(…, .integer, align: .center)`, a figure as `.number(n,
-        // .digits(of: n))`; the amount `.formula("ROUND(D<row>*F<row>,2)", cached: amount, .money)`
-        // of the quantity and price cells, the custom flag `.bool`; then per scoped supplement
-        // `.number(in scope ? 1 : 0, .integer, align: .center)`.
-        var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
-        var money = Workbook.StyleSlot(format: .money), flag = Workbook.boolSlot
-        var digits = (0...10).map { Workbook.StyleSlot(format: .decimals($0)) }
         let scopes = scoped.map { $0.element.supplement.scope }
-        let bySection = scopes.contains { !$0.sections.isEmpty }
-        var formula: [UInt8] = []
-        let round = Array("ROUND(\(Ref.columnName(linesColumn(.quantity)))".utf8), times = Array("*\(Ref.columnName(linesColumn(.price)))".utf8)
-        let twoPlaces = Array(",2)".utf8)
-        let columns = LineColumn.workbook
-        for (i, line) in a.lines.views.enumerated() {
-            let row = layout.lineRow(i)
-            assert(book.nextRow(linesSheet) == row)
-            try book.appendRow(to: linesSheet) { r in
-                for column in columns {
-                    switch column {
-                    case .amount:
-                        formula.removeAll(keepingCapacity: true)
-                        formula += round
-                        r.withRowDigits { formula.append(contentsOf: $0) }
-                        formula += times
-                        r.withRowDigits { formula.append(contentsOf: $0) }
-                        formula += twoPlaces
-                        formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
-                    case .custom: r.bool(line.custom, &flag)
-                    default:
-                        var cell = LinesCell()
-                        column.write(line, l, to: &cell)
-                        switch cell.part {
-                        case .text(let text)?: try text.withUTF8 { try r.text($0, &plain) }
-                        case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
-                        case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
-                        case .figure(let figure)?: figure.withBytes { r.number($0, &digits[Workbook.NumberFormat.fractionDigits($0)]) }
-                        case nil: r.skip()
-                        }
-                    }
-                }
-                if !scopes.isEmpty {
-                    let section = bySection ? line.section.string : ""
-                    for scope in scopes {
-                        let inScope = scope.lines.contains(line.id) || scope.sections.contains(section)
-                        r.number(inScope ? "1" : "0", &centred)
-                    }
-                }
-            }
-        }
+        try lineRows(&book, linesSheet, LineRows(lines: a.lines, language: l, shape: shape, scopes: scopes, firstRow: layout.lineRow(0)))
         book.skipRow(in: linesSheet)
         assert(book.nextRow(linesSheet) == layout.subtotalRow)
         let amounts = Workbook.Range(lines(.amount, layout.lineRow(0)).on(linesName), lines(.amount, layout.lastLineRow))
@@ -163,7 +162,7 @@ public enum ReportXLSX {
             if t.worker.apprentice {
                 apprenticeShares.append(row)
                 let r = Number(t.worker.rate ?? .zero)
-                rate = .number(r, .digits(of: r))
+                rate = .number(r, .currency(Workbook.NumberFormat.fractionDigits(r.text.utf8)))
                 shareCell = .formula("ROUND(\(hours)*\(team(.rate, row)),2)", cached: t.share.map { Number($0) }, .money)
             } else {
                 journeymanHourRows.append(row)
@@ -179,7 +178,8 @@ public enum ReportXLSX {
             if let b = t.balance {
                 balance = .formula("\(share)-\(team(.advances, row))", cached: Number(b), .money)
             }
-            try book.append([.text(t.worker.id), .text(t.worker.name), .bool(t.worker.apprentice), rate, hoursCell(t.hours), shareCell, ore,
+            try book.append([.text(t.worker.id), .text(t.worker.name), .text(w[t.worker.apprentice ? .xlsxYes : .xlsxNo], align: .center),
+                             rate, hoursCell(t.hours), shareCell, ore,
                              .number(Number(t.advances), .money), balance], to: teamSheet)
         }
         book.skipRow(in: teamSheet)
@@ -190,10 +190,13 @@ public enum ReportXLSX {
         // Summary
         let status = w[p.status == .open ? .statusOpen : .statusClosed]
         try book.append([.text(w[.title], bold: true, spills: true)], to: summarySheet)
-        for (label, value) in [(w[.project], p.name), (w[.id], p.id), (w[.address], p.address), (w[.employer], p.employer),
-                               (w[.customer], p.customer), (w[.xlsxStart], p.start ?? ""), (w[.xlsxEnd], p.end ?? ""), (w[.status], status),
-                               (w[.catalogue], p.catalogueName), (w[.edition], p.catalogueEdition), (w[.currency], "DKK")] {
-            try book.append([.text(label, bold: true), .text(value, spills: true)], to: summarySheet)
+        let day = { (date: String?) -> Cell in date.map { .date($0, dateFormat(l)) } ?? .empty }
+        for (label, value) in [(w[.project], Cell.text(p.name, spills: true)), (w[.id], .text(p.id, spills: true)),
+                               (w[.address], .text(p.address, spills: true)), (w[.employer], .text(p.employer, spills: true)),
+                               (w[.customer], .text(p.customer, spills: true)), (w[.xlsxStart], day(p.start)), (w[.xlsxEnd], day(p.end)),
+                               (w[.status], .text(status, spills: true)), (w[.catalogue], .text(p.catalogueName, spills: true)),
+                               (w[.edition], .text(p.catalogueEdition, spills: true)), (w[.currency], .text("DKK", spills: true))] {
+            try book.append([.text(label, bold: true), value], to: summarySheet)
         }
         book.skipRow(in: summarySheet)
         assert(book.nextRow(summarySheet) == layout.summaryTableHeaderRow)
@@ -203,12 +206,15 @@ public enum ReportXLSX {
         func totalsRow(_ label: String, bold: Bool = false, _ cells: [SummaryColumn: Cell]) -> [Cell] {
             [.text(label, bold: bold)] + SummaryColumn.allCases.dropFirst().map { cells[$0] ?? .empty }
         }
-        try book.append(totalsRow(w[.subtotal], [.text: .text(w[.subtotalWhat]),
+        book.wrap(column: SummaryColumn.text.rawValue, in: summarySheet, atMost: 40)
+        book.wrap(column: SummaryColumn.scope.rawValue, in: summarySheet, atMost: 30)
+        try book.append(totalsRow(w[.subtotal], [.text: .text(w[.subtotalWhat], wraps: true),
                                                  .amount: .formula("\(subtotal)", cached: Number(a.subtotal), .money)]), to: summarySheet)
         for (i, s) in a.supplements.enumerated() {
             let row = layout.supplementRow(i)
             assert(book.nextRow(summarySheet) == row)
             let percent = Number(s.supplement.percent)
+            let percentFormat = Workbook.NumberFormat.decimals(a.supplements.map { Workbook.NumberFormat.fractionDigits(Number($0.supplement.percent).text.utf8) }.max() ?? 0)
             let base: Cell
             if let column = scopeColumn[i], !a.lines.isEmpty {
                 let flags = Workbook.Range(Ref(column: column, row: layout.lineRow(0)).on(linesName), Ref(column: column, row: layout.lastLineRow))
@@ -219,15 +225,15 @@ public enum ReportXLSX {
                 base = .formula("\(subtotal)", cached: Number(s.base), .money)
             }
             try book.append(totalsRow(w[.supplement], [
-                .id: .number(Number(s.supplement.id), .integer, align: .center), .text: .text(s.supplement.name), .percent: .number(percent, .digits(of: percent)),
-                .base: base, .scope: .text(s.supplement.scope.isAll ? w[.xlsxScopeAll] : s.supplement.scope.text(l)),
+                .id: .number(Number(s.supplement.id), .integer, align: .center), .text: .text(s.supplement.name, wraps: true), .percent: .number(percent, percentFormat),
+                .base: base, .scope: .text(s.supplement.scope.isAll ? w[.xlsxScopeAll] : s.supplement.scope.text(l), wraps: true),
                 .amount: .formula("ROUND(\(summary(.base, row))*\(summary(.percent, row))/100,2)", cached: Number(s.amount), .money),
             ]), to: summarySheet)
         }
         for (i, e) in a.extraWork.enumerated() {
             let row = layout.extraWorkRow(i)
             assert(book.nextRow(summarySheet) == row)
-            var cells: [SummaryColumn: Cell] = [.id: .number(Number(e.extra.id), .integer, align: .center), .text: .text(e.extra.text),
+            var cells: [SummaryColumn: Cell] = [.id: .number(Number(e.extra.id), .integer, align: .center), .text: .text(e.extra.text, wraps: true),
                                                 .agreement: .text(e.extra.number)]
             switch e.extra.pricing {
             case .amount(let m):
@@ -235,7 +241,7 @@ public enum ReportXLSX {
             case .hourly(let h, let r):
                 let rate = Number(r)
                 cells[.hours] = hoursCell(h)
-                cells[.rate] = .number(rate, .digits(of: rate))
+                cells[.rate] = .number(rate, .currency(Workbook.NumberFormat.fractionDigits(rate.text.utf8)))
                 cells[.amount] = .formula("ROUND(\(summary(.hours, row))*\(summary(.rate, row)),2)", cached: Number(e.amount), .money)
             }
             try book.append(totalsRow(w[e.extra.isDeduction ? .deduction : .extraWork], cells), to: summarySheet)
@@ -245,12 +251,13 @@ public enum ReportXLSX {
             .amount: .formula("SUM(\(Workbook.Range(summary(.amount, layout.summarySubtotalRow), summary(.amount, layout.totalRow - 1))))",
                               cached: Number(a.total), .money, bold: true),
         ]), to: summarySheet)
-        let apprenticePay: Cell = apprenticeShares.isEmpty ? .number(Number(a.apprenticePay), .money)
-            : .formula("SUM(\(runs(apprenticeShares, column: TeamColumn.share.rawValue, sheet: teamName)))", cached: Number(a.apprenticePay), .money)
-        try book.append(totalsRow(w[.apprentices], [.text: .text(w[.apprenticesWhat]), .amount: apprenticePay]), to: summarySheet)
+        // Paid out of the total: negative, as the text and PDF reports show it, and the pool the sum of the two rows.
+        let apprenticePay: Cell = apprenticeShares.isEmpty ? .number(Number(-a.apprenticePay), .money)
+            : .formula("-SUM(\(runs(apprenticeShares, column: TeamColumn.share.rawValue, sheet: teamName)))", cached: Number(-a.apprenticePay), .money)
+        try book.append(totalsRow(w[.apprentices], [.text: .text(w[.apprenticesWhat], wraps: true), .amount: apprenticePay]), to: summarySheet)
         try book.append(totalsRow(w[.pool], bold: true, [
-            .text: .text(w[.poolWhat]),
-            .amount: .formula("\(summary(.amount, layout.totalRow))-\(summary(.amount, layout.apprenticePayRow))", cached: Number(a.pool), .money, bold: true),
+            .text: .text(w[.poolWhat], wraps: true),
+            .amount: .formula("\(summary(.amount, layout.totalRow))+\(summary(.amount, layout.apprenticePayRow))", cached: Number(a.pool), .money, bold: true),
         ]), to: summarySheet)
         let hoursSum: Cell = journeymanHourRows.isEmpty ? .number(Number(0), .decimals(2))
             : .formula("SUM(\(runs(journeymanHourRows, column: TeamColumn.hours.rawValue, sheet: teamName)))",
@@ -267,7 +274,128 @@ public enum ReportXLSX {
             try book.append([.text(w[.warningLabel], bold: true), .text(warning.text(l), spills: true)], to: summarySheet)
         }
         try book.append([.text(w[.grossEarningsNote], spills: true)], to: summarySheet)
-        return book
+    }
+
+    /// The rows of the lines, each written as `append` would write its cells, made from the line's view.
+    package static func writeLineRows(_ book: inout Workbook, _ linesSheet: Workbook.Sheet, _ rows: LineRows) throws {
+        let (lines, l, shape, scopes) = (rows.lines, rows.language, rows.shape, rows.scopes)
+        let w = Words(l)
+        assert(book.nextRow(linesSheet) == rows.firstRow)
+        // Each line's row as `append` would write its cells, made from the line's view: a text as
+        // `.text` (wrapping in the activity, note, measurement and section columns), an id as
+        // `.number(…, .integer, align: .center)`, the quantity `.number(n, .decimals(shape.quantityDecimals))`,
+        // the price `.number(n, .currency(shape.priceDecimals))`; the amount
+        // `.formula("ROUND(D<row>*F<row>,2)", cached: amount, .money)` of the quantity and price
+        // cells, the custom flag `.text(yes or no, align: .center)`; then per scoped supplement
+        // `.number(in scope ? 1 : 0, flag, align: .center)`, shown as yes or no.
+        var centred = Workbook.StyleSlot(format: .integer, alignment: .center), plain = Workbook.StyleSlot(.plain)
+        var wrapping = Workbook.StyleSlot(format: nil, wraps: true)
+        var money = Workbook.StyleSlot(format: .money), yesNo = Workbook.StyleSlot(format: nil, alignment: .center)
+        var quantity = Workbook.StyleSlot(format: .decimals(shape.quantityDecimals)), price = Workbook.StyleSlot(format: .currency(shape.priceDecimals))
+        var scopeFlag = Workbook.StyleSlot(format: .flag(yes: w[.xlsxYes], no: w[.xlsxNo]), alignment: .center)
+        let yes = Array(w[.xlsxYes].utf8), no = Array(w[.xlsxNo].utf8)
+        let bySection = scopes.contains { !$0.sections.isEmpty }
+        var formula: [UInt8] = []
+        let round = Array("ROUND(\(Ref.columnName(linesColumn(.quantity)))".utf8), times = Array("*\(Ref.columnName(linesColumn(.price)))".utf8)
+        let twoPlaces = Array(",2)".utf8)
+        let columns = LineColumn.workbook
+        for line in lines.views {
+            try book.appendRow(to: linesSheet) { r in
+                for column in columns {
+                    switch column {
+                    case .amount:
+                        formula.removeAll(keepingCapacity: true)
+                        formula += round
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += times
+                        r.withRowDigits { formula.append(contentsOf: $0) }
+                        formula += twoPlaces
+                        formula.withUnsafeBufferPointer { f in line.amount.plainText().withBytes { r.formula(f, cached: $0, &money) } }
+                    case .custom: try (line.custom ? yes : no).withUnsafeBufferPointer { try r.text($0, &yesNo) }
+                    default:
+                        var cell = LinesCell()
+                        column.write(line, l, to: &cell)
+                        switch cell.part {
+                        case .text(let text)?:
+                            if column.wraps { try text.withUTF8 { try r.text($0, &wrapping) } } else { try text.withUTF8 { try r.text($0, &plain) } }
+                        case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
+                        case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
+                        case .figure(let figure)?:
+                            if column == .price { figure.withBytes { r.number($0, &price) } } else { figure.withBytes { r.number($0, &quantity) } }
+                        case nil: r.skip()
+                        }
+                    }
+                }
+                if !scopes.isEmpty {
+                    let section = bySection ? line.section.string : ""
+                    for scope in scopes {
+                        let inScope = scope.lines.contains(line.id) || scope.sections.contains(section)
+                        r.number(inScope ? "1" : "0", &scopeFlag)
+                    }
+                }
+            }
+        }
+    }
+
+    /// The Lines sheet's column widths (in characters) and decimals, from a walk over the lines:
+    /// each column as wide as its widest cell as the spreadsheet shows it (and the longest word
+    /// of its head, which wraps), the texts that wrap at most 40 (the activity) or 30
+    /// characters; the quantities with as many decimals as the most any has (so their decimal
+    /// commas line up), the prices likewise, at least 2.
+    package struct LinesShape {
+        package let widths: [Double]
+        package let quantityDecimals: Int
+        package let priceDecimals: Int
+
+        init(_ lines: any ProjectLines, language l: Language, heads: [String]) {
+            let columns = LineColumn.workbook
+            var content = [Int](repeating: 0, count: heads.count)
+            var quantityWidth = 0.0, priceWidth = 0.0, quantityDecimals = 0, priceDecimals = 2
+            let yes = Words(l)[.xlsxYes].count, no = Words(l)[.xlsxNo].count
+            lines.forEachView { line in
+                for (c, column) in columns.enumerated() {
+                    var cell = LinesCell()
+                    column.write(line, l, to: &cell)
+                    var width = 0
+                    switch cell.part {
+                    case .text(let text)?: width = text.withUTF8 { Workbook.longestLine($0) }
+                    case .literal(let text)?: width = text.utf8CodeUnitCount
+                    case .id(let id)?: width = FigureText(id).count
+                    case .figure(let figure)?:
+                        figure.withBytes {
+                            let decimals = Workbook.NumberFormat.fractionDigits($0)
+                            switch column {
+                            case .price:
+                                priceDecimals = max(priceDecimals, min(decimals, 4))
+                                priceWidth = max(priceWidth, Workbook.shownWidth($0, .decimals(0)))
+                            case .quantity:
+                                quantityDecimals = max(quantityDecimals, min(decimals, 3))
+                                quantityWidth = max(quantityWidth, Workbook.shownWidth($0, .decimals(0)))
+                            default: width = Int(Workbook.shownWidth($0, .money))
+                            }
+                        }
+                    case nil: break
+                    }
+                    if width > content[c] { content[c] = width }
+                }
+            }
+            // The figures' whole part and sign, then the decimals and the currency their formats add.
+            content[linesColumn(.quantity) - 1] = Int(quantityWidth) + (quantityDecimals > 0 ? quantityDecimals + 1 : 0)
+            content[linesColumn(.price) - 1] = Int(priceWidth) + priceDecimals + 1 + 4
+            content[linesColumn(.custom) - 1] = max(yes, no)
+            // The subtotal, in bold, under the amounts.
+            let amount = linesColumn(.amount) - 1
+            content[amount] = max(content[amount], Int((Workbook.shownWidth(Workbook.Number(lines.subtotal), .money) * 1.1).rounded(.up)))
+            for c in columns.count..<heads.count { content[c] = max(yes, no) }
+            self.quantityDecimals = quantityDecimals
+            self.priceDecimals = priceDecimals
+            widths = heads.enumerated().map { c, head in
+                let word = head.split(separator: " ").map(\.count).max() ?? 0
+                var width = Double(max(content[c], Int((Double(word) * 1.1).rounded(.up))) + 2)
+                if c < columns.count, columns[c].wraps { width = min(width, columns[c] == .activity ? 40 : 30) }
+                return max(6, width)
+            }
+        }
     }
 
     /// A cell of the Lines sheet as a column of the line table gives it (`LineColumn.write`):

@@ -1,3 +1,4 @@
+import AkkordSupport
 import AkkordModel
 import AkkordAccounting
 
@@ -35,6 +36,11 @@ public enum SummaryXLSX {
         try workbook(s, language: l).bytes()
     }
 
+    /// `entries`: `.stored` for the tests' reader, which does not inflate.
+    package static func render(_ s: ProjectsSummary, language l: Language, entries: ZipStream.Method) throws -> [UInt8] {
+        try workbook(s, language: l, entries: entries).bytes()
+    }
+
     /// The columns of the sheets (1-based).
     enum ProjectColumn: Int, CaseIterable { case id = 1, name, employer, status, start, end, total, apprenticePay, pool, journeymanHours, hourlyEarnings }
     enum WorkerColumn: Int, CaseIterable { case name = 1, projects, hours, share, advances, balance, ids }
@@ -56,13 +62,17 @@ public enum SummaryXLSX {
     typealias Number = Workbook.Number
 
     public static func workbook(_ s: ProjectsSummary, language l: Language) throws -> Workbook {
+        try workbook(s, language: l, entries: .deflated)
+    }
+
+    package static func workbook(_ s: ProjectsSummary, language l: Language, entries: ZipStream.Method) throws -> Workbook {
         let w = Words(l)
         let t = s.totals
-        var book = Workbook(title: w[.summaryTitle] + " – " + SummaryText.period(s.filter, w))
-        let projectsSheet = try book.addSheet(w[.sheetProjects], freezeTopRow: true, landscape: true)
-        let workersSheet = try book.addSheet(w[.sheetWorkers], freezeTopRow: true, landscape: true)
-        let employersSheet = try book.addSheet(w[.sheetEmployers], freezeTopRow: true, landscape: true)
-        let totalsSheet = try book.addSheet(w[.sheetTotals])
+        var book = Workbook(title: w[.summaryTitle] + " – " + SummaryText.period(s.filter, w), footer: w[.xlsxPageFooter], entries: entries)
+        let projectsSheet = try book.addSheet(w[.sheetProjects], freezeTopRow: true, landscape: true, repeatsTopRow: true)
+        let workersSheet = try book.addSheet(w[.sheetWorkers], freezeTopRow: true, landscape: true, repeatsTopRow: true)
+        let employersSheet = try book.addSheet(w[.sheetEmployers], freezeTopRow: true, landscape: true, repeatsTopRow: true)
+        let totalsSheet = try book.addSheet(w[.sheetTotals], landscape: true)
         let projectsName = book.name(of: projectsSheet), workersName = book.name(of: workersSheet)
         let projects = Table(rows: s.projects.count), workers = Table(rows: s.workers.count), employers = Table(rows: s.employers.count)
 
@@ -88,16 +98,22 @@ public enum SummaryXLSX {
             return "SUMIF(\(hours),\">0\",\(pools))"
         }
 
-        // Projects
+        // Projects (the names wrap; the lists of ids too, on the other sheets)
+        book.wrap(column: ProjectColumn.name.rawValue, in: projectsSheet, atMost: 30)
+        book.wrap(column: ProjectColumn.employer.rawValue, in: projectsSheet, atMost: 25)
+        book.wrap(column: WorkerColumn.ids.rawValue, in: workersSheet, atMost: 40)
+        book.wrap(column: EmployerColumn.ids.rawValue, in: employersSheet, atMost: 40)
         try book.append([head(w[.project]), head(w[.name]), head(w[.employer]), head(w[.status]), head(w[.summaryStart]), head(w[.summaryEnd]),
                          head(w[.summaryTotal], .right), head(w[.apprentices], .right), head(w[.pool], .right),
                          head(w[.summaryJourneymanHours], .right), head(w[.summaryHourlyEarnings], .right)], to: projectsSheet)
+        let dateFormat = ReportXLSX.dateFormat(l)
+        func day(_ date: String?) -> Cell { date.map { Cell.date($0, dateFormat) } ?? .empty }
         for (i, p) in s.projects.enumerated() {
             let row = projects.row(i)
             assert(book.nextRow(projectsSheet) == row)
             try book.append([
-                .text(p.id), .text(p.name), .text(p.employer), .text(w[p.status == .open ? .statusOpen : .statusClosed]),
-                .text(p.start ?? ""), .text(p.end ?? ""), .number(Number(p.total), .money), .number(Number(p.apprenticePay), .money),
+                .text(p.id), .text(p.name, wraps: true), .text(p.employer, wraps: true), .text(w[p.status == .open ? .statusOpen : .statusClosed]),
+                day(p.start), day(p.end), .number(Number(p.total), .money), .number(Number(p.apprenticePay), .money),
                 .number(Number(p.pool), .money), ReportXLSX.hoursCell(p.journeymanHours),
                 earnings("\(project(.pool, row))", "\(project(.journeymanHours, row))", p.hourlyEarnings),
             ], to: projectsSheet)
@@ -128,7 +144,7 @@ public enum SummaryXLSX {
                 .text(r.name), .number(Number(r.projects.count), .integer), ReportXLSX.hoursCell(r.hours), .number(Number(r.share), .money),
                 .number(Number(r.advances), .money),
                 .formula("\(worker(.share, row))-\(worker(.advances, row))", cached: Number(r.balance), .money),
-                .text(idList(r.projects)),
+                .text(idList(r.projects), wraps: true),
             ], to: workersSheet)
         }
         book.skipRow(in: workersSheet)
@@ -164,7 +180,7 @@ public enum SummaryXLSX {
                 .number(Number(e.total), .money), .number(Number(e.apprenticePay), .money), .number(Number(e.pool), .money),
                 ReportXLSX.hoursCell(e.journeymanHours), .number(Number(e.poolWithHours), .money),
                 earnings("\(employer(.poolWithHours, row))", "\(employer(.journeymanHours, row))", e.hourlyEarnings),
-                .text(idList(e.projects)),
+                .text(idList(e.projects), wraps: true),
             ], to: employersSheet)
         }
         book.skipRow(in: employersSheet)

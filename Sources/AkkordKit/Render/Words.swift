@@ -129,6 +129,8 @@ public enum Term: String, CaseIterable, Sendable {
     case stateOpen, stateFinished, stateHandedIn, stateApproved, stateApprovedByDefault, stateDisputed, stateClosed
     case stateTitle, showHandedIn, showApproved, showDisputed
     case projectFinished, settlementHandedIn, settlementApproved, settlementDisputed
+    // The workbooks (xlsx): a yes/no cell, the printed pages' footer (&P the page, &N the pages)
+    case xlsxYes, xlsxNo, xlsxPageFooter
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -530,6 +532,9 @@ public struct Words: Sendable {
         .summaryXlsxMissingSplit: "An empty hourly earnings cell: no journeyman hours, the team split is missing.",
         .summaryXlsxEmployersNote: "Each employer's figures are the sums of its projects (employers matched by name; case, accents and extra spaces ignored). Hourly earnings = ROUND(pool with hours / journeyman hours, 2).",
         .guidedMoreMatches: "… and {1} more; type more words to find fewer.",
+        .xlsxYes: "yes",
+        .xlsxNo: "no",
+        .xlsxPageFooter: "page &P of &N",
     ]
 
     public static let da: [Term: String] = [
@@ -899,6 +904,9 @@ public struct Words: Sendable {
         .summaryXlsxMissingSplit: "Tom timefortjeneste: ingen svendetimer, sjakkets fordeling mangler.",
         .summaryXlsxEmployersNote: "Hver arbejdsgivers tal er summen af dens projekter (arbejdsgivere genkendes på navnet; store og små bogstaver, accenter og ekstra mellemrum tæller ikke). Timefortjeneste = AFRUND(til fordeling med svendetimer / svendetimer; 2).",
         .guidedMoreMatches: "… og {1} mere; skriv flere ord for at finde færre.",
+        .xlsxYes: "ja",
+        .xlsxNo: "nej",
+        .xlsxPageFooter: "side &P af &N",
     ]
 }
 

@@ -2,35 +2,43 @@ import AkkordSupport
 import AkkordModel
 
 /// A spreadsheet (Office Open XML, `.xlsx`) written by our own code: minimal SpreadsheetML in a
-/// ZIP of stored entries (`ZipWriter`), inline strings, one style table. The same workbook
-/// always gives the same bytes.
+/// ZIP whose parts are deflated as they are made (`ZipStream`), inline strings, one style
+/// table. The same workbook always gives the same bytes.
 ///
-///     var book = Workbook(title: "Final accounting – Tagvej 3")
-///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true)
+///     var book = Workbook(title: "Final accounting – Tagvej 3", footer: "page &P of &N", to: out)
+///     let lines = try book.addSheet("Lines", freezeTopRow: true, landscape: true, repeatsTopRow: true)
 ///     try book.append([.text("Pos", bold: true), .text("Amount", bold: true, align: .right)], to: lines)   // row 1
 ///     let row = book.nextRow(lines)                                                                        // 2
 ///     let amount = Workbook.CellReference(column: 2, row: row)                                             // B2
 ///     try book.append([.text("2.01"), .number(Workbook.Number(money), .money)], to: lines)
 ///     try book.append([.empty, .formula("SUM(\(Workbook.Range(amount, amount)))", cached: Workbook.Number(money), .money)], to: lines)
-///     let bytes = try book.bytes()
+///     try book.finish()                       // or, made in memory with `Workbook(title:)`: `try book.bytes()`
 ///
-/// - Sheets are added in tab order and filled row by row from the top: `append` writes the cells
-///   from column A on (`.empty` leaves one out) and returns the row's number; `skipRow` leaves a
-///   blank row; `nextRow` tells the number the next row gets, so a writer can work out where
-///   everything goes before it writes (sheets may refer to each other). Rows are encoded as they
-///   come (no cell is kept), so a big sheet costs about its XML.
+/// - Streaming: every sheet is added first; then the sheets are filled one after another, row by
+///   row from the top (the first row of a sheet completes the sheets before it). A sheet's rows
+///   are held back only until its column widths are settled (the sheet ends, or
+///   `streamAfter` bytes of rows came); from then on each row is deflated and written to the
+///   output at once, so a sheet of a million rows costs the encoder's buffers, not its XML.
+///   `append` writes the cells from column A on (`.empty` leaves one out) and returns the row's
+///   number; `skipRow` leaves a blank row; `nextRow` tells the number the next row gets, so a
+///   writer can work out where everything goes before it writes (sheets may refer to each other).
 /// - Cells: `.text` (an inline string, XML-escaped; characters XML cannot hold are written as
-///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed), `.number` (a `Number`: exact
-///   decimal text, never a binary float, shown with a `NumberFormat` such as `.money` =
-///   `#,##0.00` or `.digits(of:)`), `.bool`, and `.formula` (the formula without `=`, in the
-///   English function names, with the value it computes cached beside it, so a reader that does
-///   not calculate — openpyxl, a viewer — sees the figure). Any cell may be bold and aligned;
-///   a `spills` text (a title, a note) runs on over the empty cells to its right.
+///   OOXML's `_xHHHH_`, and a typed `_xHHHH_` is kept as typed; `wraps` to run on over more
+///   lines), `.number` (a `Number`: exact decimal text, never a binary float, shown with a
+///   `NumberFormat` such as `.money` = `#,##0.00 "kr."`, `.decimals(n)`, `.currency(n)`,
+///   `.date(code)`, `.flag(yes:no:)`), `.date` (a day as its serial number), `.bool`, and
+///   `.formula` (the formula without `=`, in the English function names, with the value it
+///   computes cached beside it, so a reader that does not calculate — openpyxl, a viewer — sees
+///   the figure). Any cell may be bold and aligned; a `spills` text (a title, a note) runs on
+///   over the empty cells to its right.
 /// - References are computed, never typed: `CellReference(column: 7, row: 12)` is `G12`,
 ///   `.absolute` makes `$G$12`, `.on("Lines")` makes `Lines!G12` (quoted when the name needs
 ///   it); `Range(from, to)` is `G2:G101`.
 /// - Column widths follow the longest content of each column (at most `maximumWidth`
-///   characters) unless `setWidth` fixes one. Sheets print on A4, fitted to the page's width.
+///   characters, or what `wrap(column:in:atMost:)` allows) unless `setWidth` fixes one; the
+///   wrapping columns are narrowed until the sheet prints at `smallestPrintScale` or more. Sheets
+///   print on A4, fitted to the page's width, with `footer` at the foot of every page and, with
+///   `repeatsTopRow`, the first row at the top of every page (`_xlnm.Print_Titles`).
 /// - The workbook asks to be calculated on load (`fullCalcOnLoad`); Excel does, LibreOffice
 ///   shows the cached values unless its "recalculation on file load" setting says always.
 /// - Limits of the format are errors (`WorkbookError`), not a broken file: 1,048,576 rows,
@@ -95,14 +103,38 @@ public struct Workbook {
         /// Digits after the point the format shows, and whether it groups thousands (for widths).
         let decimals: Int
         let grouped: Bool
+        /// Characters the format shows besides the number (` kr.`), or the whole width it shows (a date).
+        let suffixWidth: Int
+        let fixedWidth: Int?
         public init(code: String) {
             self.code = code
             let section = code.split(separator: ";", maxSplits: 1).first.map(String.init) ?? code
-            decimals = section.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.prefix { $0 == "0" || $0 == "#" }.count } ?? 0
-            grouped = section.contains(",")
+            let number = section.split(separator: "\"", maxSplits: 1).first.map(String.init) ?? section
+            decimals = number.split(separator: ".", maxSplits: 1).dropFirst().first.map { $0.prefix { $0 == "0" || $0 == "#" }.count } ?? 0
+            grouped = number.contains(",")
+            suffixWidth = section.count - number.count - section.filter { $0 == "\"" }.count
+                + (number.hasSuffix(" ") ? 1 : 0)
+            fixedWidth = nil
         }
-        /// Money: grouped, 2 decimals.
-        public static let money = NumberFormat.decimals(2)
+        init(code: String, width: Int) {
+            self.code = code
+            decimals = 0
+            grouped = false
+            suffixWidth = 0
+            fixedWidth = width
+        }
+        /// Money: grouped, 2 decimals, the currency after (`#,##0.00 "kr."`: 1.234,50 kr. in Danish).
+        public static let money = NumberFormat.currency(2)
+        /// Grouped, exactly `n` decimals (2 … 4), the currency after: a price or a rate.
+        public static func currency(_ n: Int) -> NumberFormat { currencyFormats[max(2, min(n, 4)) - 2] }
+        static let currencyFormats = (2...4).map { NumberFormat(code: "#,##0." + String(repeating: "0", count: $0) + " \"kr.\"") }
+        /// A date: the cell holds the day's serial number (`Workbook.dateSerial`).
+        public static func date(_ code: String) -> NumberFormat { NumberFormat(code: code, width: code.count) }
+        /// A flag (1 or 0) shown as `yes` or `no`, in the words given: still a number to formulas.
+        public static func flag(yes: String, no: String) -> NumberFormat {
+            func quoted(_ s: String) -> String { "\"" + s.replacing("\"", with: "") + "\"" }
+            return NumberFormat(code: quoted(yes) + ";" + quoted(yes) + ";" + quoted(no), width: max(yes.count, no.count))
+        }
         /// A whole number, ungrouped (ids, flags).
         public static let integer = NumberFormat(code: "0")
         /// Grouped, exactly `n` decimals (0 … 10).
@@ -135,8 +167,15 @@ public struct Workbook {
         public static let empty = Cell(content: .empty, style: .plain)
         /// With `spills`, the text (a title, a note) does not widen its column: it runs on over
         /// the empty cells to its right.
-        public static func text(_ text: String, bold: Bool = false, align: Alignment = .general, spills: Bool = false) -> Cell {
-            Cell(content: text.isEmpty ? .empty : .text(text), style: Style(format: nil, bold: bold, alignment: align), spills: spills)
+        /// With `wraps`, a text longer than its column's width goes on over more lines.
+        public static func text(_ text: String, bold: Bool = false, align: Alignment = .general, spills: Bool = false, wraps: Bool = false) -> Cell {
+            text.isEmpty ? .empty : Cell(content: .text(text), style: Style(format: nil, bold: bold, alignment: align, wraps: wraps), spills: spills)
+        }
+        /// A day (`2026-05-04`) as a date cell: its serial number shown with `format`; a text
+        /// that is not a date stays text.
+        public static func date(_ iso: String, _ format: NumberFormat) -> Cell {
+            guard let serial = Workbook.dateSerial(iso) else { return .text(iso) }
+            return Cell(content: .number(Number(serial)), style: Style(format: format, bold: false, alignment: .general))
         }
         public static func number(_ number: Number, _ format: NumberFormat, bold: Bool = false, align: Alignment = .general) -> Cell {
             Cell(content: .number(number), style: Style(format: format, bold: bold, alignment: align))
@@ -155,7 +194,29 @@ public struct Workbook {
         var format: NumberFormat?
         var bold: Bool
         var alignment: Alignment
+        var wraps = false
         static let plain = Style(format: nil, bold: false, alignment: .general)
+    }
+
+    /// The serial number spreadsheets keep a day as (days since 1899-12-30: 2026-05-04 is
+    /// 46146) of `yyyy-mm-dd`, nil for anything else.
+    public static func dateSerial(_ iso: String) -> Int? {
+        let parts = iso.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), y >= 1900, (1...12).contains(m), d >= 1
+        else { return nil }
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard d <= days[m - 1] else { return nil }
+        // Days from 0000-03-01 (H. Hinnant's days_from_civil), less those to 1899-12-30.
+        func civil(_ y: Int, _ m: Int, _ d: Int) -> Int {
+            let y = m <= 2 ? y - 1 : y
+            let era = y / 400, yoe = y - era * 400
+            let doy = (153 * (m > 2 ? m - 3 : m + 9) + 2) / 5 + d - 1
+            return era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy
+        }
+        return civil(y, m, d) - civil(1899, 12, 30)
     }
 
     /// `G12`, `$G$12`, `Lines!G12`.
@@ -214,42 +275,87 @@ public struct Workbook {
         let name: String
         let freezeTopRow: Bool
         let landscape: Bool
-        /// The rows' XML in pieces of about 1 MiB: a big sheet never needs one block of twice
-        /// its size, as a growing array would.
-        var rows: [[UInt8]] = []
-        var rowBytes: Int { rows.reduce(0) { $0 + $1.count } }
-        static let pieceSize = 1 << 20
-
-        mutating func write(_ xml: [UInt8]) {
-            if rows.isEmpty || rows[rows.count - 1].count + xml.count > Self.pieceSize {
-                rows.append([])
-                rows[rows.count - 1].reserveCapacity(max(Self.pieceSize, xml.count))
-            }
-            rows[rows.count - 1] += xml
-        }
+        /// The first row (a table's head) printed at the top of every page.
+        let repeatsTopRow: Bool
+        /// Rows not yet written: a sheet's head (its column widths) goes before its rows, so
+        /// the rows wait here until the sheet ends or `streamAfter` bytes of them have come;
+        /// then the widths are settled and every later row goes straight into the archive.
+        var pending: [UInt8] = []
+        var state = State.waiting
+        enum State { case waiting, streaming, done }
         var nextRow = 1
-        /// Per column (0-based): the widest content seen, in characters, and a fixed width.
+        /// Per column (0-based): the widest content seen, in characters, a fixed width, and
+        /// for a column whose text wraps the most it may be (and that it may be made narrower).
         var contentWidths: [Double] = []
         var fixedWidths: [Int: Double] = [:]
+        var wrapping: [Int: Double] = [:]
+        /// The widths as written (once the head is).
+        var widths: [Double] = []
+    }
+
+    /// Rows of a sheet held back before its widths are settled (see `SheetData.pending`).
+    package static let streamAfter = 1 << 18
+
+    /// Where sheet `sheet` is: the bytes of rows it holds back, whether its rows go straight
+    /// into the archive, whether it is complete.
+    package func progress(of sheet: Sheet) -> (heldBack: Int, streaming: Bool, done: Bool) {
+        let data = sheets[sheet.index]
+        return (data.pending.count, data.state == .streaming, data.state == .done)
     }
 
     public let title: String?
+    /// The printed pages' footer (`page &P of &N`), the same on every sheet; nil for none.
+    public let footer: String?
     var sheets: [SheetData] = []
     var styles: [Style] = [.plain]
     var styleIndex: [Style: Int] = [.plain: 0]
+    let zip: ZipStream
+    /// The output of a workbook made in memory (`bytes()`).
+    let collected: ByteOutput?
+    /// The sheet being written: those before it are complete.
+    var current = 0
+    var started = false
 
-    /// `title`: the document title of the file's properties.
-    public init(title: String? = nil) { self.title = title }
+    /// A workbook made in memory, for `bytes()`. `title`: the document title of the file's
+    /// properties; `footer`: see `footer`.
+    public init(title: String? = nil, footer: String? = nil) {
+        self.init(title: title, footer: footer, entries: .deflated)
+    }
+
+    /// A workbook written to `out` as its rows come (`finish()` completes it). Sheets are added
+    /// first, then filled one after another in their order: the first row of a sheet completes
+    /// the sheets before it.
+    public init(title: String? = nil, footer: String? = nil, to out: ByteOutput) {
+        self.init(title: title, footer: footer, out: out, collecting: false, entries: .deflated)
+    }
+
+    /// `entries`: `.stored` for the tests' reader, which does not inflate.
+    package init(title: String? = nil, footer: String? = nil, to out: ByteOutput, entries: ZipStream.Method) {
+        self.init(title: title, footer: footer, out: out, collecting: false, entries: entries)
+    }
+
+    package init(title: String? = nil, footer: String? = nil, entries: ZipStream.Method) {
+        self.init(title: title, footer: footer, out: ByteOutput(), collecting: true, entries: entries)
+    }
+
+    private init(title: String?, footer: String?, out: ByteOutput, collecting: Bool, entries: ZipStream.Method) {
+        self.title = title
+        self.footer = footer
+        zip = ZipStream(to: out, method: entries, effort: .quick)
+        collected = collecting ? out : nil
+    }
 
     /// A new sheet, after the others. `freezeTopRow`: the first row (a table's head) stays in
-    /// view when scrolling; `landscape`: printed across the A4 page.
-    public mutating func addSheet(_ name: String, freezeTopRow: Bool = false, landscape: Bool = false) throws -> Sheet {
+    /// view when scrolling; `landscape`: printed across the A4 page; `repeatsTopRow`: the first
+    /// row is printed at the top of every page.
+    public mutating func addSheet(_ name: String, freezeTopRow: Bool = false, landscape: Bool = false, repeatsTopRow: Bool = false) throws -> Sheet {
+        precondition(!started, "every sheet is added before the first row is written")
         let forbidden: Set<Character> = ["[", "]", ":", "*", "?", "/", "\\"]
         guard !name.isEmpty, name.count <= 31, !name.contains(where: forbidden.contains), !name.hasPrefix("'"), !name.hasSuffix("'"),
               Self.xmlProblem(name) == nil
         else { throw WorkbookError.badSheetName(name) }
         guard !sheets.contains(where: { $0.name.lowercased() == name.lowercased() }) else { throw WorkbookError.badSheetName(name) }
-        sheets.append(SheetData(name: name, freezeTopRow: freezeTopRow, landscape: landscape))
+        sheets.append(SheetData(name: name, freezeTopRow: freezeTopRow, landscape: landscape, repeatsTopRow: repeatsTopRow))
         return Sheet(index: sheets.count - 1)
     }
 
@@ -266,6 +372,13 @@ public struct Workbook {
         sheets[sheet.index].fixedWidths[column - 1] = width
     }
 
+    /// A column whose texts wrap (written `.text(…, wraps: true)`): its width follows its
+    /// content up to `atMost` characters, and it is made narrower (down to 10) when the sheet
+    /// would otherwise print smaller than `Workbook.smallestPrintScale` across its page.
+    public mutating func wrap(column: Int, in sheet: Sheet, atMost: Double) {
+        sheets[sheet.index].wrapping[column - 1] = atMost
+    }
+
     /// Writes `cells` into the next row of `sheet`, from column A on; returns the row's number.
     @discardableResult
     public mutating func append(_ cells: [Cell], to sheet: Sheet) throws -> Int {
@@ -276,7 +389,6 @@ public struct Workbook {
         xml.reserveCapacity(64 * cells.count)
         var widths = sheets[sheet.index].contentWidths
         sheets[sheet.index].contentWidths = []
-        defer { sheets[sheet.index].contentWidths = widths }
         let rowDigits = Array(String(row).utf8)
         if widths.count < cells.count { widths += [Double](repeating: 0, count: cells.count - widths.count) }
         for (i, cell) in cells.enumerated() {
@@ -294,6 +406,7 @@ public struct Workbook {
             case .text(let text):
                 let length = text.utf16.count
                 guard length <= Self.maximumTextLength else {
+                    sheets[sheet.index].contentWidths = widths
                     throw WorkbookError.textTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
                 }
                 // XML keeps white space at the ends and inside only when asked to.
@@ -315,6 +428,7 @@ public struct Workbook {
             case .formula(let f, let cached):
                 let length = f.utf16.count
                 guard length <= Self.maximumFormulaLength else {
+                    sheets[sheet.index].contentWidths = widths
                     throw WorkbookError.formulaTooLong(cell: CellReference(column: i + 1, row: row).on(sheets[sheet.index].name).description, length: length)
                 }
                 xml.append(contentsOf: "><f>".utf8)
@@ -331,8 +445,9 @@ public struct Workbook {
             if cell.style.bold { width *= 1.1 }
             if !cell.spills, width > widths[i] { widths[i] = width }
         }
+        sheets[sheet.index].contentWidths = widths
         if !xml.isEmpty {
-            sheets[sheet.index].write(Array("<row r=\"".utf8) + rowDigits + Array("\">".utf8) + xml + Array("</row>".utf8))
+            try emit(Array("<row r=\"".utf8) + rowDigits + Array("\">".utf8) + xml + Array("</row>".utf8), to: sheet.index)
         }
         sheets[sheet.index].nextRow += 1
         return row
@@ -346,8 +461,8 @@ public struct Workbook {
         /// The number as text.
         var digits = FigureText(0)
         init(_ style: Style) { self.style = style }
-        init(format: NumberFormat?, bold: Bool = false, alignment: Alignment = .general) {
-            style = Style(format: format, bold: bold, alignment: alignment)
+        init(format: NumberFormat?, bold: Bool = false, alignment: Alignment = .general, wraps: Bool = false) {
+            style = Style(format: format, bold: bold, alignment: alignment, wraps: wraps)
         }
     }
 
@@ -408,14 +523,9 @@ public struct Workbook {
         /// The row's number as text.
         func withRowDigits<T>(_ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T { try rowDigits.withBytes(body) }
 
-        /// `.text` of UTF-8 `bytes` (an empty text is an empty cell).
+        /// `.text` of UTF-8 `bytes` (an empty text is an empty cell, whatever its style).
         mutating func text(_ bytes: UnsafeBufferPointer<UInt8>, _ slot: inout StyleSlot) throws {
-            if bytes.isEmpty {
-                guard slot.style != .plain else { return skip() }
-                open(&slot)
-                put("/>")
-                return close(width: 0, slot)
-            }
+            if bytes.isEmpty { return skip() }
             if bytes.count > Workbook.maximumTextLength {
                 let length = String(decoding: bytes, as: UTF8.self).utf16.count
                 guard length <= Workbook.maximumTextLength else {
@@ -482,12 +592,15 @@ public struct Workbook {
         sheets[sheet.index].contentWidths = []
         styles = []
         styleIndex = [:]
-        defer {
-            sheets[sheet.index].contentWidths = writer.widths
-            styles = writer.styles
-            styleIndex = writer.styleIndex
-        }
         writer.xml.reserveCapacity(1024)
+        var finished = false
+        defer {
+            if !finished {
+                sheets[sheet.index].contentWidths = writer.widths
+                styles = writer.styles
+                styleIndex = writer.styleIndex
+            }
+        }
         writer.put("<row r=\"")
         writer.rowDigits.withBytes { writer.xml.append(contentsOf: $0) }
         writer.put("\">")
@@ -495,9 +608,13 @@ public struct Workbook {
         try body(&writer)
         guard writer.columns <= Self.maximumColumns else { throw WorkbookError.tooManyColumns(sheet: name) }
         if writer.widths.count < writer.columns { writer.widths += [Double](repeating: 0, count: writer.columns - writer.widths.count) }
+        finished = true
+        sheets[sheet.index].contentWidths = writer.widths
+        styles = writer.styles
+        styleIndex = writer.styleIndex
         if writer.xml.count > head {
             writer.put("</row>")
-            sheets[sheet.index].write(writer.xml)
+            try emit(writer.xml, to: sheet.index)
         }
         sheets[sheet.index].nextRow += 1
         return row
@@ -518,15 +635,34 @@ public struct Workbook {
         return max(longest, current)
     }
 
-    /// The workbook as an `.xlsx` file.
-    public func bytes() throws -> [UInt8] {
-        var zip = ZipWriter(capacity: sheets.reduce(64 * 1024) { $0 + $1.rowBytes + 1024 })
-        let main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
-        let relationships = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
-        let package = "http://schemas.openxmlformats.org/package/2006/relationships"
-        let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    // MARK: the archive
 
-        var types = header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
+    static let header = "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
+    static let mainNamespace = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    static let relationshipsNamespace = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    static let packageNamespace = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+    /// A row's XML for sheet `index`: held back while the sheet's widths are not settled, else
+    /// straight into the archive. The sheets before it are completed first.
+    mutating func emit(_ xml: [UInt8], to index: Int) throws {
+        precondition(index >= current, "sheets are filled one after another, in their order")
+        try start()
+        while current < index { try closeSheet(current); current += 1 }
+        if sheets[index].state == .streaming {
+            zip.write(xml)
+            return
+        }
+        sheets[index].pending += xml
+        if sheets[index].pending.count >= Self.streamAfter { try openSheet(index) }
+    }
+
+    /// The parts before the sheets: content types, relationships, properties, the workbook
+    /// (sheets, print titles, calculation). The styles come last: they are known at the end.
+    mutating func start() throws {
+        guard !started else { return }
+        started = true
+        let relationships = Self.relationshipsNamespace, package = Self.packageNamespace
+        var types = Self.header + "<Types xmlns=\"http://schemas.openxmlformats.org/package/2006/content-types\">"
             + "<Default Extension=\"rels\" ContentType=\"application/vnd.openxmlformats-package.relationships+xml\"/>"
             + "<Default Extension=\"xml\" ContentType=\"application/xml\"/>"
             + "<Override PartName=\"/xl/workbook.xml\" ContentType=\"application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml\"/>"
@@ -540,7 +676,7 @@ public struct Workbook {
         types += "</Types>"
         try zip.add("[Content_Types].xml", Array(types.utf8))
 
-        var rootRels = header + "<Relationships xmlns=\"\(package)\">"
+        var rootRels = Self.header + "<Relationships xmlns=\"\(package)\">"
             + "<Relationship Id=\"rId1\" Type=\"\(relationships)/officeDocument\" Target=\"xl/workbook.xml\"/>"
         if title != nil {
             rootRels += "<Relationship Id=\"rId2\" Type=\"http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties\" Target=\"docProps/core.xml\"/>"
@@ -549,56 +685,134 @@ public struct Workbook {
         try zip.add("_rels/.rels", Array(rootRels.utf8))
 
         if let title {
-            var core = Array((header + "<cp:coreProperties xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\""
+            var core = Array((Self.header + "<cp:coreProperties xmlns:cp=\"http://schemas.openxmlformats.org/package/2006/metadata/core-properties\""
                 + " xmlns:dc=\"http://purl.org/dc/elements/1.1/\"><dc:title>").utf8)
             Self.appendEscaped(title, to: &core)
             core += Array("</dc:title></cp:coreProperties>".utf8)
             try zip.add("docProps/core.xml", core)
         }
 
-        var workbook = header + "<workbook xmlns=\"\(main)\" xmlns:r=\"\(relationships)\"><bookViews><workbookView/></bookViews><sheets>"
-        var workbookRels = header + "<Relationships xmlns=\"\(package)\">"
+        var workbook = Self.header + "<workbook xmlns=\"\(Self.mainNamespace)\" xmlns:r=\"\(relationships)\"><bookViews><workbookView/></bookViews><sheets>"
+        var workbookRels = Self.header + "<Relationships xmlns=\"\(package)\">"
+        var printTitles = ""
         for (i, sheet) in sheets.enumerated() {
             var name: [UInt8] = []
             Self.appendEscaped(sheet.name, to: &name, attribute: true)
             workbook += "<sheet name=\"\(String(decoding: name, as: UTF8.self))\" sheetId=\"\(i + 1)\" r:id=\"rId\(i + 1)\"/>"
             workbookRels += "<Relationship Id=\"rId\(i + 1)\" Type=\"\(relationships)/worksheet\" Target=\"worksheets/sheet\(i + 1).xml\"/>"
+            if sheet.repeatsTopRow {
+                var rows: [UInt8] = []
+                Self.appendEscaped(Self.sheetPrefix(sheet.name) + "$1:$1", to: &rows)
+                printTitles += "<definedName name=\"_xlnm.Print_Titles\" localSheetId=\"\(i)\">\(String(decoding: rows, as: UTF8.self))</definedName>"
+            }
         }
+        workbook += "</sheets>"
+        if !printTitles.isEmpty { workbook += "<definedNames>" + printTitles + "</definedNames>" }
         // Every formula is calculated again when the file is opened; the cached values are
         // what a reader that does not calculate shows.
-        workbook += "</sheets><calcPr calcId=\"191029\" fullCalcOnLoad=\"1\"/></workbook>"
+        workbook += "<calcPr calcId=\"191029\" fullCalcOnLoad=\"1\"/></workbook>"
         workbookRels += "<Relationship Id=\"rId\(sheets.count + 1)\" Type=\"\(relationships)/styles\" Target=\"styles.xml\"/></Relationships>"
         try zip.add("xl/workbook.xml", Array(workbook.utf8))
         try zip.add("xl/_rels/workbook.xml.rels", Array(workbookRels.utf8))
-        try zip.add("xl/styles.xml", Array(stylesXML().utf8))
-
-        for (i, sheet) in sheets.enumerated() {
-            var xml = Array((header + "<worksheet xmlns=\"\(main)\" xmlns:r=\"\(relationships)\">"
-                + "<sheetPr><pageSetUpPr fitToPage=\"1\"/></sheetPr>").utf8)
-            if sheet.freezeTopRow {
-                xml += Array(("<sheetViews><sheetView workbookViewId=\"0\"\(i == 0 ? " tabSelected=\"1\"" : "")>"
-                    + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/></sheetView></sheetViews>").utf8)
-            } else {
-                xml += Array("<sheetViews><sheetView workbookViewId=\"0\"\(i == 0 ? " tabSelected=\"1\"" : "")/></sheetViews>".utf8)
-            }
-            let columns = max(sheet.contentWidths.count, (sheet.fixedWidths.keys.max() ?? -1) + 1)
-            if columns > 0 {
-                xml += Array("<cols>".utf8)
-                for c in 0..<columns {
-                    let content = c < sheet.contentWidths.count ? sheet.contentWidths[c] : 0
-                    let width = sheet.fixedWidths[c] ?? min(Self.maximumWidth, max(6, (content + 2).rounded(.up)))
-                    xml += Array("<col min=\"\(c + 1)\" max=\"\(c + 1)\" width=\"\(Self.widthText(width))\" customWidth=\"1\"/>".utf8)
-                }
-                xml += Array("</cols>".utf8)
-            }
-            xml += Array("<sheetData>".utf8)
-            // A4, fitted to the page's width (as many pages down as it takes).
-            let end = Array(("</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
-                + "<pageSetup paperSize=\"9\" orientation=\"\(sheet.landscape ? "landscape" : "portrait")\" fitToWidth=\"1\" fitToHeight=\"0\"/></worksheet>").utf8)
-            try zip.add("xl/worksheets/sheet\(i + 1).xml", parts: [xml] + sheet.rows + [end])
-        }
-        return try zip.finish()
     }
+
+    /// The narrowest a sheet prints across its A4 page: the columns are made to fit at this
+    /// scale or larger (narrowing the columns whose text wraps).
+    public static let smallestPrintScale = 0.72
+    /// Room across an A4 page inside margins of half an inch, in pixels at 96 per inch: 10.69
+    /// inches landscape, 7.27 portrait.
+    static func printableWidth(landscape: Bool) -> Double { (landscape ? 11.69 : 8.27) * 96 - 96 }
+
+    /// The scale a sheet of these column widths (in characters) prints at when fitted to the
+    /// width of an A4 page (at most 1): a character of the default font is 7 pixels wide.
+    public static func printScale(widths: [Double], landscape: Bool) -> Double {
+        let pixels = widths.reduce(0) { $0 + ($1 * 7).rounded(.down) }
+        return pixels <= 0 ? 1 : min(1, printableWidth(landscape: landscape) / pixels)
+    }
+
+    /// The widths sheet `index` is written with: fixed, else its content's (within 6 and
+    /// `maximumWidth`, or the most a wrapping column may be); wrapping columns narrowed,
+    /// widest first, until the sheet prints at `smallestPrintScale` or more.
+    func settledWidths(_ index: Int) -> [Double] {
+        let sheet = sheets[index]
+        let columns = max(sheet.contentWidths.count, (sheet.fixedWidths.keys.max() ?? -1) + 1)
+        var widths = (0..<columns).map { c -> Double in
+            if let fixed = sheet.fixedWidths[c] { return fixed }
+            let content = c < sheet.contentWidths.count ? sheet.contentWidths[c] : 0
+            return min(sheet.wrapping[c] ?? Self.maximumWidth, max(6, (content + 2).rounded(.up)))
+        }
+        let wrapping = sheet.wrapping.keys.filter { $0 < columns }.sorted()
+        while Self.printScale(widths: widths, landscape: sheet.landscape) < Self.smallestPrintScale,
+              let widest = wrapping.max(by: { widths[$0] < widths[$1] }), widths[widest] > 10 {
+            widths[widest] = max(10, widths[widest] - 1)
+        }
+        return widths
+    }
+
+    /// Writes sheet `index`'s head (views, column widths) and the rows held back; later rows go straight on.
+    mutating func openSheet(_ index: Int) throws {
+        guard sheets[index].state == .waiting else { return }
+        let sheet = sheets[index]
+        try zip.begin("xl/worksheets/sheet\(index + 1).xml")
+        var xml = Self.header + "<worksheet xmlns=\"\(Self.mainNamespace)\" xmlns:r=\"\(Self.relationshipsNamespace)\">"
+            + "<sheetPr><pageSetUpPr fitToPage=\"1\"/></sheetPr>"
+        let selected = index == 0 ? " tabSelected=\"1\"" : ""
+        if sheet.freezeTopRow {
+            xml += "<sheetViews><sheetView workbookViewId=\"0\"\(selected)>"
+                + "<pane ySplit=\"1\" topLeftCell=\"A2\" activePane=\"bottomLeft\" state=\"frozen\"/></sheetView></sheetViews>"
+        } else {
+            xml += "<sheetViews><sheetView workbookViewId=\"0\"\(selected)/></sheetViews>"
+        }
+        let widths = settledWidths(index)
+        if !widths.isEmpty {
+            xml += "<cols>"
+            for (c, width) in widths.enumerated() {
+                xml += "<col min=\"\(c + 1)\" max=\"\(c + 1)\" width=\"\(Self.widthText(width))\" customWidth=\"1\"/>"
+            }
+            xml += "</cols>"
+        }
+        xml += "<sheetData>"
+        zip.write(xml)
+        zip.write(sheets[index].pending)
+        sheets[index].pending = []
+        sheets[index].widths = widths
+        sheets[index].state = .streaming
+    }
+
+    /// Completes sheet `index`: its page setup (A4, fitted to the page's width, as many pages
+    /// down as it takes) and footer.
+    mutating func closeSheet(_ index: Int) throws {
+        guard sheets[index].state != .done else { return }
+        try openSheet(index)
+        var end = "</sheetData><pageMargins left=\"0.5\" right=\"0.5\" top=\"0.75\" bottom=\"0.75\" header=\"0.3\" footer=\"0.3\"/>"
+            + "<pageSetup paperSize=\"9\" orientation=\"\(sheets[index].landscape ? "landscape" : "portrait")\" fitToWidth=\"1\" fitToHeight=\"0\"/>"
+        if let footer {
+            var text: [UInt8] = []
+            Self.appendEscaped("&C" + footer, to: &text)
+            end += "<headerFooter><oddFooter>" + String(decoding: text, as: UTF8.self) + "</oddFooter></headerFooter>"
+        }
+        zip.write(end + "</worksheet>")
+        try zip.end()
+        sheets[index].state = .done
+    }
+
+    /// Completes the workbook: every sheet, the styles, the ZIP's central directory. The
+    /// output is then to be flushed by its owner.
+    public mutating func finish() throws {
+        try start()
+        while current < sheets.count { try closeSheet(current); current += 1 }
+        try zip.add("xl/styles.xml", Array(stylesXML().utf8))
+        try zip.finish()
+    }
+
+    /// The workbook made in memory (`init(title:footer:)`) as an `.xlsx` file.
+    public consuming func bytes() throws -> [UInt8] {
+        try finish()
+        return collected?.bytes ?? []
+    }
+
+    /// The widths sheet `sheet` was written with (empty before its head is written).
+    package func columnWidths(_ sheet: Sheet) -> [Double] { sheets[sheet.index].widths }
 
     // MARK: styles
 
@@ -634,7 +848,9 @@ public struct Workbook {
             let format = s.format.map { formatId[$0.code]! } ?? 0
             xml += "<xf numFmtId=\"\(format)\" fontId=\"\(s.bold ? 1 : 0)\" fillId=\"0\" borderId=\"0\" xfId=\"0\""
                 + (format != 0 ? " applyNumberFormat=\"1\"" : "") + (s.bold ? " applyFont=\"1\"" : "")
-                + (s.alignment == .general ? "/>" : " applyAlignment=\"1\"><alignment horizontal=\"\(s.alignment.rawValue)\"/></xf>")
+                + (s.alignment == .general && !s.wraps ? "/>"
+                    : " applyAlignment=\"1\"><alignment" + (s.alignment == .general ? "" : " horizontal=\"\(s.alignment.rawValue)\"")
+                    + (s.wraps ? " wrapText=\"1\"" : "") + "/></xf>")
         }
         xml += "</cellXfs><cellStyles count=\"1\"><cellStyle name=\"Normal\" xfId=\"0\" builtinId=\"0\"/></cellStyles></styleSheet>"
         return xml
@@ -646,13 +862,14 @@ public struct Workbook {
     static func shownWidth(_ n: Number, _ format: NumberFormat?) -> Double { shownWidth(n.text.utf8, format) }
 
     static func shownWidth<C: Sequence<UInt8>>(_ text: C, _ format: NumberFormat?) -> Double {
+        if let fixed = format?.fixedWidth { return Double(fixed) }
         var whole = 0, fraction = -1, negative = false
         for b in text {
             if b == UInt8(ascii: "-") { negative = true } else if b == UInt8(ascii: ".") { fraction = 0 } else if fraction >= 0 { fraction += 1 } else { whole += 1 }
         }
         let decimals = format.map { $0.decimals } ?? max(fraction, 0)
         let grouping = format?.grouped == true ? (whole - 1) / 3 : 0
-        return Double(whole + grouping + (decimals > 0 ? decimals + 1 : 0) + (negative ? 1 : 0))
+        return Double(whole + grouping + (decimals > 0 ? decimals + 1 : 0) + (negative ? 1 : 0) + (format?.suffixWidth ?? 0))
     }
 
     static func widthText(_ w: Double) -> String {

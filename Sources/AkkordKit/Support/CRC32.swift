@@ -32,9 +32,12 @@ public enum CRC32 {
     }
 
     /// The checksum of bytes read in place (no copy), for long data.
-    public static func checksum(_ b: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    public static func checksum(_ b: UnsafeBufferPointer<UInt8>) -> UInt32 { update(0, b) }
+
+    /// The checksum `crc` (0 for no bytes yet) carried on over `b`: data checked as it streams.
+    public static func update(_ crc: UInt32, _ b: UnsafeBufferPointer<UInt8>) -> UInt32 {
         tables.withUnsafeBufferPointer { t in
-            var c: UInt32 = 0xFFFF_FFFF
+            var c: UInt32 = crc ^ 0xFFFF_FFFF
             var p = 0
             while p + 8 <= b.count {
                 let low = c ^ (UInt32(b[p]) | UInt32(b[p + 1]) << 8 | UInt32(b[p + 2]) << 16 | UInt32(b[p + 3]) << 24)

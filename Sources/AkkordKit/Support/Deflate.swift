@@ -87,10 +87,20 @@ public struct DeflateEncoder {
         case zlib
     }
 
+    /// How hard the encoder looks for matches: `.thorough` as zlib level 6 (the default),
+    /// `.quick` as level 4 (a few per cent larger, a good deal faster on repetitive XML).
+    public enum Effort: Sendable { case thorough, quick }
+
     private let engine: DeflateEngine
 
-    public init(format: Format = .raw) {
+    public init(format: Format = .raw, effort: Effort = .thorough) {
         engine = DeflateEngine(zlib: format == .zlib)
+        if effort == .quick {
+            engine.state.pointee.maxChain = 16
+            engine.state.pointee.goodLength = 4
+            engine.state.pointee.niceLength = 16
+            engine.state.pointee.maxLazy = 4
+        }
     }
 
     /// For the tests: without matches (literals only), or every block in one form (a stored
@@ -123,7 +133,9 @@ public struct DeflateEncoder {
     }
 
     /// Ends the stream and puts out the rest of it; the encoder is then ready for a new one.
-    public mutating func finish(to out: ByteOutput) {
+    /// Returns how many bytes the whole stream came to (a ZIP entry's compressed size).
+    @discardableResult
+    public mutating func finish(to out: ByteOutput) -> UInt64 {
         engine.state.pointee.finish(out: out)
     }
 }
@@ -164,12 +176,13 @@ struct DeflateState {
     /// Enough input ahead that any match fits (zlib's MIN_LOOKAHEAD).
     static let minLookahead = maxMatch + minMatch + 1
     static let maxDistance = 1 << 15
-    /// zlib level 6: search at most 128 deep, a quarter of that once a match of 8 is in hand,
-    /// stop at a match of 128, and try the next place only after a match shorter than 16.
-    static let maxChain = 128
-    static let goodLength = 8
-    static let niceLength = 128
-    static let maxLazy = 16
+    /// How hard to look for matches (`DeflateEncoder.Effort`): at zlib level 6, search at most
+    /// 128 deep, a quarter of that once a match of 8 is in hand, stop at a match of 128, and try
+    /// the next place only after a match shorter than 16; at level 4, 16 deep, 4, 16 and 4.
+    var maxChain = 128
+    var goodLength = 8
+    var niceLength = 128
+    var maxLazy = 16
     /// A match of 3 farther than this costs more than its three literals (zlib's TOO_FAR).
     static let tooFar = 4096
     /// A block ends after 16,384 symbols when they cover at least two bytes each on average
@@ -221,6 +234,8 @@ struct DeflateState {
     var outputCount = 0
     var adler: UInt32 = 1
     var started = false
+    /// Bytes of the stream put out so far (the compressed size, once finished).
+    var produced: UInt64 = 0
     /// See `DeflateEncoder.init(format:matching:form:)`.
     var matching = true
     var form: DeflateBlockForm?
@@ -286,7 +301,7 @@ struct DeflateState {
         }
     }
 
-    mutating func finish(out: ByteOutput) {
+    mutating func finish(out: ByteOutput) -> UInt64 {
         start()
         compress(finishing: true, out: out)
         if matchAvailable {
@@ -305,7 +320,9 @@ struct DeflateState {
             for shift in [24, 16, 8, 0] as [UInt32] { output[outputCount] = UInt8(truncatingIfNeeded: adler >> shift); outputCount += 1 }
         }
         spill(out)
+        let size = produced
         reset()
+        return size
     }
 
     /// The zlib header before the stream's first bytes.
@@ -334,6 +351,7 @@ struct DeflateState {
         bitCount = 0
         adler = 1
         started = false
+        produced = 0
     }
 
     /// Moves the window down by a multiple of 32 KiB, keeping at least the last 32 KiB (and the
@@ -366,7 +384,8 @@ struct DeflateState {
     /// `candidate`, if longer than `best` (else `best` and `bestStart` as given).
     @inline(__always)
     static func longestMatch(window w: UnsafeMutablePointer<UInt8>, prev: UnsafeMutablePointer<Int32>, strstart: Int,
-                             candidate: Int, best: Int, bestStart: Int, lookahead: Int) -> (Int, Int) {
+                             candidate: Int, best: Int, bestStart: Int, lookahead: Int,
+                             maxChain: Int, goodLength: Int, niceLength: Int) -> (Int, Int) {
         var best = best, bestStart = bestStart
         let maxLength = min(maxMatch, lookahead)
         guard best < maxLength else { return (best, bestStart) }
@@ -416,6 +435,7 @@ struct DeflateState {
         var strstart = self.strstart, lookahead = self.lookahead
         var matchLength = self.matchLength, matchStart = self.matchStart, matchAvailable = self.matchAvailable
         let matching = self.matching
+        let maxChain = self.maxChain, goodLength = self.goodLength, niceLength = self.niceLength, maxLazy = self.maxLazy
         while true {
             if lookahead < Self.minLookahead && (!finishing || lookahead == 0) { break }
             var hashHead = -1
@@ -427,9 +447,10 @@ struct DeflateState {
             }
             let prevLength = matchLength, prevMatch = matchStart
             matchLength = Self.minMatch - 1
-            if hashHead >= 0 && matching && prevLength < Self.maxLazy && strstart - hashHead <= Self.maxDistance {
+            if hashHead >= 0 && matching && prevLength < maxLazy && strstart - hashHead <= Self.maxDistance {
                 (matchLength, matchStart) = Self.longestMatch(window: w, prev: prev, strstart: strstart, candidate: hashHead,
-                                                              best: prevLength, bestStart: matchStart, lookahead: lookahead)
+                                                              best: prevLength, bestStart: matchStart, lookahead: lookahead,
+                                                              maxChain: maxChain, goodLength: goodLength, niceLength: niceLength)
                 if matchLength == Self.minMatch && strstart - matchStart > Self.tooFar { matchLength = Self.minMatch - 1 }
             }
             if prevLength >= Self.minMatch && matchLength <= prevLength {
@@ -565,6 +586,7 @@ struct DeflateState {
                 }
                 spill(out)
                 out.write(UnsafeRawBufferPointer(start: from, count: n))
+                produced += UInt64(n)
                 from += n
             } while remaining > 0
         case .fixed:
@@ -644,6 +666,7 @@ struct DeflateState {
             count &= 7
             if p >= spillAt {
                 out.write(UnsafeRawBufferPointer(start: start, count: start.distance(to: p)))
+                produced += UInt64(start.distance(to: p))
                 p = start
             }
         }
@@ -674,6 +697,7 @@ struct DeflateState {
     mutating func spill(_ out: ByteOutput) {
         guard outputCount > 0 else { return }
         out.write(UnsafeRawBufferPointer(start: output, count: outputCount))
+        produced += UInt64(outputCount)
         outputCount = 0
     }
 }
