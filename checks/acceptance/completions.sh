@@ -42,7 +42,7 @@ expect_completion "$IDS" bash_complete --store "$S" project use ""
 expect_completion "jens-hansen ole-berg" bash_complete --store "$S" worker remove ""
 expect_completion "1 2" bash_complete --store "$S" edit ""
 expect_completion "da en" bash_complete report --lang ""
-expect_completion "all closed open" bash_complete project list --status ""
+expect_completion "all approved closed disputed finished handed-in open" bash_complete project list --status ""
 formats=$(bash_complete report --format "")
 for f in text json csv html pdf; do [[ " $formats " == *" $f "* ]] && ok || fail "report --format offers '$formats', lacks $f"; done
 AKKORD_HOME="$S" expect_completion "$POS20" bash_complete add 2.0
