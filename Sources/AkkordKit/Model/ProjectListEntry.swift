@@ -19,8 +19,13 @@ public struct ProjectListEntry: Equatable, Sendable {
     }
 
     public init(_ p: Project) throws(SumTooLargeError) {
-        self.init(id: p.id, name: p.name, status: p.status, lineCount: p.lines.count, subtotal: try p.subtotal, end: p.end,
-                  handedIn: p.handedIn, approved: p.approved, disputed: p.disputed)
+        self.init(ProjectHead(p), lineCount: p.lines.count, subtotal: try p.subtotal)
+    }
+
+    /// What the list shows of a project known by its head and its lines' count and subtotal.
+    public init(_ head: ProjectHead, lineCount: Int, subtotal: Money) {
+        self.init(id: head.id, name: head.name, status: head.status, lineCount: lineCount, subtotal: subtotal, end: head.end,
+                  handedIn: head.handedIn, approved: head.approved, disputed: head.disputed)
     }
 
     /// Where its settlement stands on `today`.

@@ -227,9 +227,7 @@ extension LineWindow {
 
     /// What `project list` shows of the project after the change `staged` made to the window's lines.
     package func listEntry(after staged: Project) throws(SumTooLargeError) -> ProjectListEntry {
-        ProjectListEntry(id: staged.id, name: staged.name, status: staged.status, lineCount: Rows(self, staged: staged).count,
-                         subtotal: try subtotal(after: staged), end: staged.end, handedIn: staged.handedIn, approved: staged.approved,
-                         disputed: staged.disputed)
+        ProjectListEntry(ProjectHead(staged), lineCount: Rows(self, staged: staged).count, subtotal: try subtotal(after: staged))
     }
 
     /// The subtotal of all the lines after the change `staged` made to the window's: exact, as

@@ -228,10 +228,7 @@ public struct Store: Sendable {
     /// The list's cache (`ProjectListCache`) spares this for a file that has not changed.
     public func loadListEntry(_ id: String) throws -> ProjectListEntry {
         let read = try readProjectFile(id, try mapProjectFile(id), keeping: .none, checking: .firstProblem)
-        let project = read.head
-        return ProjectListEntry(id: project.id, name: project.name, status: project.status, lineCount: read.count,
-                                subtotal: read.subtotal, end: project.end, handedIn: project.handedIn, approved: project.approved,
-                                disputed: project.disputed)
+        return ProjectListEntry(read.head, lineCount: read.count, subtotal: read.subtotal)
     }
 
     /// Moves a project's file, as it is, to `trash/<id>.json` (`<id>.2.json`, … when an earlier

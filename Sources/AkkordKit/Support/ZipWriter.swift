@@ -92,15 +92,20 @@ public struct ZipWriter {
         var out = archive
         archive = []   // the archive's bytes are not copied: `out` holds the only reference
         out += central
-        Self.put32(0x0605_4B50, &out)               // end of central directory signature
-        Self.put16(0, &out)                         // number of this disk
-        Self.put16(0, &out)                         // disk where the central directory starts
-        Self.put16(UInt16(count), &out)             // entries on this disk
-        Self.put16(UInt16(count), &out)             // entries in all
-        Self.put32(UInt32(central.count), &out)
-        Self.put32(UInt32(directoryOffset), &out)
-        Self.put16(0, &out)                         // comment length
+        Self.putEndRecord(entries: count, directorySize: central.count, directoryOffset: directoryOffset, &out)
         return out
+    }
+
+    /// The end of central directory record (one disk, no comment).
+    static func putEndRecord(entries: Int, directorySize: Int, directoryOffset: UInt64, _ out: inout [UInt8]) {
+        put32(0x0605_4B50, &out)               // end of central directory signature
+        put16(0, &out)                         // number of this disk
+        put16(0, &out)                         // disk where the central directory starts
+        put16(UInt16(entries), &out)           // entries on this disk
+        put16(UInt16(entries), &out)           // entries in all
+        put32(UInt32(directorySize), &out)
+        put32(UInt32(directoryOffset), &out)
+        put16(0, &out)                         // comment length
     }
 
     static func put16(_ v: UInt16, _ out: inout [UInt8]) {
@@ -252,14 +257,7 @@ public final class ZipStream {
         try end()
         guard offset + UInt64(central.count) + 22 < ZipWriter.limit else { throw ZipWriterError.archiveTooLarge }
         var tail = central
-        ZipWriter.put32(0x0605_4B50, &tail)         // end of central directory signature
-        ZipWriter.put16(0, &tail)                   // number of this disk
-        ZipWriter.put16(0, &tail)                   // disk where the central directory starts
-        ZipWriter.put16(UInt16(count), &tail)       // entries on this disk
-        ZipWriter.put16(UInt16(count), &tail)       // entries in all
-        ZipWriter.put32(UInt32(central.count), &tail)
-        ZipWriter.put32(UInt32(offset), &tail)
-        ZipWriter.put16(0, &tail)                   // comment length
+        ZipWriter.putEndRecord(entries: count, directorySize: central.count, directoryOffset: offset, &tail)
         out.write(tail)
         offset += UInt64(tail.count)
         central = []
