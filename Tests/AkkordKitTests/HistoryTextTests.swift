@@ -241,6 +241,17 @@ final class HistoryTextTests: XCTestCase {
              da: "fortrudt: line 7 added: 2.01 Under felt, 1200 m2 × 38.50 = 46200.00"),
         Case(change: .demoBuilt, text: "demo project built", json: #"{"what": "demoBuilt"}"#,
              en: "demo project built", da: "demoprojektet er bygget"),
+        // 22/3 h × 250.00 = 1833.333… → 1833.33
+        Case(change: .dayworkAdded(id: 1, worker: "jens-hansen", kind: .weather, hours: h("7:20"), rate: p("250"), amount: m("1833.33"), date: "2026-05-05"),
+             text: "daywork 1 added: jens-hansen weather 7:20 h × 250.00 = 1833.33 on 2026-05-05",
+             json: #"{"what": "dayworkAdded", "id": 1, "worker": "jens-hansen", "kind": "weather", "hours": "7:20", "rate": "250.00", "amount": "1833.33", "date": "2026-05-05"}"#,
+             en: "daywork 1 added: jens-hansen weather 7:20 (7.33 h) × 250.00 = 1,833.33 on 2026-05-05",
+             da: "timeløn 1 tilføjet: jens-hansen vejrlig 7:20 (7,33 t) × 250,00 = 1.833,33 den 2026-05-05"),
+        Case(change: .dayworkRemoved(id: 2, worker: "mads", kind: .sick, hours: h("3"), amount: m("541.50")),
+             text: "daywork 2 removed: mads sick 3 h = 541.50",
+             json: #"{"what": "dayworkRemoved", "id": 2, "worker": "mads", "kind": "sick", "hours": "3", "amount": "541.50"}"#,
+             en: "daywork 2 removed: mads sick 3:00 (3.00 h) = 541.50",
+             da: "timeløn 2 fjernet: mads syg 3:00 (3,00 t) = 541,50"),
     ]
 
     /// Runs `body` with `TZ` set to `zone`, and puts it back after.

@@ -38,12 +38,14 @@ public struct FinalAccounting: Equatable {
     /// False when there are no workers or no journeyman hours: the split is then missing.
     public let isSplit: Bool
     public let warnings: [AccountingWarning]
+    /// Hours paid by the hour beside the piecework (SPEC §16): never in the pool or the shares.
+    public let daywork: DayworkAccount
 
     /// Equal figures over equal lines (walked, for lines read from a file).
     public static func == (a: FinalAccounting, b: FinalAccounting) -> Bool {
         a.subtotal == b.subtotal && a.supplements == b.supplements && a.extraWork == b.extraWork && a.total == b.total
             && a.apprenticePay == b.apprenticePay && a.pool == b.pool && a.journeymanHours == b.journeymanHours
-            && a.hourlyEarnings == b.hourlyEarnings && a.team == b.team && a.isSplit == b.isSplit && a.warnings == b.warnings
+            && a.hourlyEarnings == b.hourlyEarnings && a.team == b.team && a.isSplit == b.isSplit && a.warnings == b.warnings && a.daywork == b.daywork
             && a.lines.count == b.lines.count && a.lines.all == b.lines.all
     }
 
@@ -140,6 +142,7 @@ public struct FinalAccounting: Equatable {
             }
         }
         self.warnings = warnings
+        daywork = try DayworkAccount(project)
     }
 }
 

@@ -19,6 +19,8 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
     /// A worker with hours or advances cannot be removed: they would be lost.
     case workerInUse(Worker, hours: Int, advances: Int)
     case entryNotFound(EntryKind, id: Int, project: String)
+    /// A worker with daywork cannot be removed either.
+    case workerHasDaywork(Worker, entries: Int)
     /// The change would leave the project breaking its own rules (an amount too large to keep,
     /// …); nothing was written.
     case invalidChange(project: String, problems: [Problem])
@@ -71,6 +73,9 @@ public enum AkkordError: Equatable, Sendable, PhrasedError {
         case .entryNotFound(.supplement, let id, let project): return "no supplement \(id) on project \"\(project)\""
         case .entryNotFound(.extraWork, let id, let project): return "no extra work \(id) on project \"\(project)\""
         case .entryNotFound(.photo, let id, let project): return "no photo \(id) on project \"\(project)\""
+        case .entryNotFound(.daywork, let id, let project): return "no daywork \(id) on project \"\(project)\""
+        case .workerHasDaywork(let w, let entries):
+            return entries == 1 ? "worker \(w.id) has 1 daywork entry; it would be lost" : "worker \(w.id) has \(entries) daywork entries; they would be lost"
         case .invalidChange(let project, let problems):
             let list = Phrase.joined(problems.prefix(3).map(\.phrase) + (problems.count > 3 ? ["…"] : []), separator: "; ")
             return "the change would make project \"\(project)\" invalid, so nothing was changed: \(list)"
@@ -119,4 +124,5 @@ public enum EntryKind: String, Sendable, CaseIterable {
     case hours, advance, supplement
     case extraWork = "extra work"
     case photo
+    case daywork
 }

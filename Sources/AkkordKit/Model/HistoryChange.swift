@@ -37,6 +37,9 @@ public enum HistoryChange: Equatable, Sendable {
     case extraWorkRemoved(id: Int, text: String, amount: Money)
     case photoAdded(id: Int, originalName: String, caption: String, file: String)
     case photoRemoved(id: Int, originalName: String)
+    /// Daywork (SPEC §16): hours × rate paid beside the piecework.
+    case dayworkAdded(id: Int, worker: String, kind: DayworkEntry.Kind, hours: Hours, rate: UnitPrice, amount: Money, date: String?)
+    case dayworkRemoved(id: Int, worker: String, kind: DayworkEntry.Kind, hours: Hours, amount: Money)
     /// The first change of an `undo`'s entry: which entry it took back (its time and command).
     case undo(time: String, command: String)
     /// A change the undo took back, as that entry described it.
@@ -115,6 +118,7 @@ public enum HistoryChange: Equatable, Sendable {
         case workerAdded, workerRemoved, hoursAdded, hoursRemoved, advanceAdded, advanceRemoved
         case supplementAdded, supplementRemoved, extraWorkAdded, extraWorkRemoved, photoAdded, photoRemoved
         case undo, undone, demoBuilt
+        case dayworkAdded, dayworkRemoved
     }
 
     public var kind: Kind {
@@ -144,6 +148,8 @@ public enum HistoryChange: Equatable, Sendable {
         case .undo: return .undo
         case .undone, .undoneText: return .undone
         case .demoBuilt: return .demoBuilt
+        case .dayworkAdded: return .dayworkAdded
+        case .dayworkRemoved: return .dayworkRemoved
         }
     }
 }
@@ -216,6 +222,10 @@ extension HistoryChange {
         case .undone(let change): return "undid: \(change.text)"
         case .undoneText(let text): return "undid: \(text)"
         case .demoBuilt: return "demo project built"
+        case .dayworkAdded(let id, let worker, let kind, let hours, let rate, let amount, let date):
+            return "daywork \(id) added: \(worker) \(kind.rawValue) \(hours.plain) h × \(rate.plain) = \(amount.plain)\(date.map { " on \($0)" } ?? "")"
+        case .dayworkRemoved(let id, let worker, let kind, let hours, let amount):
+            return "daywork \(id) removed: \(worker) \(kind.rawValue) \(hours.plain) h = \(amount.plain)"
         }
     }
 }
@@ -306,6 +316,11 @@ extension HistoryChange {
         case .undone(let change): body("change", .change(change))
         case .undoneText(let stored): text("text", stored)
         case .demoBuilt: break
+        case .dayworkAdded(let entry, let worker, let kind, let hours, let rate, let amount, let date):
+            id(entry); text("worker", worker); text("kind", kind.rawValue); body("hours", .hours(hours)); figure("rate", rate)
+            figure("amount", amount); text("date", date)
+        case .dayworkRemoved(let entry, let worker, let kind, let hours, let amount):
+            id(entry); text("worker", worker); text("kind", kind.rawValue); body("hours", .hours(hours)); figure("amount", amount)
         }
     }
 

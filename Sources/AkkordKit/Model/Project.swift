@@ -32,6 +32,8 @@ public struct Project: Equatable, Sendable {
     public var supplements: [Supplement] = []
     public var extraWork: [ExtraWork] = []
     public var photos: [Photo] = []
+    /// Hours paid by the hour outside the piecework (SPEC §16): never in the pool or the shares.
+    public var daywork: [DayworkEntry] = []
     /// Next id per kind ("line", "hours", …): ids are never reused, even after removal.
     public var nextIds: [String: Int] = [:]
     public var history: [HistoryEntry] = []
@@ -42,7 +44,7 @@ public struct Project: Equatable, Sendable {
     public var subtotal: Money { get throws(SumTooLargeError) { try Sum(lines, \.amount).value("lines") } }
 
     /// The kinds of id a project counts (`nextIds` in the project file).
-    public static let counters = ["advance", "extra", "hours", "line", "photo", "supplement"]
+    public static let counters = ["advance", "daywork", "extra", "hours", "line", "photo", "supplement"]
 
     /// Takes the next id of a kind; ids start at 1 and are never reused.
     public mutating func takeId(_ kind: String) -> Int {

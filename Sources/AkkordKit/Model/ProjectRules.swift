@@ -108,6 +108,23 @@ public enum ProjectRules {
             }
         }
 
+        // Daywork (SPEC §16): paid by the hour beside the piecework; its sums kept within the limits.
+        uniqueIds("daywork", p.daywork.map(\.id), counter: "daywork")
+        var dayworkHoursByWorker: [String: Sum<Hours>] = [:], dayworkByWorker: [String: Sum<Money>] = [:]
+        var dayworkTotal = Sum<Money>()
+        for (i, d) in p.daywork.enumerated() {
+            if !workerIds.contains(d.worker) { problem("daywork[\(i)].worker", "no worker \"\(d.worker)\"") }
+            if d.hours.raw <= 0 { problem("daywork[\(i)].hours", "must be greater than zero") }
+            if d.rate.isNegative { problem("daywork[\(i)].rate", "must not be negative") }
+            text("daywork[\(i)].note", d.note, required: false, note: true)
+            if !dayworkHoursByWorker[d.worker, default: Sum()].addChecked(d.hours) {
+                problem("daywork[\(i)].hours", "worker \(d.worker)'s daywork hours add up to more than \(Hours(raw: Hours.maximumRaw)) h")
+            }
+            if !dayworkByWorker[d.worker, default: Sum()].addChecked(d.amount) || !dayworkTotal.addChecked(d.amount) {
+                problem("daywork[\(i)].amount", "the daywork adds up to more than \(Money.largest)")
+            }
+        }
+
         // Supplements and extra work, and the total they make.
         uniqueIds("supplements", p.supplements.map(\.id), counter: "supplement")
         // Only a subtotal within the limit has bases (the lines in scope add up to no more).

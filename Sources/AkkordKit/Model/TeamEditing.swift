@@ -25,6 +25,8 @@ extension Project {
         if h > 0 || a > 0 {
             throw AkkordError.workerInUse(w, hours: h, advances: a)
         }
+        let d = daywork.filter { $0.worker == w.id }.count
+        if d > 0 { throw AkkordError.workerHasDaywork(w, entries: d) }
         workers.removeAll { $0.id == w.id }
         return [.workerRemoved(id: w.id, name: w.name)]
     }

@@ -101,6 +101,10 @@ public enum HistoryText {
         case .undone(let inner): return w(.histUndone, text(inner, l))
         case .undoneText(let stored): return w(.histUndone, stored)
         case .demoBuilt: return w[.histDemoBuilt]
+        case .dayworkAdded(let id, let worker, let kind, let h, let rate, let amount, let date):
+            return w(.histDayworkAdded, "\(id)", worker, kind.text(l), hours(h), figure(rate), figure(amount)) + on(date)
+        case .dayworkRemoved(let id, let worker, let kind, let h, let amount):
+            return w(.histDayworkRemoved, "\(id)", worker, kind.text(l), hours(h), figure(amount))
         }
     }
 

@@ -847,5 +847,26 @@ en: {} is given twice
 da: {1} er givet to gange
 en: an array of MM-DD strings
 da: en liste af MM-DD-tekster
+# ── Daywork (SPEC §16) ──
+en: {} is not daywork, sick, weather or other
+da: {1} er ikke daywork, sick, weather eller other (dagløn, syg, vejrlig, andet)
+en: worker {}'s daywork hours add up to more than {} h
+da: timelønstimerne for medarbejder {1} bliver i alt mere end {2} t
+en: the daywork adds up to more than {}
+da: timelønnen bliver i alt mere end {1}
+en: no daywork {} on project "{}"
+da: ingen timeløn {1} på projekt "{2}"
+en: worker {} has 1 daywork entry; it would be lost
+da: medarbejder {1} har 1 registrering af timeløn; den ville gå tabt
+en: worker {} has {} daywork entries; they would be lost
+da: medarbejder {1} har {2} registreringer af timeløn; de ville gå tabt
+en: the daywork hours of {}
+da: timelønstimerne for {1}
+en: the daywork of {}
+da: timelønnen for {1}
+en: the daywork hours
+da: timelønstimerne
+en: the daywork
+da: timelønnen
 """#
 }

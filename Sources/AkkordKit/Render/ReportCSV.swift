@@ -45,6 +45,7 @@ public enum ReportCSV {
                 c = field.cursor
             }
         }
+        writeDaywork(a, language: language, to: out)
     }
 
     /// A cell as `row` would write it, from the line's bytes: numbers as they are (plain, the

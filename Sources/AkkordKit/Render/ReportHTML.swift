@@ -88,6 +88,7 @@ public enum ReportHTML {
         for note in sheet.notes { out.write("<p>\(escape(note.text))</p>\n") }
         for w in sheet.warnings { out.write("<p class=\"warning\">\(escape(sheet.warningLabel)): \(escape(w))</p>\n") }
         out.write("<div class=\"signatures\">" + sheet.signatures.map { "<div>\(escape($0)) <small>\(escape(sheet.signatureHint))</small></div>" }.joined() + "</div>\n</div>\n")
+        if let daywork = sheet.daywork { writeDaywork(daywork, to: out) }
         if !sheet.measurements.isEmpty {
             out.write("<h2>\(escape(sheet.measurementsTitle))</h2>\n<table>\n" + head(sheet.measurementColumns) + "<tbody>\n")
             for line in sheet.measurements.views where line.measurement != nil { writeRow(line, sheet.measurements.columns, l, to: out) }

@@ -51,6 +51,7 @@ public enum ReportJSON {
                        "hours": .string(t.hours.twoDecimalsPlain), "share": .optional(t.share?.plain),
                        "advances": .string(t.advances.plain), "balance": .optional(t.balance?.plain)])
         }))
+        writeDaywork(p, a, member: member)
         // JSON never changes with the language: the warnings in their English wording.
         member("warnings", .array(a.warnings.map { .string($0.text(.en)) }))
         out.write("\n}\n")

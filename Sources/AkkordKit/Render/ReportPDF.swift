@@ -161,6 +161,7 @@ public enum ReportPDF {
 
         laySummation(sheet, on: &layout)
         layTeam(sheet, on: &layout)
+        layDaywork(sheet, on: &layout)
         layMeasurements(sheet, on: &layout)
 
         // Appendix: photos.

@@ -133,6 +133,8 @@ public struct ReportSheet {
     public let signatures: [String]
     /// `(signature and date)`.
     public let signatureHint: String
+    /// `DAYWORK` / `TIMELØN` (SPEC §16), after the signatures; nil when the project has none.
+    public let daywork: DayworkTable?
 
     /// With `holidayPay`, the team table has an information column: holiday pay
     /// (feriegodtgørelse), round2(share × 12.5 %). It never changes a share.
@@ -210,5 +212,6 @@ public struct ReportSheet {
         warnings = a.warnings.map { $0.text(l) }
         signatures = [w[.roofer], w[.employer], w[.union]]
         signatureHint = w[.signatureHint]
+        daywork = Self.dayworkTable(a, w)
     }
 }

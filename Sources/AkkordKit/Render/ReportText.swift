@@ -76,6 +76,7 @@ public enum ReportText {
         for label in labels {
             out.write("\n" + label + String(repeating: " ", count: labelWidth - label.count) + String(repeating: "_", count: 40) + "\n")
         }
+        if let daywork = sheet.daywork { writeDaywork(daywork, to: out) }
         if !sheet.measurements.isEmpty {
             out.write("\n" + sheet.measurementsTitle.uppercased() + "\n")
             let layout = measurements.layout(widths: gathered.measurement)

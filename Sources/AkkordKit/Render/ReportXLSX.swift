@@ -116,6 +116,7 @@ public enum ReportXLSX {
         let linesSheet = try book.addSheet(w[.sheetLines], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let teamSheet = try book.addSheet(w[.sheetTeam], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let summarySheet = try book.addSheet(w[.sheetSummary], landscape: true)
+        let dayworkSheet = a.daywork.isEmpty ? nil : try book.addSheet(w[.sheetDaywork], freezeTopRow: true, landscape: true, repeatsTopRow: true)
         let linesName = book.name(of: linesSheet), teamName = book.name(of: teamSheet), summaryName = book.name(of: summarySheet)
         let layout = Layout(lines: a.lines.count, workers: a.team.count, supplements: a.supplements.count, extraWork: a.extraWork.count)
 
@@ -274,6 +275,7 @@ public enum ReportXLSX {
             try book.append([.text(w[.warningLabel], bold: true), .text(warning.text(l), spills: true)], to: summarySheet)
         }
         try book.append([.text(w[.grossEarningsNote], spills: true)], to: summarySheet)
+        if let dayworkSheet { try fillDaywork(&book, dayworkSheet, a, language: l) }
     }
 
     /// The rows of the lines, each written as `append` would write its cells, made from the line's view.

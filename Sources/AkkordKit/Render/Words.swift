@@ -131,6 +131,10 @@ public enum Term: String, CaseIterable, Sendable {
     case projectFinished, settlementHandedIn, settlementApproved, settlementDisputed
     // The workbooks (xlsx): a yes/no cell, the printed pages' footer (&P the page, &N the pages)
     case xlsxYes, xlsxNo, xlsxPageFooter
+    // Daywork (SPEC §16): its report section, list, confirmations and history
+    case dayworkTitle, dayworkKindDaywork, dayworkKindSick, dayworkKindWeather, dayworkKindOther
+    case dayworkWorkerTotal, dayworkTotal, dayworkNote, noDaywork, dayworkAdded, dayworkRemoved
+    case histDayworkAdded, histDayworkRemoved, sheetDaywork
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -535,6 +539,20 @@ public struct Words: Sendable {
         .xlsxYes: "yes",
         .xlsxNo: "no",
         .xlsxPageFooter: "page &P of &N",
+        .dayworkTitle: "Daywork",
+        .dayworkKindDaywork: "daywork",
+        .dayworkKindSick: "sick",
+        .dayworkKindWeather: "weather",
+        .dayworkKindOther: "other",
+        .dayworkWorkerTotal: "Total {1}",
+        .dayworkTotal: "Daywork in all",
+        .dayworkNote: "Daywork is paid by the hour (amount = hours × rate, rounded to øre) beside the piecework: it is not in the pool, the shares or the balances.",
+        .noDaywork: "no daywork",
+        .dayworkAdded: "daywork {1}: {2} {3} {4} × {5} = {6} on {7}",
+        .dayworkRemoved: "daywork {1} removed: {2} {3} {4} = {5}",
+        .histDayworkAdded: "daywork {1} added: {2} {3} {4} × {5} = {6}",
+        .histDayworkRemoved: "daywork {1} removed: {2} {3} {4} = {5}",
+        .sheetDaywork: "Daywork",
     ]
 
     public static let da: [Term: String] = [
@@ -907,6 +925,20 @@ public struct Words: Sendable {
         .xlsxYes: "ja",
         .xlsxNo: "nej",
         .xlsxPageFooter: "side &P af &N",
+        .dayworkTitle: "Timeløn",
+        .dayworkKindDaywork: "dagløn",
+        .dayworkKindSick: "syg",
+        .dayworkKindWeather: "vejrlig",
+        .dayworkKindOther: "andet",
+        .dayworkWorkerTotal: "I alt {1}",
+        .dayworkTotal: "Timeløn i alt",
+        .dayworkNote: "Timeløn betales pr. time (beløb = timer × timepris, afrundet til øre) ved siden af akkorden: den indgår ikke i til fordeling, andelene eller til udbetaling.",
+        .noDaywork: "ingen timeløn",
+        .dayworkAdded: "timeløn {1}: {2} {3} {4} × {5} = {6} den {7}",
+        .dayworkRemoved: "timeløn {1} fjernet: {2} {3} {4} = {5}",
+        .histDayworkAdded: "timeløn {1} tilføjet: {2} {3} {4} × {5} = {6}",
+        .histDayworkRemoved: "timeløn {1} fjernet: {2} {3} {4} = {5}",
+        .sheetDaywork: "Timeløn",
     ]
 }
 

@@ -39,6 +39,8 @@ extension ProjectCodec {
             .undo: ["what", "time", "command"],
             .undone: ["what", "change", "text"],
             .demoBuilt: ["what"],
+            .dayworkAdded: ["what", "id", "worker", "kind", "hours", "rate", "amount", "date"],
+            .dayworkRemoved: ["what", "id", "worker", "kind", "hours", "amount"],
         ]
         assert(HistoryChange.Kind.allCases.allSatisfy { keys[$0] != nil })
         return keys
@@ -214,6 +216,16 @@ extension ProjectCodec {
             }
         case .demoBuilt:
             return .demoBuilt
+        case .dayworkAdded, .dayworkRemoved:
+            guard let id = id(), let worker = text("worker"), let word = text("kind"), let hours = r.storedHours("hours", required: true),
+                  let amount = money("amount") else { return nil }
+            guard let dayKind = DayworkEntry.Kind(rawValue: word) else {
+                r.problem("kind", "\(Excerpt.quoted(word)) is not daywork, sick, weather or other")
+                return nil
+            }
+            if kind == .dayworkRemoved { return .dayworkRemoved(id: id, worker: worker, kind: dayKind, hours: hours, amount: amount) }
+            guard let rate = price("rate") else { return nil }
+            return .dayworkAdded(id: id, worker: worker, kind: dayKind, hours: hours, rate: rate, amount: amount, date: r.date("date"))
         }
     }
 }

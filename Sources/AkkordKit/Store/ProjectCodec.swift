@@ -71,6 +71,8 @@ public enum ProjectCodec {
             JSONValue(["id": .int(ph.id), "caption": .string(ph.caption), "originalName": .string(ph.originalName),
                        "file": .string(ph.file), "added": .string(ph.added)])
         }))
+        // Daywork only once there is some: a file without it reads in an akkord of before.
+        if !p.daywork.isEmpty { root.append("daywork", .array(p.daywork.map(\.json))) }
         root.append("history", .array([]))  // written by `writeHistory`
         for (i, member) in root.entries.enumerated() {
             out.write(i == 0 ? "{\n  " : ",\n  ")
@@ -203,6 +205,23 @@ public enum ProjectCodec {
             return Photo(id: id, caption: r.string("caption") ?? "", originalName: r.string("originalName") ?? "",
                          file: file, added: r.string("added") ?? "")
         }
+        p.daywork = f.list("daywork") { r in
+            r.rejectUnknown(dayworkKeys)
+            let hours = r.storedHours("hours", required: true), rate: UnitPrice? = r.storedNumber("rate", required: true)
+            var kind: DayworkEntry.Kind? = nil
+            if let word = r.string("kind", required: true) {
+                kind = DayworkEntry.Kind(rawValue: word)
+                if kind == nil { r.problem("kind", "\(Excerpt.phrase(word)) is not daywork, sick, weather or other") }
+            }
+            guard let id = r.integer("id", required: true), let worker = r.string("worker", required: true), let kind, let hours, let rate else { return nil }
+            let entry = DayworkEntry(id: id, worker: worker, kind: kind, hours: hours, rate: rate, date: r.date("date"), note: r.string("note") ?? "")
+            // The amount is kept beside hours and rate for a reader of the file; it must be theirs.
+            // (A negative rate is the rules' to name.)
+            if !rate.isNegative, let stored: Money = r.storedNumber("amount"), stored != entry.amount {
+                r.problem("amount", "is \(stored) but hours × rate is \(entry.amount)")
+            }
+            return entry
+        }
         p.history = f.list("history") { r in
             r.rejectUnknown(historyKeys)
             guard let time = r.string("time", required: true), let command = r.string("command", required: true) else { return nil }
@@ -223,13 +242,14 @@ public enum ProjectCodec {
 
     static let topLevelKeys = ["format", "version", "id", "name", "status", "lineCount", "subtotal", "address", "employer",
                                "customer", "start", "end", "handedIn", "approved", "disputed", "disputeNote", "note", "created", "catalogue", "nextIds", "lines", "workers",
-                               "hours", "advances", "supplements", "extraWork", "photos", "history"]
+                               "hours", "advances", "supplements", "extraWork", "photos", "daywork", "history"]
     static let scopeKeys = ["sections", "lines"]
     static let workerKeys = ["id", "name", "apprentice", "rate"]
     static let hoursKeys = ["id", "worker", "hours", "date", "note"]
     static let advanceKeys = ["id", "worker", "amount", "hours", "rate", "correction", "date", "note"]
     static let supplementKeys = ["id", "name", "percent", "scope"]
     static let extraWorkKeys = ["id", "text", "amount", "hours", "rate", "number", "date"]
+    static let dayworkKeys = ["id", "worker", "kind", "hours", "rate", "amount", "date", "note"]
     static let photoKeys = ["id", "caption", "originalName", "file", "added"]
     static let historyKeys = ["time", "command", "changes", "details", "undoes"]
 }

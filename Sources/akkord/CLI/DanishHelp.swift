@@ -65,6 +65,7 @@ enum DanishHelp {
 
     static let commands: [[String]: CommandText] = [
         rootCommands, catalogueCommands, projectCommands, lineCommands, teamCommands, settlementCommands, reportCommands, toolCommands,
+        dayworkCommands,
     ].reduce(into: [:]) { all, part in all.merge(part) { first, _ in first } }
 
     private static let rootCommands: [[String]: CommandText] = [
@@ -559,6 +560,28 @@ enum DanishHelp {
                 "command": "Kommandoen, f.eks. 'catalogue search'.",
                 "--man": "Skriv manualsiden for alle kommandoer (roff, sektion 1): 'akkord help --man | man -l -'",
             ]),
+    ]
+
+    private static let dayworkCommands: [[String]: CommandText] = [
+        ["daywork"]: CommandText(abstract: "Timer betalt pr. time ved siden af akkorden (dagløn, syg, vejrlig): aldrig i til fordeling eller andelene."),
+        ["daywork", "add"]: CommandText(
+            abstract: "Registrér timeløn for en medarbejder: timer × en timepris, betalt ved siden af akkorden.",
+            discussion: """
+                `akkord daywork add jens 7,5 --rate 250 --kind vejrlig` registrerer 7,50 t × 250,00 = 1.875,00 i vejrlig \
+                for jens. Opgørelserne viser timelønnen i sit eget afsnit med en sum for hver medarbejder og i alt; den \
+                ændrer aldrig til fordeling, andelene eller til udbetaling.
+                """,
+            arguments: [
+                "worker": workerId,
+                "hours": "Timer som 7,5 eller 7.5 eller 7:30; gemmes nøjagtigt (7:20 er 7 t 20 min).",
+                "--rate": "Timeprisen (skal gives): beløb = timer × timepris, afrundet til øre.",
+                "--kind": ArgumentText("Hvad timerne er betalt for; de danske ord dagløn, syg, vejrlig og andet kan også bruges.", default: "daywork"),
+                "--date": "Dagen, \(date) (standard: i dag).",
+                "--note": "En bemærkning.",
+            ]),
+        ["daywork", "list"]: CommandText(abstract: "Vis timelønnen, medarbejder for medarbejder, med summerne."),
+        ["daywork", "remove"]: CommandText(
+            abstract: "Fjern en registrering af timeløn.", arguments: ["id": "Registreringens id (se 'akkord daywork list')."]),
     ]
 
     // MARK: the layout

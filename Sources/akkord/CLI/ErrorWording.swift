@@ -82,6 +82,7 @@ extension AkkordError: UserFacingError {
             return workers.isEmpty ? "add one with: akkord worker add NAME" : "workers: \(Self.list(workers))"
         case .workerAmbiguous(_, let matches): return "use the worker's id: \(Self.list(matches))"
         case .workerInUse: return "remove those first (akkord hours list, akkord advance list), then the worker"
+        case .workerHasDaywork: return "remove it first (akkord daywork list), then the worker"
         case .entryNotFound(let kind, _, _): return "see them with: akkord \(kind == .extraWork ? "extra" : kind.rawValue) list"
         case .invalidChange(_, let problems):
             // Only a figure beyond the largest amount is helped by the limit; a too-long text is not.

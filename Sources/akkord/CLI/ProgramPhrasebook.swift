@@ -314,6 +314,16 @@ en: no command '{}'
 da: ingen kommando '{1}'
 en: see 'akkord --help' for the list of commands
 da: se 'akkord --help' for listen over kommandoer
+
+# daywork
+en: remove it first (akkord daywork list), then the worker
+da: fjern den først (akkord daywork list), og derefter medarbejderen
+en: daywork needs --rate
+da: timeløn kræver --rate
+en: akkord daywork add jens 7,5 --rate 250
+da: akkord daywork add jens 7,5 --rate 250
+en: "{}" is not daywork, sick, weather or other (dagløn, syg, vejrlig, andet)
+da: "{1}" er ikke dagløn, syg, vejrlig eller andet
 """#
 }
 

@@ -5,7 +5,7 @@ struct RootCommand: CommandGroup {
         name: "akkord",
         abstract: "Piecework (akkord) accounting for roofers: price handbook, projects and the final accounting.",
         subcommands: [DemoCommand.self, CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self,
-                      EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
+                      EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self, DayworkCommand.self,
                       SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
                       CheckCommand.self, ConfigCommand.self,
                       CompletionsCommand.self, CompleteCommand.self, HelpCommand.self]
