@@ -868,5 +868,8 @@ en: the daywork hours
 da: timelønstimerne
 en: the daywork
 da: timelønnen
+# ── Store-wide settings (settings.json, SPEC §16) ──
+en: {} is a personal setting; the store keeps only settlementDeadline, criticismDeadline, extraHolidays and holidayPay
+da: {1} er en personlig indstilling; arkivet gemmer kun settlementDeadline, criticismDeadline, extraHolidays og holidayPay
 """#
 }

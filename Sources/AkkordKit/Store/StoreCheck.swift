@@ -51,6 +51,10 @@ extension Store {
             report.filesRead += 1
             do { _ = try loadCatalogue() } catch { note(error) }
         }
+        if FileIO.exists(settingsFile) {
+            report.filesRead += 1
+            do { _ = try loadSettings() } catch { note(error) }
+        }
         var ids: [String] = []
         do { ids = try projectIds() } catch { note(error) }
         var photosInUse = Set<String>()

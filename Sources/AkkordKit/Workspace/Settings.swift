@@ -17,6 +17,10 @@ import AkkordStore
 public final class Settings {
     public let environment: [String: String]
     private var loaded: Result<Config, Error>?
+    /// The store whose `settings.json` holds the office's settings (SPEC §16), asked for when one
+    /// of them is needed; nil: no store-wide settings (a library user that gives none).
+    public var storeDirectory: (() throws -> String)?
+    private var loadedStoreWide: Result<Config, Error>?
 
     public init(environment: [String: String]) { self.environment = environment }
 
@@ -36,18 +40,67 @@ public final class Settings {
     /// when nothing does (`holidayPay`: its command decides).
     public func defaultValue(_ key: ConfigKey) -> ConfigValue? { ConfigFile.defaultValue(key, environment: environment) }
 
-    /// The value that applies for `key`: the file's, else its default.
-    public func value(_ key: ConfigKey) throws -> ConfigValue? { setting(key, in: try config()).value }
+    /// The value that applies for `key`: the store's (for its keys), else the file's, else its default.
+    public func value(_ key: ConfigKey) throws -> ConfigValue? { try get(key).value }
 
-    /// `config get`: the key's value, and whether it is the default rather than the file's.
-    public func get(_ key: ConfigKey) throws -> Setting { setting(key, in: try config()) }
+    /// `config get`: the key's value, and whether it is the store's, or the default rather than the file's.
+    public func get(_ key: ConfigKey) throws -> Setting {
+        if StoreSettings.keys.contains(key), let value = try storeWide()[key] {
+            return Setting(key: key, value: value, isDefault: false, isStoreWide: true)
+        }
+        return setting(key, in: try config())
+    }
 
-    /// `config list`: every key in `ConfigKey` order, and the file they come from.
+    /// `config list`: every key in `ConfigKey` order, the config file, and the store's settings
+    /// file when the store has one.
     public func list() throws -> SettingsList {
-        let config = try config()
         let path = self.path
-        return SettingsList(file: path, exists: path.map(FileIO.exists) ?? false,
-                            settings: ConfigKey.allCases.map { setting($0, in: config) })
+        let settings = try ConfigKey.allCases.map(get)
+        let storeFile = try storeSettingsFile()
+        return SettingsList(file: path, exists: path.map(FileIO.exists) ?? false, settings: settings,
+                            storeFile: storeFile.flatMap { FileIO.exists($0) ? $0 : nil })
+    }
+
+    /// The store's settings (`settings.json`, SPEC §16), read on first need; none when there is
+    /// no store or no file. A file that does not parse throws `InvalidDataError` naming it.
+    public func storeWide() throws -> Config {
+        guard let directory = storeDirectory else { return Config() }
+        if loadedStoreWide == nil { loadedStoreWide = Result { try Store(directory: try directory()).loadSettings() ?? Config() } }
+        return try loadedStoreWide!.get()
+    }
+
+    /// The settings in force: the config file's, with the store's in place of them for the keys
+    /// the store keeps (SPEC §16: the office's settings win over a person's own).
+    public func effective() throws -> Config {
+        var config = try config()
+        let office = try storeWide()
+        for key in StoreSettings.keys { if let value = office[key] { config.set(value) } }
+        return config
+    }
+
+    /// `config set --store-wide`: one of the store's keys in its `settings.json`, under the
+    /// store's lock; nothing is written when the file holds the value already.
+    public func setStoreWide(_ value: ConfigValue, lockTimeout: @autoclosure () throws -> Double) throws -> Edited<ConfigValue?> {
+        try updateStoreWide(value.key, lockTimeout: lockTimeout) { $0.set(value) }
+    }
+
+    /// `config unset --store-wide`: removes one key from the store's `settings.json`.
+    public func unsetStoreWide(_ key: ConfigKey, lockTimeout: @autoclosure () throws -> Double) throws -> Edited<ConfigValue?> {
+        try updateStoreWide(key, lockTimeout: lockTimeout) { $0.unset(key) }
+    }
+
+    /// Where the store's settings file is (nil: no store is given).
+    public func storeSettingsFile() throws -> String? {
+        guard let directory = storeDirectory else { return nil }
+        return Store(directory: try directory()).settingsFile
+    }
+
+    private func updateStoreWide(_ key: ConfigKey, lockTimeout: () throws -> Double, _ change: (inout Config) -> Void) throws -> Edited<ConfigValue?> {
+        guard StoreSettings.keys.contains(key) else { throw NotAStoreWideSetting(key: key) }
+        guard let directory = storeDirectory else { throw NotAStoreWideSetting(key: key) }
+        let update = try Store(directory: try directory(), lockTimeout: try lockTimeout()).updateSettings(change)
+        loadedStoreWide = .success(update.after)
+        return Edited(before: update.before[key], after: update.after[key])
     }
 
     /// `config set`: sets one key in the file, creating it (and its directory, 0700) when missing;
@@ -103,8 +156,12 @@ public struct Setting: Equatable, Sendable {
     public let key: ConfigKey
     public let value: ConfigValue?
     public let isDefault: Bool
+    /// The value is the store's (`settings.json`, SPEC §16), which wins over the config file.
+    public let isStoreWide: Bool
 
-    package init(key: ConfigKey, value: ConfigValue?, isDefault: Bool) { self.key = key; self.value = value; self.isDefault = isDefault }
+    package init(key: ConfigKey, value: ConfigValue?, isDefault: Bool, isStoreWide: Bool = false) {
+        self.key = key; self.value = value; self.isDefault = isDefault; self.isStoreWide = isStoreWide
+    }
 }
 
 /// `config list`: the config file (nil: no place for one), whether it exists, and every key.
@@ -112,6 +169,10 @@ public struct SettingsList: Equatable, Sendable {
     public let file: String?
     public let exists: Bool
     public let settings: [Setting]
+    /// The store's `settings.json`, when it exists.
+    public let storeFile: String?
 
-    package init(file: String?, exists: Bool, settings: [Setting]) { self.file = file; self.exists = exists; self.settings = settings }
+    package init(file: String?, exists: Bool, settings: [Setting], storeFile: String? = nil) {
+        self.file = file; self.exists = exists; self.settings = settings; self.storeFile = storeFile
+    }
 }

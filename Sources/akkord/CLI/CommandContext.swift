@@ -26,6 +26,8 @@ final class CommandContext {
         self.commandLine = CommandContext.historyCommandLine(argv)
         self.clock = clock
         self.settings = Settings(environment: environment)
+        // The store's settings.json (SPEC §16) is read from the store in force, when a value is needed.
+        settings.storeDirectory = { [unowned self] in try self.resolvedStoreDirectory() }
     }
 
     /// `akkord add 2.01 12,5`: global options that say where, not what, are left out.
@@ -71,14 +73,17 @@ final class CommandContext {
     /// A call to the settings; a config file that does not parse is told with the hint to fix it
     /// by hand (exit 65).
     func withSettings<T>(_ body: (Settings) throws -> T) throws -> T {
-        do { return try body(settings) } catch let error as InvalidDataError { throw HintedError.damagedConfig(error) }
+        do { return try body(settings) } catch let error as InvalidDataError {
+            if let file = try? settings.storeSettingsFile(), error.source == file { throw HintedError.damagedStoreSettings(error) }
+            throw HintedError.damagedConfig(error)
+        }
     }
 
     /// A setting that applies: the config file's value, else the key's default (nil: none).
     func setting(_ key: ConfigKey) throws -> ConfigValue? { try withSettings { try $0.value(key) } }
 
-    /// The settlement's deadlines and days off from the config file (SPEC §16).
-    func settlementRules() throws -> SettlementRules { try withSettings { try $0.config().settlementRules } }
+    /// The settlement's deadlines and days off (SPEC §16): the store's settings.json, else the config file.
+    func settlementRules() throws -> SettlementRules { try withSettings { try $0.effective().settlementRules } }
 
     /// Today's date, `YYYY-MM-DD` in local time, from the clock. Only for tests: a debug build
     /// (the one `swift test` runs) takes `AKKORD_TODAY=YYYY-MM-DD` instead, so the end-to-end

@@ -42,6 +42,7 @@ enum DanishHelp {
         """
     private static let output: ArgumentText = "Skriv til denne fil i stedet for standardoutput (- er standardoutput)."
     private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline eller extraHolidays."
+    private static let storeWide: ArgumentText = "Arkivets settings.json i stedet for din konfigurationsfil: settlementDeadline, criticismDeadline, extraHolidays og holidayPay, fælles for alle, der bruger arkivet."
 
     // MARK: the global options
 
@@ -499,7 +500,10 @@ enum DanishHelp {
                 lang går forud for locale (LC_ALL, LC_MESSAGES, LANG); --store og derefter AKKORD_HOME går forud for \
                 store. Filen læses kun, når en kommando har brug for en værdi fra den, så med --lang (eller \
                 AKKORD_LANG) og --store (eller AKKORD_HOME) læses den slet ikke. En fil, der ikke kan tolkes, får de \
-                kommandoer, der læser den, til at stoppe med afslutningskode 65 og nævne den, og den skrives aldrig om.
+                kommandoer, der læser den, til at stoppe med afslutningskode 65 og nævne den, og den skrives aldrig om. \
+                Kontorets indstillinger (settlementDeadline, criticismDeadline, extraHolidays, holidayPay) kan i stedet \
+                gemmes i arkivet for alle, der bruger det: 'akkord config set --store-wide NØGLE VÆRDI' skriver arkivets \
+                settings.json, og en værdi dér går forud for hver persons egen konfigurationsfil.
                 """),
         ["config", "get"]: CommandText(
             abstract: "Skriv én indstilling fra konfigurationsfilen.",
@@ -510,7 +514,9 @@ enum DanishHelp {
                 afslutningskoden er 0 i begge tilfælde. For store: når --store eller AKKORD_HOME nævner et andet arkiv, \
                 er det det, der gælder, og det skrives først, efterfulgt af hvor det kommer fra og konfigurationsfilens \
                 værdi. Med --json: {"key": …, "value": …, "default": true|false}, værdien null, når nøglen ikke er sat \
-                og ingen standardværdi har, og for store "inForce" og "from", når --store eller AKKORD_HOME går forud.
+                og ingen standardværdi har, og for store "inForce" og "from", når --store eller AKKORD_HOME går forud. \
+                En værdi, arkivets settings.json sætter, går forud for konfigurationsfilens og markeres som fælles for \
+                arkivet ("storeWide": true i JSON).
                 """,
             arguments: ["key": configKey]),
         ["config", "set"]: CommandText(
@@ -520,22 +526,26 @@ enum DanishHelp {
                 ændres under en lås ved siden af den (config.json.lock) og skrives hel med en atomisk omdøbning, \
                 rettigheder 0600; dens mappe oprettes med 0700, hvis den mangler. En fil, der ikke kan tolkes, giver \
                 afslutningskode 65 og bliver, som den er; en konfigurationsfil, der er et symbolsk link, erstattes ikke \
-                (afslutningskode 1): ret den fil, linket peger på.
+                (afslutningskode 1): ret den fil, linket peger på. Med --store-wide skrives værdien i stedet i arkivets \
+                settings.json (ændret under arkivets lås, skrevet atomisk), hvor den går forud for alles egen \
+                konfigurationsfil; kun settlementDeadline, criticismDeadline, extraHolidays og holidayPay gemmes dér.
                 """,
-            arguments: ["key": configKey, "value": "Værdien, f.eks. da, ~/akkord, true, 10."]),
+            arguments: ["key": configKey, "value": "Værdien, f.eks. da, ~/akkord, true, 10.", "--store-wide": storeWide]),
         ["config", "unset"]: CommandText(
             abstract: "Fjern én indstilling fra konfigurationsfilen.",
             discussion: """
                 En nøgle, filen ikke sætter, er ikke en fejl: intet skrives. Filen skrives, som 'akkord config set' \
-                skriver den.
+                skriver den; med --store-wide fjernes nøglen fra arkivets settings.json.
                 """,
-            arguments: ["key": configKey]),
+            arguments: ["key": configKey, "--store-wide": storeWide]),
         ["config", "list"]: CommandText(
             abstract: "Vis hver indstilling med dens værdi, og hvor den kommer fra.",
             discussion: """
                 Én linje pr. nøgle: filens værdi, eller standardværdien markeret som standard, eller at nøglen ikke er \
-                sat; første linje nævner filen. Med --json: {"file": sti eller null, "exists": true|false, \
-                "settings": {"lang": {"value": …, "default": true|false}, …}}.
+                sat; første linje nævner filen, den næste arkivets settings.json, når arkivet har en, hvis værdier går \
+                forud og markeres som fælles for arkivet. Med --json: {"file": sti eller null, "exists": true|false, \
+                "settings": {"lang": {"value": …, "default": true|false}, …}}, med "storeFile" og "storeWide": true, \
+                hvor arkivets settings.json sætter en værdi.
                 """),
         ["completions"]: CommandText(
             abstract: "Skriv et fuldførelsesscript til skallen: kommandoer, tilvalg, formater, pos.numre, projekt- og medarbejder-id'er.",

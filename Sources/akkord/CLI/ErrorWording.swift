@@ -148,6 +148,12 @@ extension ConfigValueError: UserFacingError {
     var exitStatus: ExitStatus { .usage }
 }
 
+extension NotAStoreWideSetting: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "set it for yourself with: akkord config set \(key.rawValue) VALUE" }
+    var exitStatus: ExitStatus { .usage }
+}
+
 extension EnvironmentValueError: UserFacingError {
     var message: Phrase { phrase }
     var exitStatus: ExitStatus { .usage }
@@ -156,6 +162,10 @@ extension EnvironmentValueError: UserFacingError {
 extension HintedError {
     /// A config file that does not parse, with the hint.
     static func damagedConfig(_ error: InvalidDataError) -> HintedError { HintedError(error, hint: ConfigFileError.damagedFileHint) }
+    /// The store's settings.json (SPEC §16) that does not parse: never ignored, never rewritten.
+    static func damagedStoreSettings(_ error: InvalidDataError) -> HintedError {
+        HintedError(error, hint: "fix the store's settings.json by hand (akkord does not change a file it cannot read)")
+    }
 }
 
 extension ConfigFileError: UserFacingError {

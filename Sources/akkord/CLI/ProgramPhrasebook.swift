@@ -324,6 +324,18 @@ en: akkord daywork add jens 7,5 --rate 250
 da: akkord daywork add jens 7,5 --rate 250
 en: "{}" is not daywork, sick, weather or other (dagløn, syg, vejrlig, andet)
 da: "{1}" er ikke dagløn, syg, vejrlig eller andet
+
+# store-wide settings (config --store-wide)
+en: {} (store-wide)
+da: {1} (fælles for arkivet)
+en: {} = {} (store-wide)
+da: {1} = {2} (fælles for arkivet)
+en: store-wide: {}
+da: fælles for arkivet: {1}
+en: fix the store's settings.json by hand (akkord does not change a file it cannot read)
+da: ret arkivets settings.json i hånden (akkord ændrer ikke en fil, den ikke kan læse)
+en: set it for yourself with: akkord config set {} VALUE
+da: sæt den for dig selv med: akkord config set {1} VÆRDI
 """#
 }
 

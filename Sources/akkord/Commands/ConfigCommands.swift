@@ -13,7 +13,10 @@ struct ConfigCommand: CommandGroup {
         and lang before the locale (LC_ALL, LC_MESSAGES, LANG); --store, then AKKORD_HOME, come before \
         store. The file is read only when a command needs a value from it, so with --lang (or \
         AKKORD_LANG) and --store (or AKKORD_HOME) it is not read at all. A file that does not parse \
-        makes the commands that read it exit 65 naming it, and is never rewritten.
+        makes the commands that read it exit 65 naming it, and is never rewritten. \
+        The office's settings (settlementDeadline, criticismDeadline, extraHolidays, holidayPay) may be kept \
+        in the store instead, for everyone who uses it: 'akkord config set --store-wide KEY VALUE' writes \
+        the store's settings.json, and a value there wins over each person's own config file.
         """,
         subcommands: [ConfigGet.self, ConfigSet.self, ConfigUnset.self, ConfigList.self])
 }
@@ -21,6 +24,8 @@ struct ConfigCommand: CommandGroup {
 /// `<key>` of the config commands: checked in `init` against the keys, with a did-you-mean hint.
 enum ConfigArguments {
     static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline or extraHolidays.")
+
+    static let storeWide = Flag("--store-wide", help: "The store's settings.json instead of your config file: settlementDeadline, criticismDeadline, extraHolidays and holidayPay, shared by everyone who uses the store.")
 
     static func key(_ a: ParsedArguments) throws -> ConfigKey {
         let text = try a.required(key)
@@ -33,6 +38,7 @@ enum ConfigArguments {
     /// `da`, `en (default)`, `(not set)` — `en (standard)`, `(ikke sat)` in Danish.
     static func text(_ setting: Setting, _ language: Language) -> String {
         guard let value = setting.value else { return Phrase("(not set)").said(language) }
+        if setting.isStoreWide { return Phrase("\(value.text) (store-wide)").said(language) }
         return setting.isDefault ? Phrase("\(value.text) (default)").said(language) : value.text
     }
 }
@@ -59,7 +65,9 @@ struct ConfigGet: Command {
         status is 0 either way. For store, when --store or AKKORD_HOME names another store, that one is \
         in force and is printed first: '/srv/roofs (AKKORD_HOME; the config file: ~/roofs)'. \
         With --json: {"key": …, "value": …, "default": true|false}, the value null when the key is not set \
-        and has no default, and for store "inForce" and "from" when --store or AKKORD_HOME overrides it.
+        and has no default, and for store "inForce" and "from" when --store or AKKORD_HOME overrides it. \
+        A value the store's settings.json sets wins over the config file's and is marked ' (store-wide)' \
+        ("storeWide": true in JSON).
         """,
         arguments: [key])
     let key: ConfigKey
@@ -76,6 +84,10 @@ struct ConfigGet: Command {
         }
         if context.wantsJSON {
             var json = JSONValue(["key": .string(key.rawValue), "value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)])
+            if setting.isStoreWide, case .object(var members) = json {
+                members.append("storeWide", .bool(true))
+                json = .object(members)
+            }
             if let override, case .object(var members) = json {
                 members.append("inForce", .string(override.store))
                 members.append("from", .string(override.from))
@@ -100,19 +112,32 @@ struct ConfigSet: Command {
         changed under a lock beside it (config.json.lock) and written whole by an atomic rename, mode \
         0600; its directory is made 0700 when missing. A file that does not parse exits 65 and is left \
         as it is; a config file that is a symbolic link is not replaced (exit 1): edit the file it \
-        points to.
+        points to. With --store-wide the value goes into the store's settings.json instead (changed under \
+        the store's lock, written atomically), where it wins over everyone's own config file; only \
+        settlementDeadline, criticismDeadline, extraHolidays and holidayPay are kept there.
         """,
-        arguments: [key, value])
+        arguments: [key, value, ConfigArguments.storeWide])
     let value: ConfigValue
+    let storeWide: Bool
     init(_ a: ParsedArguments) throws {
         let key = try ConfigArguments.key(a)
+        storeWide = try a[ConfigArguments.storeWide]
+        if storeWide, !StoreSettings.keys.contains(key) { throw NotAStoreWideSetting(key: key) }
         value = try key.parse(a.required(Self.value))
     }
 
     func run(_ context: CommandContext) throws {
-        _ = try context.withSettings { try $0.set(value, lockTimeout: context.lockTimeout()) }
+        if storeWide {
+            _ = try context.withSettings { try $0.setStoreWide(value, lockTimeout: context.lockTimeout()) }
+        } else {
+            _ = try context.withSettings { try $0.set(value, lockTimeout: context.lockTimeout()) }
+        }
         if context.wantsJSON {
-            context.printJSON(JSONValue(["key": .string(value.key.rawValue), "value": value.json]))
+            var json = JSONObject([("key", .string(value.key.rawValue)), ("value", value.json)])
+            if storeWide { json.append("storeWide", .bool(true)) }
+            context.printJSON(.object(json))
+        } else if storeWide {
+            context.print(Phrase("\(value.key.rawValue) = \(value.text) (store-wide)").said(context.language))
         } else {
             context.print("\(value.key.rawValue) = \(value.text)")
         }
@@ -123,13 +148,20 @@ struct ConfigUnset: Command {
     static let key = ConfigArguments.key
     static let spec = CommandSpec(
         name: "unset", abstract: "Remove one setting from the config file.",
-        discussion: "A key the file does not set is not an error: nothing is written. Written as 'config set' writes.",
-        arguments: [key])
+        discussion: "A key the file does not set is not an error: nothing is written. Written as 'config set' writes; with --store-wide, from the store's settings.json.",
+        arguments: [key, ConfigArguments.storeWide])
     let key: ConfigKey
-    init(_ a: ParsedArguments) throws { key = try ConfigArguments.key(a) }
+    let storeWide: Bool
+    init(_ a: ParsedArguments) throws {
+        key = try ConfigArguments.key(a)
+        storeWide = try a[ConfigArguments.storeWide]
+        if storeWide, !StoreSettings.keys.contains(key) { throw NotAStoreWideSetting(key: key) }
+    }
 
     func run(_ context: CommandContext) throws {
-        let removed = try context.withSettings { try $0.unset(key, lockTimeout: context.lockTimeout()) }.before
+        let removed = try context.withSettings {
+            storeWide ? try $0.unsetStoreWide(key, lockTimeout: context.lockTimeout()) : try $0.unset(key, lockTimeout: context.lockTimeout())
+        }.before
         if context.wantsJSON {
             context.printJSON(JSONValue(["key": .string(key.rawValue), "removed": removed?.json ?? .null]))
         } else if let removed {
@@ -145,8 +177,10 @@ struct ConfigList: Command {
         name: "list", abstract: "List every setting with its value and where it comes from.",
         discussion: """
         One line per key: the file's value, or the default followed by ' (default)', or '(not set)'; \
-        the first line names the file. With --json: {"file": path or null, "exists": true|false, \
-        "settings": {"lang": {"value": …, "default": true|false}, …}}.
+        the first line names the file, the next the store's settings.json when the store has one, whose values \
+        win and are marked ' (store-wide)'. With --json: {"file": path or null, "exists": true|false, \
+        "settings": {"lang": {"value": …, "default": true|false}, …}}, with "storeFile" and "storeWide": true \
+        where the store's settings.json sets a value.
         """)
     init(_ a: ParsedArguments) throws {}
 
@@ -155,14 +189,20 @@ struct ConfigList: Command {
         if context.wantsJSON {
             var settings = JSONObject()
             for setting in list.settings {
-                settings.append(setting.key.rawValue, JSONValue(["value": setting.value?.json ?? .null, "default": .bool(setting.isDefault)]))
+                var object = JSONObject([("value", setting.value?.json ?? .null), ("default", .bool(setting.isDefault))])
+                if setting.isStoreWide { object.append("storeWide", .bool(true)) }
+                settings.append(setting.key.rawValue, .object(object))
             }
-            context.printJSON(JSONValue(["file": .optional(list.file), "exists": .bool(list.exists), "settings": .object(settings)]))
+            var json = JSONObject([("file", .optional(list.file)), ("exists", .bool(list.exists))])
+            if let storeFile = list.storeFile { json.append("storeFile", .string(storeFile)) }
+            json.append("settings", .object(settings))
+            context.printJSON(.object(json))
             return
         }
         let l = context.language
         let file: Phrase = list.file.map { list.exists ? "file: \($0)" : "file: \($0) (not created yet)" } ?? "file: none (neither XDG_CONFIG_HOME nor HOME is set)"
         var lines = [file.said(l)]
+        if let storeFile = list.storeFile { lines.append(Phrase("store-wide: \(storeFile)").said(l)) }
         for setting in list.settings { lines.append("\(setting.key.rawValue) = \(ConfigArguments.text(setting, l))") }
         context.print(lines.joined(separator: "\n"))
     }
