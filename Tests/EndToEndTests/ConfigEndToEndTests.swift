@@ -270,3 +270,72 @@ final class ConfigEndToEndTests: EndToEndCase {
         }
     }
 }
+
+/// The store's settings.json (SPEC §16), through the binary: written by `config set --store-wide`,
+/// winning over the person's own config, shown with where it comes from, refused when damaged.
+final class StoreWideSettingsEndToEndTests: EndToEndCase {
+    var xdg: String { akkord.outside.appendingPathComponent("xdg-config").path }
+
+    @discardableResult
+    func run(_ arguments: [String], _ environment: [String: String] = [:]) throws -> Akkord.Result {
+        try akkord.run(arguments, environment: ["XDG_CONFIG_HOME": xdg, "AKKORD_TODAY": "2026-11-03"].merging(environment) { $1 })
+    }
+
+    func testTheStoresDeadlineWinsAndIsShownAsStoreWide() throws {
+        XCTAssertEqual(try run(["project", "new", "Tag"]).status, 0)
+        // Finished Monday 2026-11-02: 10 working days → Monday 16 November; 20 → Monday 30 November.
+        XCTAssertEqual(try run(["project", "finish", "--date", "2026-11-02"]).status, 0)
+        XCTAssertEqual(try run(["config", "set", "settlementDeadline", "10 workdays"]).status, 0)
+        func due() throws -> String? {
+            let list = try run(["project", "list", "--json"]).json as? [String: Any]
+            return ((list?["projects"] as? [[String: Any]])?.first?["due"]) as? String
+        }
+        XCTAssertEqual(try due(), "2026-11-16")
+        let set = try run(["config", "set", "--store-wide", "settlementDeadline", "20 workdays"])
+        XCTAssertEqual(set.status, 0, set.stderr)
+        XCTAssertEqual(set.stdout, "settlementDeadline = 20 workdays (store-wide)\n")
+        let file = akkord.store.appendingPathComponent("settings.json")
+        XCTAssertEqual(String(decoding: try Data(contentsOf: file), as: UTF8.self),
+                       "{\n  \"format\": \"akkord-settings\",\n  \"version\": 1,\n  \"settlementDeadline\": \"20 workdays\"\n}\n")
+        XCTAssertEqual(try due(), "2026-11-30")
+        XCTAssertEqual(try run(["config", "get", "settlementDeadline"]).stdout, "20 workdays (store-wide)\n")
+        XCTAssertEqual(try run(["--lang", "da", "config", "get", "settlementDeadline"]).stdout, "20 workdays (fælles for arkivet)\n")
+        let get = try run(["config", "get", "settlementDeadline", "--json"]).json as? [String: Any]
+        XCTAssertEqual(get?["storeWide"] as? Bool, true)
+        let list = try run(["config", "list"]).stdout
+        XCTAssertTrue(list.contains("store-wide: \(file.path)\n"), list)
+        XCTAssertTrue(list.contains("settlementDeadline = 20 workdays (store-wide)\n"), list)
+        XCTAssertTrue(list.contains("criticismDeadline = 10 workdays (default)\n"), list)
+        let listJSON = try run(["config", "list", "--json"]).json as? [String: Any]
+        XCTAssertEqual(listJSON?["storeFile"] as? String, file.path)
+        // Holiday pay from the store shows the column in the report.
+        XCTAssertEqual(try run(["worker", "add", "Jens"]).status, 0)
+        XCTAssertEqual(try run(["hours", "add", "jens", "7"]).status, 0)
+        XCTAssertFalse(try run(["--lang", "da", "report"]).stdout.contains("Feriegodtgørelse"))
+        XCTAssertEqual(try run(["config", "set", "--store-wide", "holidayPay", "ja"]).status, 0)
+        XCTAssertTrue(try run(["--lang", "da", "report"]).stdout.contains("Feriegodtgørelse"))
+        // Unset in the store: the person's own deadline again.
+        XCTAssertEqual(try run(["config", "unset", "--store-wide", "settlementDeadline"]).status, 0)
+        XCTAssertEqual(try due(), "2026-11-16")
+        XCTAssertEqual(try run(["check"]).status, 0)
+    }
+
+    func testRefusedAndDamagedStoreSettings() throws {
+        XCTAssertEqual(try run(["project", "new", "Tag"]).status, 0)
+        XCTAssertEqual(try run(["project", "finish", "--date", "2026-11-02"]).status, 0)
+        assertError(try run(["config", "set", "--store-wide", "lang", "da"]), status: 64,
+                    contains: "lang is a personal setting; the store keeps only settlementDeadline, criticismDeadline, extraHolidays and holidayPay")
+        assertError(try run(["config", "set", "--store-wide", "criticismDeadline", "soon"]), status: 64, contains: "criticismDeadline: \"soon\" is not")
+        let file = akkord.store.appendingPathComponent("settings.json")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+        let bad = Data(#"{"format": "akkord-settings", "version": 1, "holidayPay": "yes"}"#.utf8)
+        try bad.write(to: file)
+        assertError(try run(["project", "list"]), status: 65, contains: "settings.json: holidayPay: expected true or false, got a string")
+        assertError(try run(["config", "get", "holidayPay"]), status: 65, contains: "settings.json: holidayPay")
+        assertError(try run(["config", "set", "--store-wide", "holidayPay", "true"]), status: 65, contains: "settings.json: holidayPay")
+        let check = try run(["check"])
+        XCTAssertEqual(check.status, 65)
+        XCTAssertTrue(check.stdout.contains("settings.json: holidayPay") || check.stderr.contains("settings.json: holidayPay"), check.stdout + check.stderr)
+        XCTAssertEqual(try Data(contentsOf: file), bad, "never rewritten")
+    }
+}

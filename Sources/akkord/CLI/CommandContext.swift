@@ -74,7 +74,10 @@ final class CommandContext {
     /// by hand (exit 65).
     func withSettings<T>(_ body: (Settings) throws -> T) throws -> T {
         do { return try body(settings) } catch let error as InvalidDataError {
-            if let file = try? settings.storeSettingsFile(), error.source == file { throw HintedError.damagedStoreSettings(error) }
+            // Only a store already found has its settings.json read (asking for it here would read the config again).
+            if let directory = cachedStoreDirectory, error.source == Store(directory: directory).settingsFile {
+                throw HintedError.damagedStoreSettings(error)
+            }
             throw HintedError.damagedConfig(error)
         }
     }
