@@ -173,6 +173,16 @@ final class DayworkTests: XCTestCase {
         XCTAssertEqual(try ProjectCodec.decode(try ProjectCodec.encode(p), source: "x"), p)
     }
 
+    func testABundleThatDiffersInDayworkSaysSo() throws {
+        let stored = try Self.project()
+        var incoming = stored
+        incoming.daywork.removeLast()
+        let d = try ProjectDifference(stored: stored, incoming: incoming)
+        XCTAssertEqual(d.otherParts, ["daywork"])
+        XCTAssertEqual(d.totalBefore, d.totalAfter, "the piecework is the same")
+        XCTAssertTrue(BundleText.difference(d, source: "b.akkord", language: .da).contains("timeløn"))
+    }
+
     func testDanishKindWords() {
         XCTAssertEqual(DayworkEntry.Kind(word: "vejrlig"), .weather)
         XCTAssertEqual(DayworkEntry.Kind(word: "Dagløn"), .daywork)

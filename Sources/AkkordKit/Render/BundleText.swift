@@ -50,6 +50,7 @@ public struct ProjectDifference: Equatable, Sendable {
         if added.isEmpty, removed.isEmpty, changed.isEmpty, stored.lines != incoming.lines { parts.append("lines") }
         part("workers", \.workers); part("hours", \.hours); part("advances", \.advances); part("supplements", \.supplements)
         part("extraWork", \.extraWork); part("photos", \.photos); part("history", \.history)
+        part("daywork", \.daywork)
         otherParts = parts
     }
 
@@ -245,6 +246,7 @@ public enum BundleText {
         case "extraWork": return w[.partExtraWork]
         case "photos": return w[.partPhotos]
         case "history": return w[.partHistory]
+        case "daywork": return w[.partDaywork]
         default: return key
         }
     }

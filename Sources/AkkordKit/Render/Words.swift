@@ -134,7 +134,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Daywork (SPEC §16): its report section, list, confirmations and history
     case dayworkTitle, dayworkKindDaywork, dayworkKindSick, dayworkKindWeather, dayworkKindOther
     case dayworkWorkerTotal, dayworkTotal, dayworkNote, noDaywork, dayworkAdded, dayworkRemoved
-    case histDayworkAdded, histDayworkRemoved, sheetDaywork
+    case histDayworkAdded, histDayworkRemoved, sheetDaywork, partDaywork
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -553,6 +553,7 @@ public struct Words: Sendable {
         .histDayworkAdded: "daywork {1} added: {2} {3} {4} × {5} = {6}",
         .histDayworkRemoved: "daywork {1} removed: {2} {3} {4} = {5}",
         .sheetDaywork: "Daywork",
+        .partDaywork: "daywork",
     ]
 
     public static let da: [Term: String] = [
@@ -939,6 +940,7 @@ public struct Words: Sendable {
         .histDayworkAdded: "timeløn {1} tilføjet: {2} {3} {4} × {5} = {6}",
         .histDayworkRemoved: "timeløn {1} fjernet: {2} {3} {4} = {5}",
         .sheetDaywork: "Timeløn",
+        .partDaywork: "timeløn",
     ]
 }
 
