@@ -105,10 +105,10 @@ extension ReportPDF {
             let wrapped = layout.wrap(r.cells[0], width: 180, font: .regular, size: size)
             layout.ensure(Double(wrapped.count) * row + (r.isTotal ? 4 : 0))
             if r.isTotal {
-                layout.advance(2)
+                // As the summation's rule over its total: in the gap above the row's text.
+                layout.advance(-8)
                 layout.rule(from: left, to: right)
-                layout.advance(-2)
-                layout.advance(4)
+                layout.advance(12)
             }
             let font: PDFFont = r.isTotal ? .bold : .regular
             let rowTop = layout.y
@@ -116,6 +116,8 @@ extension ReportPDF {
             layout.at(rowTop) { layout in
                 for (cell, anchor) in zip(r.cells, anchors).dropFirst() { layout.text(cell, at: anchor, font: font, size: size) }
             }
+            // A worker's total closes his rows: a little room before the next worker's.
+            if r.isTotal { layout.advance(3) }
         }
         layout.repeatedHeader = nil
         layout.advance(4)
