@@ -5,7 +5,8 @@ import AkkordAccounting
 
 /// `report --format csv`: the line table in RFC 4180. `en`: `,` and decimal point; `da`: a UTF-8
 /// BOM (so Excel shows æøå), `;`, decimal comma, Danish column titles and units (SPEC §8). No
-/// thousands grouping, so spreadsheets read the numbers as numbers. Text cells starting with `=`,
+/// thousands grouping, so spreadsheets read the numbers as numbers. A project with daywork gets
+/// its block under the lines (`writeDaywork`). Text cells starting with `=`,
 /// `+`, `-` or `@` get a leading `'` so no spreadsheet runs them as formulas (`CSVField`).
 public enum ReportCSV {
     public static let byteOrderMark = "\u{FEFF}"

@@ -3,7 +3,8 @@ import AkkordModel
 import AkkordAccounting
 
 /// `report --format json` (SPEC §7): every figure a string in plain form. Fields keep their
-/// names and meaning; new ones may be added.
+/// names and meaning; new ones may be added (`daywork` and `dayworkTotal` only when the project
+/// has daywork, SPEC §16).
 public enum ReportJSON {
     public static func render(_ p: ProjectHead, _ a: FinalAccounting) -> [UInt8] {
         let out = ByteOutput()

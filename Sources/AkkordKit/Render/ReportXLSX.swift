@@ -23,6 +23,9 @@ import AkkordAccounting
 ///   pay = −SUM of the apprentices' shares (paid out of the total: negative, as the text and PDF
 ///   reports show it), pool = total + apprentice pay, journeyman hours =
 ///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2); the warnings and the notes.
+/// - `Daywork` (`Timeløn`), only when the project has daywork (SPEC §16): a row an entry,
+///   amount = ROUND(hours × rate, 2), each worker's total (SUM) and the total in all; never part
+///   of the sheets above.
 ///
 /// Hours are exact: a decimal number when they are whole thousandths, else a formula
 /// (`7+20/60`, or `raw/3000`) with the value cached to 12 decimals. A figure that does not
