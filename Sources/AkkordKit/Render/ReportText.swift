@@ -122,6 +122,7 @@ public enum TeamText {
         JSONValue(["workers": .array(a.team.map { s in
             var o = JSONObject([("id", .string(s.worker.id)), ("name", .string(s.worker.name)), ("apprentice", .bool(s.worker.apprentice))])
             o.append("rate", .optional(s.worker.rate?.plain))
+            o.append("weight", .string(s.worker.weight.plain))
             o.append("hours", .string(s.hours.twoDecimalsPlain))
             o.append("advances", .string(s.advances.plain))
             return .object(o)
