@@ -26,8 +26,9 @@ public struct WeightedHours: CountedNumber, Hashable, Comparable {
     public static var zero: WeightedHours { WeightedHours(raw: 0) }
     public static func < (a: WeightedHours, b: WeightedHours) -> Bool { a.raw < b.raw }
 
-    /// `hours` × `weight`; within 64 bits for hours and weights within their limits.
-    public init(_ hours: Hours, _ weight: Weight) { raw = hours.raw * weight.raw }
+    /// `hours` × `weight`; exact for hours and weights within their limits (clamped beyond
+    /// 64 bits, and so beyond the limit a sum of them is taken within).
+    public init(_ hours: Hours, _ weight: Weight) { raw = Int64(clamping: Int128(hours.raw) * Int128(weight.raw)) }
 
     /// Shown with 2 decimals, rounded half away from zero, as hours are.
     public func formatted(_ language: Language) -> String {

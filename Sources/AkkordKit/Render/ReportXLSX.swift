@@ -127,8 +127,10 @@ public enum ReportXLSX {
         func team(_ c: TeamColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         func summary(_ c: SummaryColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         let pool = summary(.amount, layout.poolRow).absolute.on(summaryName)
-        let weightedHours = summary(.amount, layout.weightedHoursRow).absolute.on(summaryName)
         let weights = a.hasWeights
+        // Shared by hours × weight over the weighted hours; without an agreed weight, by hours over the journeyman hours.
+        let divisorRow = weights ? layout.weightedHoursRow : layout.journeymanHoursRow
+        let weightedHours = summary(.amount, divisorRow).absolute.on(summaryName)
 
         // Lines
         let scoped = a.supplements.enumerated().filter { !$0.element.supplement.scope.isAll }
@@ -277,7 +279,7 @@ public enum ReportXLSX {
                        cached: hoursNumber(a.journeymanHours), .decimals(2))
         try book.append(totalsRow(w[.xlsxJourneymanHours], [.amount: hoursSum]), to: summarySheet)
         let earnings: Cell = a.hourlyEarnings.map {
-            .formula("ROUND(\(summary(.amount, layout.poolRow))/\(summary(.amount, layout.weightedHoursRow)),2)", cached: Number($0), .money)
+            .formula("ROUND(\(summary(.amount, layout.poolRow))/\(summary(.amount, divisorRow)),2)", cached: Number($0), .money)
         } ?? .empty
         try book.append(totalsRow(w[.xlsxHourlyEarnings], [.amount: earnings]), to: summarySheet)
         assert(book.nextRow(summarySheet) == layout.weightedHoursRow)
