@@ -233,8 +233,8 @@ public enum ReportPDF {
         switch sheet.team.columns.count {
         case 5: rights = [330, 410, 480, right]
         case 6: rights = [290, 360, 430, 495, right]
-        case 7: rights = [250, 295, 360, 425, 490, right]
-        default: rights = [225, 262, 322, 382, 440, 498, right]
+        case 7: rights = [245, 280, 350, 420, 488, right]
+        default: rights = [205, 235, 300, 350, 432, 488, right]
         }
         let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
         let header = Array(zip(sheet.team.columns.map(\.title), anchors))

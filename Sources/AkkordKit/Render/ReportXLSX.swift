@@ -16,13 +16,17 @@ import AkkordAccounting
 ///   the øre from rounding, a number akkord writes: its share less that rounded-down figure, so
 ///   the largest-remainder rule of §5 (not one formula) shows as the øre each one got (−0.01 …
 ///   0.01; ROUNDDOWN rounds toward zero, so a negative pool gives −0.01 where akkord rounded
-///   down). An apprentice's share is his pay, ROUND(hours × rate, 2).
+///   down). An apprentice's share is his pay, ROUND(hours × rate, 2). With an agreed weight
+///   (SPEC §16) two more columns follow: weight and weighted hours = hours × weight, and each
+///   share of the pool is ROUNDDOWN(pool × weighted hours / weighted hours in all, 2) + the øre.
 /// - `Summary`: the project; then subtotal (from `Lines`), each supplement = ROUND(base ×
 ///   percent / 100, 2) with its base = the subtotal or SUMPRODUCT(amounts, its scope column),
 ///   extra work (an agreed amount, or ROUND(hours × rate, 2)), total = SUM of those, apprentice
 ///   pay = −SUM of the apprentices' shares (paid out of the total: negative, as the text and PDF
 ///   reports show it), pool = total + apprentice pay, journeyman hours =
-///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2); the warnings and the notes.
+///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2) (/ weighted hours with an agreed
+///   weight), weighted hours (SUM of the team's, else = journeyman hours), all piecework hours =
+///   SUM of everyone's, total per piecework hour = ROUND(total / all hours, 2); the warnings and the notes.
 ///
 /// Hours are exact: a decimal number when they are whole thousandths, else a formula
 /// (`7+20/60`, or `raw/3000`) with the value cached to 12 decimals. A figure that does not
