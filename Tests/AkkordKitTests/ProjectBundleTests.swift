@@ -201,7 +201,7 @@ final class ProjectBundleTests: XCTestCase {
         let droppedIndex = try sampleProject().photos.firstIndex { $0.file == droppedFile }!
         XCTAssertEqual(error.problems.map(\.description), [
             "unknown field \"extra\" (known: format, version, project, photos)",
-            "project.workers[0]: unknown field \"nickname\" (known: id, name, apprentice, rate)",
+            "project.workers[0]: unknown field \"nickname\" (known: id, name, apprentice, rate, weight)",
             "photos[0]: unknown field \"comment\" (known: file, sha256, data)",
             "photos[1].sha256: \(String(repeating: "0", count: 64)) does not match the photo's bytes (they hash to \(photos.sorted { $0.file < $1.file }[1].sha256))",
             "project.photos[\(droppedIndex)].file: \"\(droppedFile)\" is not in the bundle's photos",

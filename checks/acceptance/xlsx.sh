@@ -336,6 +336,21 @@ PY
 tally < <("$PY" "$WORK/check_summary_openpyxl.py" "$WORK/summary.json" "$WORK/sum-en.xlsx" en 2>&1)
 tally < <("$PY" "$WORK/check_summary_openpyxl.py" "$WORK/summary.json" "$WORK/sum-da.xlsx" da 2>&1)
 
+# A weighted split (SPEC §16): weights 1 and 0.8, an apprentice sharing at 0.5 beside one paid by
+# the hour. T = 1,000.00, pool 900.00 over 10 + 8 + 5 = 23 weighted hours: 391.31, 313.04, 195.65.
+W="$WORK/wstore"
+for s in 'project new|Vægt' 'add|--custom|Tag|--unit|m2|--price|100|10' 'worker add|Jens' 'worker add|Ole|--weight|0,8' \
+         'worker add|Lars|--apprentice|--weight|0,5' 'worker add|Ali|--apprentice|--rate|100' \
+         'hours add|jens|10' 'hours add|ole|10' 'hours add|lars|10' 'hours add|ali|1'; do
+  IFS='|' read -r -a parts <<<"$s"
+  read -r -a cmd <<<"${parts[0]}"
+  "$AKKORD" --store "$W" --lang da "${cmd[@]}" "${parts[@]:1}" >"$WORK/out" 2>&1 && ok || fail "weighted: akkord ${parts[*]}: $(cat "$WORK/out")"
+done
+"$AKKORD" --store "$W" report --format json >"$WORK/w-report.json" && ok || fail "weighted json report"
+"$AKKORD" --store "$W" report -o "$WORK/w-en.xlsx" >"$WORK/out" 2>&1 && ok || fail "weighted en xlsx: $(cat "$WORK/out")"
+"$AKKORD" --store "$W" --lang da report -o "$WORK/w-da.xlsx" >"$WORK/out" 2>&1 && ok || fail "weighted da xlsx: $(cat "$WORK/out")"
+[ "$(jq -r '[.team[].share] | join(" ")' "$WORK/w-report.json")" = "391.31 313.04 195.65 100.00" ] && ok || fail "weighted shares $(jq -c '[.team[].share]' "$WORK/w-report.json")"
+
 # 2. LibreOffice, in a profile of its own (HOME too, so nothing collides with another run), set
 #    to recalculate every formula of an OOXML file on load (by default it shows the cached
 #    values: OOXMLRecalcMode 1, "never"). Each workbook is converted as it is and with every
@@ -350,7 +365,7 @@ XCU
 "$PY" - "$WORK" <<'PY'
 import re, sys, zipfile
 work = sys.argv[1]
-for lang in ("en", "da", "sum-en", "sum-da"):
+for lang in ("en", "da", "sum-en", "sum-da", "w-en", "w-da"):
     src = zipfile.ZipFile(f"{work}/{lang}.xlsx")
     out = zipfile.ZipFile(f"{work}/{lang}-zeroed.xlsx", "w", zipfile.ZIP_STORED)
     for item in src.infolist():
@@ -364,7 +379,8 @@ mkdir -p "$WORK/csv"
 timeout 300 "$LO" -env:UserInstallation="file://$WORK/lo" --headless --norestore \
   --convert-to 'csv:Text - txt - csv (StarCalc):44,34,76,1,,0,false,true,false,false,false,-1' --outdir "$WORK/csv" \
   "$WORK/en.xlsx" "$WORK/da.xlsx" "$WORK/en-zeroed.xlsx" "$WORK/da-zeroed.xlsx" \
-  "$WORK/sum-en.xlsx" "$WORK/sum-da.xlsx" "$WORK/sum-en-zeroed.xlsx" "$WORK/sum-da-zeroed.xlsx" >"$WORK/lo.out" 2>&1 \
+  "$WORK/sum-en.xlsx" "$WORK/sum-da.xlsx" "$WORK/sum-en-zeroed.xlsx" "$WORK/sum-da-zeroed.xlsx" \
+  "$WORK/w-en.xlsx" "$WORK/w-da.xlsx" "$WORK/w-en-zeroed.xlsx" "$WORK/w-da-zeroed.xlsx" >"$WORK/lo.out" 2>&1 \
   && ok || fail "libreoffice --convert-to csv: $(tail -3 "$WORK/lo.out")"
 
 cat >"$WORK/check_csv.py" <<'PY'
@@ -406,6 +422,41 @@ for i, t in enumerate(report["team"]):
     check((num(row[5]), num(row[8])) == (Decimal(t["share"]), Decimal(t["balance"])), f"{t['worker']} share, balance {row[5]}, {row[8]}")
 PY
 for f in en da en-zeroed da-zeroed; do tally < <("$PY" "$WORK/check_csv.py" "$WORK/report.json" "$WORK/csv/$f" "${f%-zeroed}" 2>&1); done
+
+# The weighted workbooks as LibreOffice recalculated them: each share (ROUNDDOWN of pool × hours ×
+# weight over the weighted hours, plus the øre from rounding), weighted hours, hourly earnings,
+# all piecework hours and the total per piecework hour equal the JSON report's.
+cat >"$WORK/check_weighted_csv.py" <<'PY'
+import csv, json, sys
+from decimal import Decimal
+report_path, base, lang = sys.argv[1:4]
+report = json.load(open(report_path, encoding="utf-8"))
+da = lang == "da"
+def check(ok, what):
+    print(("PASS " if ok else "FAIL ") + f"{base.rsplit('/', 1)[-1]}: {what}")
+def sheet(name):
+    try:
+        return list(csv.reader(open(f"{base}-{name}.csv", encoding="utf-8")))
+    except OSError as e:
+        check(False, f"sheet {name} was not exported: {e}"); return []
+def num(text):
+    return Decimal(text).quantize(Decimal("0.01")) if text not in ("", None) else None
+team, summary = (sheet("Sjak"), sheet("Opgørelse")) if da else (sheet("Team"), sheet("Summary"))
+if not (team and summary): sys.exit()
+check(team[0][9:11] == (["Vægt", "Vægtede timer"] if da else ["Weight", "Weighted hours"]), f"weight columns {team[0][9:11]}")
+for i, t in enumerate(report["team"]):
+    row = team[i + 1]
+    check((num(row[5]), num(row[8])) == (Decimal(t["share"]), Decimal(t["balance"])), f"{t['worker']} share, balance {row[5]}, {row[8]}")
+    want = Decimal(t["weightedHours"]) if t["weightedHours"] else None
+    check(num(row[10]) == want, f"{t['worker']} weighted hours {row[10]} == {t['weightedHours']}")
+labels = {row[0]: row for row in summary if row}
+def amount(label): return num(labels[label][9]) if label in labels else "missing"
+for label, key in [("Timefortjeneste" if da else "Hourly earnings", "hourlyEarnings"), ("Vægtede timer" if da else "Weighted hours", "weightedHours"),
+                   ("Akkordtimer i alt" if da else "All piecework hours", "allHours"), ("Kr. pr. akkordtime i alt" if da else "Total per piecework hour", "totalPerHour"),
+                   ("Svendetimer" if da else "Journeyman hours", "journeymanHours")]:
+    check(amount(label) == Decimal(report[key]), f"{key} {amount(label)} == {report[key]}")
+PY
+for f in w-en w-da w-en-zeroed w-da-zeroed; do lang=${f#w-}; tally < <("$PY" "$WORK/check_weighted_csv.py" "$WORK/w-report.json" "$WORK/csv/$f" "${lang%-zeroed}" 2>&1); done
 
 # The summary workbooks as LibreOffice recalculated them: every total, each worker's balance and
 # each hourly earnings equal `summary --json`.

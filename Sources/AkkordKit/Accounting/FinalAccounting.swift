@@ -8,9 +8,11 @@ import AkkordModel
 ///                                              not compounded)
 ///     extra work = Σ agreed amounts + Σ round2(hours × rate)
 ///     T  = S + Σ supplements + extra work
-///     P  = T − Σ round2(apprentice hours × rate)
-///     journeyman share = P × hours / Σ journeyman hours, to øre by largest remainder
+///     P  = T − Σ round2(apprentice hours × rate)   (apprentices paid by the hour)
+///     share = P × hours × weight / Σ hours × weight, to øre by largest remainder (SPEC §16:
+///             everyone who shares the pool, journeymen and apprentices with a weight)
 ///     balance = share (or apprentice pay) − advances
+///     total per piecework hour = round2(T / everyone's hours)
 public struct FinalAccounting: Equatable {
     public struct SupplementLine: Equatable, Sendable {
         public let supplement: Supplement
@@ -31,9 +33,18 @@ public struct FinalAccounting: Equatable {
     public let total: Money
     public let apprenticePay: Money
     public let pool: Money
+    /// The journeymen's own hours.
     public let journeymanHours: Hours
-    /// round2(P / Σ journeyman hours); nil without journeyman hours. Shown, not used for shares.
+    /// Σ hours × weight of everyone who shares the pool (the journeyman hours when no weight is agreed).
+    public let weightedHours: WeightedHours
+    /// Every worker's hours, apprentices paid by the hour included: all piecework hours.
+    public let allHours: Hours
+    /// round2(P / weighted hours); nil without weighted hours. Shown, not used for shares.
     public let hourlyEarnings: Money?
+    /// round2(T / all piecework hours); nil without hours.
+    public let totalPerHour: Money?
+    /// A weight other than 1 was agreed for someone: the split is by hours × weight.
+    public var hasWeights: Bool { team.contains { !$0.worker.weight.isOne } }
     public let team: [TeamShare]
     /// False when there are no workers or no journeyman hours: the split is then missing.
     public let isSplit: Bool
@@ -45,6 +56,7 @@ public struct FinalAccounting: Equatable {
     public static func == (a: FinalAccounting, b: FinalAccounting) -> Bool {
         a.subtotal == b.subtotal && a.supplements == b.supplements && a.extraWork == b.extraWork && a.total == b.total
             && a.apprenticePay == b.apprenticePay && a.pool == b.pool && a.journeymanHours == b.journeymanHours
+            && a.weightedHours == b.weightedHours && a.allHours == b.allHours && a.totalPerHour == b.totalPerHour
             && a.hourlyEarnings == b.hourlyEarnings && a.team == b.team && a.isSplit == b.isSplit && a.warnings == b.warnings && a.daywork == b.daywork
             && a.lines.count == b.lines.count && a.lines.all == b.lines.all
     }
@@ -81,7 +93,7 @@ public struct FinalAccounting: Equatable {
 
         var apprenticePay = Sum<Money>()
         var pays: [String: Money] = [:]
-        for w in project.workers where w.apprentice {
+        for w in project.workers where !w.sharesPool {
             let pay = (workerHours[w.id] ?? .zero).pay(at: w.rate ?? .zero)
             pays[w.id] = pay
             apprenticePay.add(pay)
@@ -91,26 +103,38 @@ public struct FinalAccounting: Equatable {
 
         let journeymen = project.workers.filter { !$0.apprentice }
         journeymanHours = try Sum(journeymen) { workerHours[$0.id] ?? .zero }.value("the journeyman hours")
-        isSplit = journeymanHours.raw > 0
-        let shares = isSplit ? TeamShare.split(pool, by: journeymen.map { workerHours[$0.id] ?? .zero }) : []
+        allHours = try Sum(project.workers) { workerHours[$0.id] ?? .zero }.value("the piecework hours")
+        let sharers = project.workers.filter(\.sharesPool)
+        let weighted = sharers.map { WeightedHours(workerHours[$0.id] ?? .zero, $0.weight) }
+        weightedHours = try Sum(weighted).value("the weighted hours")
+        isSplit = weightedHours.raw > 0
+        let shares = isSplit ? TeamShare.split(pool, by: weighted) : []
+        // P / (raw / 300,000 h) in øre per hour.
         hourlyEarnings = isSplit
-            ? Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(Hours.unitsPerHour), Int128(journeymanHours.raw))))
+            ? Money(raw: Int64(divideRoundingHalfAwayFromZero(Int128(pool.raw) * Int128(WeightedHours.unitsPerHour), Int128(weightedHours.raw))))
+            : nil
+        // A total within the largest amount over at least 1/3000 h is within 64 bits.
+        totalPerHour = allHours.raw > 0
+            ? try Sum<Money>(exact: divideRoundingHalfAwayFromZero(Int128(self.total.raw) * Int128(Hours.unitsPerHour), Int128(allHours.raw)))
+                .value("the total per piecework hour", limit: .max)
             : nil
 
         var team: [TeamShare] = []
-        var journeymanIndex = 0
+        var sharerIndex = 0
         for w in project.workers {
             let share: Money?
-            if w.apprentice {
+            let hours = workerHours[w.id] ?? .zero
+            if !w.sharesPool {
                 share = pays[w.id]
             } else {
-                share = isSplit ? shares[journeymanIndex] : nil
-                journeymanIndex += 1
+                share = isSplit ? shares[sharerIndex] : nil
+                sharerIndex += 1
             }
             let advances = workerAdvances[w.id] ?? .zero
             // share and advances are each within ±the largest amount, so their difference is
             // within 64 bits (a balance is not itself a kept amount).
-            team.append(TeamShare(worker: w, hours: workerHours[w.id] ?? .zero, share: share, advances: advances,
+            team.append(TeamShare(worker: w, hours: hours, weightedHours: w.sharesPool ? WeightedHours(hours, w.weight) : nil,
+                                  share: share, advances: advances,
                                   balance: try share.map { s throws(SumTooLargeError) in try Sum.difference(s, advances).value("the balance of \(w.id)", limit: .max) }))
         }
         self.team = team
@@ -118,7 +142,7 @@ public struct FinalAccounting: Equatable {
         var warnings: [AccountingWarning] = []
         if project.workers.isEmpty {
             warnings.append(.noWorkers)
-        } else if journeymen.isEmpty {
+        } else if sharers.isEmpty {
             warnings.append(.noJourneymen)
         } else if !isSplit {
             warnings.append(.noJourneymanHours)
@@ -126,13 +150,13 @@ public struct FinalAccounting: Equatable {
         if pool.isNegative {
             warnings.append(.negativePool(apprenticePay: self.apprenticePay, total: self.total))
         }
-        for w in project.workers where w.apprentice && (workerHours[w.id] ?? .zero).raw == 0 {
+        for w in project.workers where !w.sharesPool && (workerHours[w.id] ?? .zero).raw == 0 {
             warnings.append(.apprenticeWithoutHours(name: w.name))
         }
         // A journeyman paid aconto by the hour whose share per hour is below that rate: the
         // piecework gives him less than he was paid on account. Compared exactly:
         // share/hours < rate ⇔ share (øre) × 3000 × 100 < rate (1/10000 kr) × hours (1/3000 h).
-        for s in team where !s.worker.apprentice {
+        for s in team where s.worker.sharesPool {
             guard let share = s.share, s.hours.raw > 0,
                   let rate = project.advances.filter({ $0.worker == s.worker.id && !$0.correction }).compactMap(\.rate).max()
             else { continue }
@@ -167,15 +191,17 @@ public enum AccountingWarning: Equatable, Sendable {
 public struct TeamShare: Equatable, Sendable {
     public let worker: Worker
     public let hours: Hours
-    /// The journeyman's share of the pool, or the apprentice's pay; nil when the split is missing.
+    /// hours × weight, for a worker who shares the pool; nil for an apprentice paid by the hour.
+    public let weightedHours: WeightedHours?
+    /// The worker's share of the pool, or the apprentice's pay; nil when the split is missing.
     public let share: Money?
     public let advances: Money
     public let balance: Money?
 
-    /// Splits `pool` in proportion to `hours`, exactly: each share is P × h / H rounded down to
+    /// Splits `pool` in proportion to `hours` (hours, or hours × weight), exactly: each share is P × h / H rounded down to
     /// the øre, and the øre left over go one each to the largest remainders (ties: listed first).
     /// The shares add up to `pool` exactly. `hours` must not sum to zero.
-    public static func split(_ pool: Money, by hours: [Hours]) -> [Money] {
+    public static func split<N: CountedNumber>(_ pool: Money, by hours: [N]) -> [Money] {
         let total = Sum(hours).exact
         precondition(total > 0, "split needs hours")
         var floors: [Int128] = [], remainders: [Int128] = []

@@ -24,7 +24,9 @@ public enum HistoryChange: Equatable, Sendable {
     /// `project import`: a bundle's project stored under another id than it was exported with
     /// (`exportedAs`), or replacing the stored version (`replaced`).
     case bundleImported(id: String, file: String, exportedAs: String?, replaced: Bool)
-    case workerAdded(id: String, name: String, apprentice: Bool, rate: UnitPrice?)
+    case workerAdded(id: String, name: String, apprentice: Bool, rate: UnitPrice?, weight: Weight = .one)
+    /// `worker edit --weight`: the worker's weight in the team split.
+    case workerWeightChanged(id: String, name: String, old: Weight, new: Weight)
     case workerRemoved(id: String, name: String)
     case hoursAdded(id: Int, worker: String, hours: Hours, date: String?)
     case hoursRemoved(id: Int, worker: String, hours: Hours)
@@ -119,6 +121,7 @@ public enum HistoryChange: Equatable, Sendable {
         case supplementAdded, supplementRemoved, extraWorkAdded, extraWorkRemoved, photoAdded, photoRemoved
         case undo, undone, demoBuilt
         case dayworkAdded, dayworkRemoved
+        case workerWeightChanged
     }
 
     public var kind: Kind {
@@ -135,6 +138,7 @@ public enum HistoryChange: Equatable, Sendable {
         case .bundleImported(_, _, _, let replaced): return replaced ? .bundleReplaced : .bundleImported
         case .workerAdded: return .workerAdded
         case .workerRemoved: return .workerRemoved
+        case .workerWeightChanged: return .workerWeightChanged
         case .hoursAdded: return .hoursAdded
         case .hoursRemoved: return .hoursRemoved
         case .advanceAdded: return .advanceAdded
@@ -193,8 +197,10 @@ extension HistoryChange {
             let renamed = exportedAs.map { " (exported as \"\($0)\")" } ?? ""
             return replaced ? "project \"\(id)\" replaced from the bundle \(file)\(renamed); the previous version is in the trash"
                             : "project \"\(id)\" imported from the bundle \(file)\(renamed)"
-        case .workerAdded(let id, let name, let apprentice, let rate):
-            return "worker \(id) added: \(name), " + (apprentice ? "apprentice at \(rate?.plain ?? "?")/h" : "journeyman")
+        case .workerAdded(let id, let name, let apprentice, let rate, let weight):
+            let kind = apprentice ? (rate.map { "apprentice at \($0.plain)/h" } ?? "apprentice") : "journeyman"
+            return "worker \(id) added: \(name), " + kind + (weight.isOne ? "" : ", weight \(weight.plain)")
+        case .workerWeightChanged(let id, let name, let old, let new): return "worker \(id) (\(name)) weight: \(old.plain) → \(new.plain)"
         case .workerRemoved(let id, let name): return "worker \(id) removed: \(name)"
         case .hoursAdded(let id, let worker, let hours, let date):
             return "hours \(id) added: \(worker) \(hours.plain) h\(date.map { " on \($0)" } ?? "")"
@@ -284,9 +290,11 @@ extension HistoryChange {
             text("file", file)
             if let renamed { text("id", renamed.id); text("was", renamed.was) }
         case .bundleImported(let project, let file, let exportedAs, _): text("id", project); text("file", file); text("exportedAs", exportedAs)
-        case .workerAdded(let worker, let name, let apprentice, let rate):
+        case .workerAdded(let worker, let name, let apprentice, let rate, let weight):
             text("id", worker); text("name", name); body("apprentice", .bool(apprentice))
             if let rate { figure("rate", rate) }
+            if !weight.isOne { figure("weight", weight) }
+        case .workerWeightChanged(let worker, let name, let old, let new): text("id", worker); text("name", name); figure("old", old); figure("new", new)
         case .workerRemoved(let worker, let name): text("id", worker); text("name", name)
         case .hoursAdded(let entry, let worker, let hours, let date): id(entry); text("worker", worker); body("hours", .hours(hours)); text("date", date)
         case .hoursRemoved(let entry, let worker, let hours): id(entry); text("worker", worker); body("hours", .hours(hours))

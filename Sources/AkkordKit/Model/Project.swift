@@ -118,10 +118,12 @@ public struct Worker: Equatable, Sendable {
     public var id: String
     public var name: String
     public var apprentice: Bool = false
-    /// Hourly rate, for apprentices.
+    /// Hourly rate, for apprentices paid by the hour.
     public var rate: UnitPrice? = nil
-    public init(id: String, name: String, apprentice: Bool = false, rate: UnitPrice? = nil) {
-        self.id = id; self.name = name; self.apprentice = apprentice; self.rate = rate
+    /// The weight of the worker's hours in the team split (SPEC §16); 1 unless agreed otherwise.
+    public var weight: Weight = .one
+    public init(id: String, name: String, apprentice: Bool = false, rate: UnitPrice? = nil, weight: Weight = .one) {
+        self.id = id; self.name = name; self.apprentice = apprentice; self.rate = rate; self.weight = weight
     }
 }
 

@@ -74,7 +74,9 @@ public enum ProjectRules {
             if !Slug.isValid(w.id) { problem("workers[\(i)].id", "\"\(w.id)\" is not a valid worker id") }
             if !workerIds.insert(w.id).inserted { problem("workers[\(i)].id", "duplicate worker id \"\(w.id)\"") }
             text("workers[\(i)].name", w.name)
-            if w.apprentice, w.rate == nil { problem("workers[\(i)].rate", "an apprentice needs an hourly rate") }
+            if w.apprentice, w.rate == nil, w.weight.isOne { problem("workers[\(i)].rate", "an apprentice needs an hourly rate, or a weight to share the pool with") }
+            if !w.weight.isPositive { problem("workers[\(i)].weight", "must be greater than 0 (at most 2)") }
+            if w.apprentice, w.rate != nil, !w.weight.isOne { problem("workers[\(i)].weight", "an apprentice paid by the hour (rate) has no weight; give one or the other") }
             if let rate = w.rate, rate.isNegative { problem("workers[\(i)].rate", "must not be negative") }
         }
         uniqueIds("hours", p.hours.map(\.id), counter: "hours")

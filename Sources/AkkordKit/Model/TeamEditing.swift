@@ -12,11 +12,23 @@ extension Project {
         throw AkkordError.workerAmbiguous(reference, matches: matches)
     }
 
-    public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) -> (Worker, [HistoryChange]) {
+    public mutating func addWorker(name: String, apprentice: Bool, rate: UnitPrice?, weight: Weight = .one) -> (Worker, [HistoryChange]) {
         let wid = Slug.unique(Slug.make(from: name, fallback: "worker"), taken: Set(workers.map(\.id)))
-        let w = Worker(id: wid, name: name, apprentice: apprentice, rate: rate)
+        let w = Worker(id: wid, name: name, apprentice: apprentice, rate: rate, weight: weight)
         workers.append(w)
-        return (w, [.workerAdded(id: wid, name: name, apprentice: apprentice, rate: rate)])
+        return (w, [.workerAdded(id: wid, name: name, apprentice: apprentice, rate: rate, weight: weight)])
+    }
+
+    /// A worker's weight in the team split (SPEC §16). An apprentice paid by the hour has none
+    /// (his pay is hours × rate), and an apprentice who shares the pool keeps a weight other than 1.
+    public mutating func setWeight(worker reference: String, _ weight: Weight) throws -> (Worker, [HistoryChange]) {
+        let w = try worker(reference)
+        guard let index = workers.firstIndex(where: { $0.id == w.id }) else { throw AkkordError.workerNotFound(reference, project: id, workers: workers) }
+        if w.apprentice, w.rate != nil, !weight.isOne { throw TeamEditError.weightOfHourlyApprentice(name: w.name) }
+        if w.apprentice, w.rate == nil, weight.isOne { throw TeamEditError.sharingApprenticeAtOne(name: w.name) }
+        guard w.weight != weight else { return (w, []) }
+        workers[index].weight = weight
+        return (workers[index], [.workerWeightChanged(id: w.id, name: w.name, old: w.weight, new: weight)])
     }
 
     public mutating func removeWorker(_ reference: String) throws -> [HistoryChange] {
@@ -121,5 +133,17 @@ extension Project {
         let photo = Photo(id: takeId("photo"), caption: caption, originalName: originalName, file: file, added: added)
         photos.append(photo)
         return (photo, [.photoAdded(id: photo.id, originalName: originalName, caption: caption, file: file)])
+    }
+}
+
+/// A weight the team's rules do not allow (SPEC §16).
+public enum TeamEditError: Error, Equatable, PhrasedError {
+    case weightOfHourlyApprentice(name: String)
+    case sharingApprenticeAtOne(name: String)
+    public var phrase: Phrase {
+        switch self {
+        case .weightOfHourlyApprentice(let name): return "\(name) is an apprentice paid by the hour; only those who share the pool have a weight"
+        case .sharingApprenticeAtOne(let name): return "\(name) is an apprentice who shares the pool by a weight; a weight of 1 would make him a journeyman"
+        }
     }
 }

@@ -25,6 +25,7 @@ public enum ChangeJSON {
     public static func worker(_ w: Worker) -> JSONValue {
         var o = JSONObject([("id", .string(w.id)), ("name", .string(w.name)), ("apprentice", .bool(w.apprentice))])
         o.append("rate", .optional(w.rate?.plain))
+        o.append("weight", .string(w.weight.plain))
         return JSONValue(["worker": .object(o)])
     }
 

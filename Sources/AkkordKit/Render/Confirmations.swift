@@ -99,8 +99,13 @@ public enum Confirmation {
 
     public static func workerAdded(_ worker: Worker, _ l: Language) -> String {
         let w = Words(l)
-        let kind = worker.apprentice ? w(.apprenticeAt, worker.rate?.formatted(l) ?? "?") : w[.journeyman]
-        return w(.workerAdded, worker.id, worker.name, kind)
+        let kind = !worker.apprentice ? w[.journeyman] : worker.rate.map { w(.apprenticeAt, $0.formatted(l)) } ?? w[.apprenticeSharing]
+        return w(.workerAdded, worker.id, worker.name, kind + (worker.weight.isOne ? "" : w(.weightSuffix, worker.weight.formatted(l))))
+    }
+
+    /// `worker jens (Jens Hansen): weight 0.8`.
+    public static func workerWeight(_ worker: Worker, _ l: Language) -> String {
+        Words(l)(.workerWeightSet, worker.id, worker.name, worker.weight.formatted(l))
     }
 
     public static func workerRemoved(_ worker: Worker, _ l: Language) -> String {

@@ -73,8 +73,10 @@ public enum HistoryText {
             return w(.histRestored, file) + (renamed.map { w(.histRestoredAs, $0.id, $0.was) } ?? "")
         case .bundleImported(let id, let file, let exportedAs, let replaced):
             return w(replaced ? .histBundleReplaced : .histBundleImported, id, file, exportedAs.map { w(.histExportedAs, $0) } ?? "")
-        case .workerAdded(let id, let name, let apprentice, let rate):
-            return w(.histWorkerAdded, id, name, apprentice ? w(.apprenticeAt, rate.map(figure) ?? "?") : w[.journeyman])
+        case .workerAdded(let id, let name, let apprentice, let rate, let weight):
+            let kind = apprentice ? (rate.map { w(.apprenticeAt, figure($0)) } ?? w[.apprenticeSharing]) : w[.journeyman]
+            return w(.histWorkerAdded, id, name, kind + (weight.isOne ? "" : w(.weightSuffix, figure(weight))))
+        case .workerWeightChanged(let id, let name, let old, let new): return w(.histWorkerWeightChanged, id, name, figure(old), figure(new))
         case .workerRemoved(let id, let name): return w(.histWorkerRemoved, id, name)
         case .hoursAdded(let id, let worker, let h, let date): return w(.histHoursAdded, "\(id)", worker, hours(h)) + on(date)
         case .hoursRemoved(let id, let worker, let h): return w(.histHoursRemoved, "\(id)", worker, hours(h))

@@ -506,8 +506,8 @@ en: "{}" is not a valid worker id
 da: "{1}" er ikke et gyldigt medarbejder-id
 en: duplicate worker id "{}"
 da: medarbejder-id'et "{1}" findes to gange
-en: an apprentice needs an hourly rate
-da: en lærling skal have en timeløn
+en: an apprentice needs an hourly rate, or a weight to share the pool with
+da: en lærling skal have en timeløn eller en vægt at dele beløbet til fordeling med
 en: must not be negative
 da: må ikke være negativ
 en: no worker "{}"
@@ -871,5 +871,20 @@ da: timelønnen
 # ── Store-wide settings (settings.json, SPEC §16) ──
 en: {} is a personal setting; the store keeps only settlementDeadline, criticismDeadline, extraHolidays and holidayPay
 da: {1} er en personlig indstilling; arkivet gemmer kun settlementDeadline, criticismDeadline, extraHolidays og holidayPay
+# ── Weights in the team split, all piecework hours (SPEC §16) ──
+en: must be greater than 0 (at most 2)
+da: skal være større end 0 (højst 2)
+en: an apprentice paid by the hour (rate) has no weight; give one or the other
+da: en lærling på timeløn (rate) har ingen vægt; angiv det ene eller det andet
+en: {} is an apprentice paid by the hour; only those who share the pool have a weight
+da: {1} er lærling på timeløn; kun de, der deler beløbet til fordeling, har en vægt
+en: {} is an apprentice who shares the pool by a weight; a weight of 1 would make him a journeyman
+da: {1} er lærling og deler beløbet til fordeling med en vægt; en vægt på 1 ville gøre ham til svend
+en: the piecework hours
+da: akkordtimerne
+en: the weighted hours
+da: de vægtede timer
+en: the total per piecework hour
+da: kr. pr. akkordtime i alt
 """#
 }

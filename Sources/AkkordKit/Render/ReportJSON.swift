@@ -46,10 +46,15 @@ public enum ReportJSON {
         member("apprenticePay", .string(a.apprenticePay.plain))
         member("pool", .string(a.pool.plain))
         member("journeymanHours", .string(a.journeymanHours.twoDecimalsPlain))
+        member("weightedHours", .string(a.weightedHours.twoDecimalsPlain))
         member("hourlyEarnings", .optional(a.hourlyEarnings?.plain))
+        member("allHours", .string(a.allHours.twoDecimalsPlain))
+        member("totalPerHour", .optional(a.totalPerHour?.plain))
         member("team", .array(a.team.map { t in
+            // weightedHours is null for an apprentice paid by the hour (he does not share the pool).
             JSONValue(["worker": .string(t.worker.id), "name": .string(t.worker.name), "apprentice": .bool(t.worker.apprentice),
-                       "hours": .string(t.hours.twoDecimalsPlain), "share": .optional(t.share?.plain),
+                       "hours": .string(t.hours.twoDecimalsPlain), "weight": .string(t.worker.weight.plain),
+                       "weightedHours": .optional(t.weightedHours?.twoDecimalsPlain), "share": .optional(t.share?.plain),
                        "advances": .string(t.advances.plain), "balance": .optional(t.balance?.plain)])
         }))
         writeDaywork(p, a, member: member)

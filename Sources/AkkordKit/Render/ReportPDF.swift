@@ -229,8 +229,14 @@ public enum ReportPDF {
     /// and the signatures.
     package static func layTeam(_ sheet: ReportSheet, on layout: inout Layout) {
         let size = 8.5, row = 11.0
-        // The figures' right edges: hours, share, (holiday pay,) advances, balance at the margin.
-        let rights: [Double] = sheet.team.columns.count == 6 ? [290, 360, 430, 495, right] : [330, 410, 480, right]
+        // The figures' right edges: hours, (weight, weighted hours,) share, (holiday pay,) advances, balance at the margin.
+        let rights: [Double]
+        switch sheet.team.columns.count {
+        case 5: rights = [330, 410, 480, right]
+        case 6: rights = [290, 360, 430, 495, right]
+        case 7: rights = [245, 280, 350, 420, 488, right]
+        default: rights = [205, 235, 300, 350, 432, 488, right]
+        }
         let anchors: [Layout.Anchor] = [.left(left)] + rights.map { .right($0) }
         let header = Array(zip(sheet.team.columns.map(\.title), anchors))
         func teamRow(_ t: ReportSheet.TeamRow, on layout: inout Layout) {

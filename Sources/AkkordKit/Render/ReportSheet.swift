@@ -66,6 +66,10 @@ public struct ReportSheet {
         /// `(apprentice, 128.40/h)` for an apprentice, nil for a journeyman.
         public let role: String?
         public let hours: String
+        /// The weight and hours × weight, when the table shows weights (an agreed split, SPEC §16);
+        /// empty for an apprentice paid by the hour.
+        public let weight: String?
+        public let weightedHours: String?
         public let share: String
         /// 12.5 % of the share, for information, when the report shows holiday pay.
         public let holidayPay: String?
@@ -73,7 +77,9 @@ public struct ReportSheet {
         public let balance: String
         public var worker: String { role.map { "\(name) \($0)" } ?? name }
         /// The cells in the order of `TeamTable.columns`.
-        public var cells: [String] { [worker, hours, share] + (holidayPay.map { [$0] } ?? []) + [advances, balance] }
+        public var cells: [String] {
+            [worker, hours] + (weight.map { [$0, weightedHours ?? ""] } ?? []) + [share] + (holidayPay.map { [$0] } ?? []) + [advances, balance]
+        }
     }
 
     public struct TeamTable: Sendable {
@@ -183,24 +189,39 @@ public struct ReportSheet {
         }
         self.totals = TotalsBlock(title: w[.totalsTitle], rows: totals)
 
+        // An agreed split (a weight other than 1) shows each one's weight and hours × weight.
+        let weights = a.hasWeights
         team = TeamTable(
             title: w[.teamTitle],
-            columns: [Column(w[.worker], wraps: true), Column(w[.hours], .right), Column(w[.share], .right)]
+            columns: [Column(w[.worker], wraps: true), Column(w[.hours], .right)]
+                + (weights ? [Column(w[.weight], .right), Column(w[.weightedHours], .right)] : [])
+                + [Column(w[.share], .right)]
                 + (holidayPay ? [Column(w[.holidayPay], .right)] : [])
                 + [Column(w[.advances], .right), Column(w[.balance], .right)],
             rows: a.team.map { t in
-                TeamRow(name: t.worker.name, role: t.worker.apprentice ? w(.apprenticeRole, t.worker.rate?.formatted(l) ?? Self.missing) : nil,
-                        hours: t.hours.formatted(l), share: t.share?.formatted(l) ?? Self.missing,
+                let role: String? = !t.worker.apprentice ? nil
+                    : t.worker.sharesPool ? w[.apprenticeSharingRole] : w(.apprenticeRole, t.worker.rate?.formatted(l) ?? Self.missing)
+                return TeamRow(name: t.worker.name, role: role,
+                        hours: t.hours.formatted(l),
+                        weight: weights ? (t.worker.sharesPool ? t.worker.weight.formatted(l) : "") : nil,
+                        weightedHours: weights ? (t.weightedHours?.formatted(l) ?? "") : nil,
+                        share: t.share?.formatted(l) ?? Self.missing,
                         holidayPay: holidayPay ? (t.share.flatMap { $0.percentage(Self.holidayPayPercent).within(.max)?.formatted(l) } ?? Self.missing) : nil,
                         advances: t.advances.formatted(l), balance: t.balance?.formatted(l) ?? Self.missing)
             },
             emptyNote: w[.noWorkers])
 
         var notes: [Note] = []
+        if weights { notes.append(Note(defines: nil, phrases: [w[.agreedSplitNote]])) }
         if let earnings = a.hourlyEarnings {
-            notes.append(Note(defines: nil, phrases: [w(.hourlyEarningsNote, a.journeymanHours.formatted(l), earnings.formatted(l), a.pool.formatted(l))]))
+            notes.append(Note(defines: nil, phrases: [weights
+                ? w(.weightedEarningsNote, a.weightedHours.formatted(l), earnings.formatted(l), a.pool.formatted(l))
+                : w(.hourlyEarningsNote, a.journeymanHours.formatted(l), earnings.formatted(l), a.pool.formatted(l))]))
         }
-        notes.append(Note(defines: w[.share], phrases: [w[.shareRule], w[.shareRuleRest]]))
+        if let perHour = a.totalPerHour {
+            notes.append(Note(defines: nil, phrases: [w(.allHoursNote, a.allHours.formatted(l), perHour.formatted(l), a.total.formatted(l))]))
+        }
+        notes.append(Note(defines: w[.share], phrases: [w[weights ? .shareRuleWeighted : .shareRule], w[.shareRuleRest]]))
         notes.append(Note(defines: w[.balance], phrases: [w[.balanceRule]]))
         notes.append(Note(defines: nil, phrases: [w[.grossEarningsNote]]))
         self.notes = notes

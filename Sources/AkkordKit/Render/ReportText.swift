@@ -113,7 +113,8 @@ public enum TeamText {
         var t = TextTable([.init(w[.id], wrapsLast: true), .init(w[.name], wraps: true), .init(w[.kind], wraps: true), .init(w[.hours], .right), .init(w[.advances], .right)])
         t.maxWidth = width
         for s in a.team {
-            t.add([s.worker.id, s.worker.name, s.worker.apprentice ? w(.apprenticeAtRate, s.worker.rate?.formatted(l) ?? "") : w[.journeyman],
+            let kind = !s.worker.apprentice ? w[.journeyman] : s.worker.rate.map { w(.apprenticeAtRate, $0.formatted(l)) } ?? w[.apprenticeSharing]
+            t.add([s.worker.id, s.worker.name, kind + (s.worker.weight.isOne ? "" : w(.weightSuffix, s.worker.weight.formatted(l))),
                    s.hours.formatted(l), s.advances.formatted(l)])
         }
         return a.team.isEmpty ? w[.noWorkersYet] + "\n" : t.render()
@@ -123,6 +124,7 @@ public enum TeamText {
         JSONValue(["workers": .array(a.team.map { s in
             var o = JSONObject([("id", .string(s.worker.id)), ("name", .string(s.worker.name)), ("apprentice", .bool(s.worker.apprentice))])
             o.append("rate", .optional(s.worker.rate?.plain))
+            o.append("weight", .string(s.worker.weight.plain))
             o.append("hours", .string(s.hours.twoDecimalsPlain))
             o.append("advances", .string(s.advances.plain))
             return .object(o)

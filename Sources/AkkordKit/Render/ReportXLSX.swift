@@ -16,13 +16,17 @@ import AkkordAccounting
 ///   the øre from rounding, a number akkord writes: its share less that rounded-down figure, so
 ///   the largest-remainder rule of §5 (not one formula) shows as the øre each one got (−0.01 …
 ///   0.01; ROUNDDOWN rounds toward zero, so a negative pool gives −0.01 where akkord rounded
-///   down). An apprentice's share is his pay, ROUND(hours × rate, 2).
+///   down). An apprentice's share is his pay, ROUND(hours × rate, 2). With an agreed weight
+///   (SPEC §16) two more columns follow: weight and weighted hours = hours × weight, and each
+///   share of the pool is ROUNDDOWN(pool × weighted hours / weighted hours in all, 2) + the øre.
 /// - `Summary`: the project; then subtotal (from `Lines`), each supplement = ROUND(base ×
 ///   percent / 100, 2) with its base = the subtotal or SUMPRODUCT(amounts, its scope column),
 ///   extra work (an agreed amount, or ROUND(hours × rate, 2)), total = SUM of those, apprentice
 ///   pay = −SUM of the apprentices' shares (paid out of the total: negative, as the text and PDF
 ///   reports show it), pool = total + apprentice pay, journeyman hours =
-///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2); the warnings and the notes.
+///   SUM, hourly earnings = ROUND(pool / journeyman hours, 2) (/ weighted hours with an agreed
+///   weight), weighted hours (SUM of the team's, else = journeyman hours), all piecework hours =
+///   SUM of everyone's, total per piecework hour = ROUND(total / all hours, 2); the warnings and the notes.
 /// - `Daywork` (`Timeløn`), only when the project has daywork (SPEC §16): a row an entry,
 ///   amount = ROUND(hours × rate, 2), each worker's total (SUM) and the total in all; never part
 ///   of the sheets above.
@@ -58,7 +62,8 @@ public enum ReportXLSX {
     /// The columns of the three sheets (1-based): the line table's (`LineColumn.workbook`), the
     /// team's, the summary's.
     static func linesColumn(_ column: LineColumn) -> Int { LineColumn.workbook.firstIndex(of: column)! + 1 }
-    package enum TeamColumn: Int, CaseIterable { case id = 1, worker, apprentice, rate, hours, share, roundingOre, advances, balance }
+    /// `weight` and `weightedHours` only when a weight other than 1 is agreed (SPEC §16).
+    package enum TeamColumn: Int, CaseIterable { case id = 1, worker, apprentice, rate, hours, share, roundingOre, advances, balance, weight, weightedHours }
     package enum SummaryColumn: Int, CaseIterable { case label = 1, id, text, agreement, scope, percent, base, hours, rate, amount }
 
     /// Where every row goes, worked out before a cell is written: the sheets refer to each
@@ -84,6 +89,9 @@ public enum ReportXLSX {
         package var poolRow: Int { totalRow + 2 }
         package var journeymanHoursRow: Int { totalRow + 3 }
         package var hourlyEarningsRow: Int { totalRow + 4 }
+        package var weightedHoursRow: Int { totalRow + 5 }
+        package var allHoursRow: Int { totalRow + 6 }
+        package var totalPerHourRow: Int { totalRow + 7 }
     }
 
     package typealias Ref = Workbook.CellReference
@@ -127,7 +135,10 @@ public enum ReportXLSX {
         func team(_ c: TeamColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         func summary(_ c: SummaryColumn, _ row: Int) -> Ref { Ref(column: c.rawValue, row: row) }
         let pool = summary(.amount, layout.poolRow).absolute.on(summaryName)
-        let journeymanHours = summary(.amount, layout.journeymanHoursRow).absolute.on(summaryName)
+        let weights = a.hasWeights
+        // Shared by hours × weight over the weighted hours; without an agreed weight, by hours over the journeyman hours.
+        let divisorRow = weights ? layout.weightedHoursRow : layout.journeymanHoursRow
+        let weightedHours = summary(.amount, divisorRow).absolute.on(summaryName)
 
         // Lines
         let scoped = a.supplements.enumerated().filter { !$0.element.supplement.scope.isAll }
@@ -155,27 +166,35 @@ public enum ReportXLSX {
 
         // Team
         try book.append([head(w[.id]), head(w[.worker]), head(w[.xlsxApprentice], .center), head(w[.rate], .right), head(w[.hours], .right),
-                         head(w[.share], .right), head(w[.xlsxRoundingOre], .right), head(w[.advances], .right), head(w[.balance], .right)],
+                         head(w[.share], .right), head(w[.xlsxRoundingOre], .right), head(w[.advances], .right), head(w[.balance], .right)]
+                        + (weights ? [head(w[.weight], .right), head(w[.weightedHours], .right)] : []),
                         to: teamSheet)
-        var apprenticeShares: [Int] = [], journeymanHourRows: [Int] = []
+        var apprenticeShares: [Int] = [], journeymanHourRows: [Int] = [], sharerRows: [Int] = []
         for (i, t) in a.team.enumerated() {
             let row = layout.workerRow(i)
             assert(book.nextRow(teamSheet) == row)
             let hours = team(.hours, row), share = team(.share, row)
             var rate = Cell.empty, shareCell = Cell.empty, ore = Cell.empty, balance = Cell.empty
-            if t.worker.apprentice {
+            var weightCells: [Cell] = weights ? [.empty, .empty] : []
+            if !t.worker.apprentice { journeymanHourRows.append(row) }
+            if !t.worker.sharesPool {
                 apprenticeShares.append(row)
                 let r = Number(t.worker.rate ?? .zero)
                 rate = .number(r, .currency(Workbook.NumberFormat.fractionDigits(r.text.utf8)))
                 shareCell = .formula("ROUND(\(hours)*\(team(.rate, row)),2)", cached: t.share.map { Number($0) }, .money)
             } else {
-                journeymanHourRows.append(row)
+                sharerRows.append(row)
+                let weighted = t.weightedHours ?? .zero
+                if weights {
+                    weightCells = [.number(Number(t.worker.weight), .decimals(2)),
+                                   .formula("\(hours)*\(team(.weight, row))", cached: .ratio(weighted.raw, WeightedHours.unitsPerHour), .decimals(2))]
+                }
                 if a.isSplit, let s = t.share {
-                    // akkord's share less ROUNDDOWN(P × h / H, 2) (toward zero, as the spreadsheet's ROUNDDOWN).
-                    let truncated = Int128(a.pool.raw) * Int128(t.hours.raw) / Int128(a.journeymanHours.raw)
+                    // akkord's share less ROUNDDOWN(P × h × w / Σ h × w, 2) (toward zero, as the spreadsheet's ROUNDDOWN).
+                    let truncated = Int128(a.pool.raw) * Int128(weighted.raw) / Int128(a.weightedHours.raw)
                     // Less than the øre the shares hand out one by one: always within an amount.
                     if let left = Sum<Money>(exact: Int128(s.raw) - truncated).within() { ore = .number(Number(left), .money) }
-                    shareCell = .formula("ROUNDDOWN(\(pool)*\(hours)/\(journeymanHours),2)+\(team(.roundingOre, row))",
+                    shareCell = .formula("ROUNDDOWN(\(pool)*\(weights ? team(.weightedHours, row) : hours)/\(weightedHours),2)+\(team(.roundingOre, row))",
                                          cached: Number(s), .money)
                 }
             }
@@ -184,10 +203,10 @@ public enum ReportXLSX {
             }
             try book.append([.text(t.worker.id), .text(t.worker.name), .text(w[t.worker.apprentice ? .xlsxYes : .xlsxNo], align: .center),
                              rate, hoursCell(t.hours), shareCell, ore,
-                             .number(Number(t.advances), .money), balance], to: teamSheet)
+                             .number(Number(t.advances), .money), balance] + weightCells, to: teamSheet)
         }
         book.skipRow(in: teamSheet)
-        try book.append([.text(w[.xlsxShareNote], spills: true)], to: teamSheet)
+        try book.append([.text(w[weights ? .xlsxWeightedShareNote : .xlsxShareNote], spills: true)], to: teamSheet)
         try book.append([.text(w[.xlsxApprenticeNote], spills: true)], to: teamSheet)
         try book.append([.text("\(w[.balance]) = \(w[.balanceRule])", spills: true)], to: teamSheet)
 
@@ -268,10 +287,25 @@ public enum ReportXLSX {
                        cached: hoursNumber(a.journeymanHours), .decimals(2))
         try book.append(totalsRow(w[.xlsxJourneymanHours], [.amount: hoursSum]), to: summarySheet)
         let earnings: Cell = a.hourlyEarnings.map {
-            .formula("ROUND(\(summary(.amount, layout.poolRow))/\(summary(.amount, layout.journeymanHoursRow)),2)", cached: Number($0), .money)
+            .formula("ROUND(\(summary(.amount, layout.poolRow))/\(summary(.amount, divisorRow)),2)", cached: Number($0), .money)
         } ?? .empty
         try book.append(totalsRow(w[.xlsxHourlyEarnings], [.amount: earnings]), to: summarySheet)
-        assert(book.nextRow(summarySheet) == layout.hourlyEarningsRow + 1)
+        assert(book.nextRow(summarySheet) == layout.weightedHoursRow)
+        // Weighted hours: Σ hours × weight of those who share the pool; without an agreed weight, the journeyman hours.
+        let weightedCached = Number.ratio(a.weightedHours.raw, WeightedHours.unitsPerHour)
+        let weightedSum: Cell = !weights ? .formula("\(summary(.amount, layout.journeymanHoursRow))", cached: weightedCached, .decimals(2))
+            : sharerRows.isEmpty ? .number(Number(0), .decimals(2))
+            : .formula("SUM(\(runs(sharerRows, column: TeamColumn.weightedHours.rawValue, sheet: teamName)))", cached: weightedCached, .decimals(2))
+        try book.append(totalsRow(w[.xlsxWeightedHours], [.amount: weightedSum]), to: summarySheet)
+        let allHours: Cell = a.team.isEmpty ? .number(Number(0), .decimals(2))
+            : .formula("SUM(\(Workbook.Range(team(.hours, layout.workerRow(0)).on(teamName), team(.hours, layout.workerRow(a.team.count - 1)))))",
+                       cached: hoursNumber(a.allHours), .decimals(2))
+        try book.append(totalsRow(w[.xlsxAllHours], [.amount: allHours]), to: summarySheet)
+        let perHour: Cell = a.totalPerHour.map {
+            .formula("ROUND(\(summary(.amount, layout.totalRow))/\(summary(.amount, layout.allHoursRow)),2)", cached: Number($0), .money)
+        } ?? .empty
+        try book.append(totalsRow(w[.xlsxTotalPerHour], [.amount: perHour]), to: summarySheet)
+        assert(book.nextRow(summarySheet) == layout.totalPerHourRow + 1)
 
         book.skipRow(in: summarySheet)
         for warning in a.warnings {

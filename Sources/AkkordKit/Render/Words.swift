@@ -135,6 +135,10 @@ public enum Term: String, CaseIterable, Sendable {
     case dayworkTitle, dayworkKindDaywork, dayworkKindSick, dayworkKindWeather, dayworkKindOther
     case dayworkWorkerTotal, dayworkTotal, dayworkNote, noDaywork, dayworkAdded, dayworkRemoved
     case histDayworkAdded, histDayworkRemoved, sheetDaywork, partDaywork
+    // Weights in the team split and all piecework hours (SPEC §16)
+    case weight, weightedHours, apprenticeSharing, apprenticeSharingRole, weightSuffix, workerWeightSet, histWorkerWeightChanged
+    case agreedSplitNote, weightedEarningsNote, shareRuleWeighted, allHoursNote
+    case xlsxWeightedHours, xlsxAllHours, xlsxTotalPerHour, xlsxWeightedShareNote
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -554,6 +558,21 @@ public struct Words: Sendable {
         .histDayworkRemoved: "daywork {1} removed: {2} {3} {4} = {5}",
         .sheetDaywork: "Daywork",
         .partDaywork: "daywork",
+        .weight: "Weight",
+        .weightedHours: "Weighted hours",
+        .apprenticeSharing: "apprentice",
+        .apprenticeSharingRole: "(apprentice)",
+        .weightSuffix: ", weight {1}",
+        .workerWeightSet: "worker {1} ({2}): weight {3}",
+        .histWorkerWeightChanged: "worker {1} ({2}) weight: {3} → {4}",
+        .agreedSplitNote: "Agreed split: the pool is shared by hours × weight.",
+        .weightedEarningsNote: "Weighted hours: {1}; hourly earnings: {2} (pool {3} / {1} h)",
+        .shareRuleWeighted: "pool × own weighted hours / weighted hours in all, rounded down to the øre;",
+        .allHoursNote: "All piecework hours: {1}; total per piecework hour: {2} (total {3} / {1} h)",
+        .xlsxWeightedHours: "Weighted hours",
+        .xlsxAllHours: "All piecework hours",
+        .xlsxTotalPerHour: "Total per piecework hour",
+        .xlsxWeightedShareNote: "Agreed split. Share = ROUNDDOWN(pool × weighted hours / weighted hours in all, 2) + øre from rounding, weighted hours = hours × weight; the øre left over after rounding go one each to the largest remainders (ties to the worker listed first).",
     ]
 
     public static let da: [Term: String] = [
@@ -941,6 +960,21 @@ public struct Words: Sendable {
         .histDayworkRemoved: "timeløn {1} fjernet: {2} {3} {4} = {5}",
         .sheetDaywork: "Timeløn",
         .partDaywork: "timeløn",
+        .weight: "Vægt",
+        .weightedHours: "Vægtede timer",
+        .apprenticeSharing: "lærling",
+        .apprenticeSharingRole: "(lærling)",
+        .weightSuffix: ", vægt {1}",
+        .workerWeightSet: "medarbejder {1} ({2}): vægt {3}",
+        .histWorkerWeightChanged: "medarbejder {1} ({2}) vægt: {3} → {4}",
+        .agreedSplitNote: "Aftalt fordeling: beløbet til fordeling deles efter timer × vægt.",
+        .weightedEarningsNote: "Vægtede timer: {1}. Timefortjeneste: {2} (til fordeling {3} / {1} t)",
+        .shareRuleWeighted: "til fordeling × egne vægtede timer / vægtede timer i alt, rundet ned til hele øre;",
+        .allHoursNote: "Akkordtimer i alt: {1}. Kr. pr. akkordtime i alt: {2} (i alt {3} / {1} t)",
+        .xlsxWeightedHours: "Vægtede timer",
+        .xlsxAllHours: "Akkordtimer i alt",
+        .xlsxTotalPerHour: "Kr. pr. akkordtime i alt",
+        .xlsxWeightedShareNote: "Aftalt fordeling. Andel = RUND.NED(til fordeling × vægtede timer / vægtede timer i alt; 2) + øre fra afrunding, vægtede timer = timer × vægt; de øre, der er tilbage efter afrundingen, fordeles med 1 øre til hver af de største rester (ved lighed til den først nævnte).",
     ]
 }
 

@@ -24,7 +24,8 @@ extension ProjectCodec {
             .projectRestored: ["what", "file", "id", "was"],
             .bundleImported: bundle,
             .bundleReplaced: bundle,
-            .workerAdded: ["what", "id", "name", "apprentice", "rate"],
+            .workerAdded: ["what", "id", "name", "apprentice", "rate", "weight"],
+            .workerWeightChanged: ["what", "id", "name", "old", "new"],
             .workerRemoved: ["what", "id", "name"],
             .hoursAdded: ["what", "id", "worker", "hours", "date"],
             .hoursRemoved: ["what", "id", "worker", "hours"],
@@ -162,7 +163,12 @@ extension ProjectCodec {
             return .bundleImported(id: id, file: file, exportedAs: r.string("exportedAs", required: false), replaced: kind == .bundleReplaced)
         case .workerAdded:
             guard let id = text("id"), let name = text("name") else { return nil }
-            return .workerAdded(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate", required: false))
+            return .workerAdded(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate", required: false),
+                                weight: r.storedNumber("weight", required: false) ?? .one)
+        case .workerWeightChanged:
+            guard let id = text("id"), let name = text("name"), let old: Weight = r.storedNumber("old", required: true),
+                  let new: Weight = r.storedNumber("new", required: true) else { return nil }
+            return .workerWeightChanged(id: id, name: name, old: old, new: new)
         case .workerRemoved:
             guard let id = text("id"), let name = text("name") else { return nil }
             return .workerRemoved(id: id, name: name)

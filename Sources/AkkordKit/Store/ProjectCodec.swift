@@ -45,6 +45,8 @@ public enum ProjectCodec {
         root.append("workers", .array(p.workers.map { w in
             var o = JSONObject([("id", .string(w.id)), ("name", .string(w.name)), ("apprentice", .bool(w.apprentice))])
             if let rate = w.rate { o.append("rate", .string(rate.plain)) }
+            // Only an agreed weight is written: files of a team without weights stay as they were.
+            if !w.weight.isOne { o.append("weight", .string(w.weight.plain)) }
             return .object(o)
         }))
         root.append("hours", .array(p.hours.map { h in
@@ -164,7 +166,8 @@ public enum ProjectCodec {
         f.problems += lineProblems
         p.workers = f.list("workers") { r in
             guard let id = r.string("id", required: true), let name = r.string("name", required: true) else { return nil }
-            let worker = Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate"))
+            let worker = Worker(id: id, name: name, apprentice: r.bool("apprentice") ?? false, rate: r.storedNumber("rate"),
+                                weight: r.storedNumber("weight") ?? .one)
             r.rejectUnknown(workerKeys)
             return worker
         }
@@ -244,7 +247,7 @@ public enum ProjectCodec {
                                "customer", "start", "end", "handedIn", "approved", "disputed", "disputeNote", "note", "created", "catalogue", "nextIds", "lines", "workers",
                                "hours", "advances", "supplements", "extraWork", "photos", "daywork", "history"]
     static let scopeKeys = ["sections", "lines"]
-    static let workerKeys = ["id", "name", "apprentice", "rate"]
+    static let workerKeys = ["id", "name", "apprentice", "rate", "weight"]
     static let hoursKeys = ["id", "worker", "hours", "date", "note"]
     static let advanceKeys = ["id", "worker", "amount", "hours", "rate", "correction", "date", "note"]
     static let supplementKeys = ["id", "name", "percent", "scope"]

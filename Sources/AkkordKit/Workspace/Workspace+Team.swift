@@ -2,12 +2,17 @@ import AkkordModel
 
 /// Workers, hours, advances, supplements and extra work.
 extension Workspace {
-    public func addWorker(name: String, apprentice: Bool, rate: UnitPrice?) throws -> Change<Worker> {
+    public func addWorker(name: String, apprentice: Bool, rate: UnitPrice?, weight: Weight = .one) throws -> Change<Worker> {
         var similar: [PlausibilityWarning] = []
         return try changeProject { p in
             similar = Plausibility.workerName(name, among: p.workers)
-            return p.addWorker(name: name, apprentice: apprentice, rate: rate)
+            return p.addWorker(name: name, apprentice: apprentice, rate: rate, weight: weight)
         }.warning(similar)
+    }
+
+    /// Sets a worker's weight in the team split (by id or a unique beginning of the name).
+    public func setWeight(worker: String, _ weight: Weight) throws -> Change<Worker> {
+        try changeProject { try $0.setWeight(worker: worker, weight) }
     }
 
     /// Removes a worker (by id or a unique beginning of the name) who has no hours or advances.

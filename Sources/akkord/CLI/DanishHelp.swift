@@ -340,11 +340,24 @@ enum DanishHelp {
         ["worker"]: CommandText(abstract: "Tagdækkerne på projektet: svende deler efter timer, lærlinge får timeløn."),
         ["worker", "add"]: CommandText(
             abstract: "Tilføj en medarbejder (en svend, medmindre --apprentice er givet).",
-            discussion: "Medarbejderens id laves ud fra navnet; senere kommandoer tager id'et eller en entydig begyndelse af navnet.",
+            discussion: """
+                Medarbejderens id laves ud fra navnet; senere kommandoer tager id'et eller en entydig begyndelse af navnet. \
+                Beløbet til fordeling deles efter timer × vægt: en aftalt fordeling som `--weight 0,8` tæller 8 af hver 10 \
+                timer. En lærling får timeløn (`--apprentice --rate 145,50`) eller deler beløbet til fordeling med en \
+                vægt (`--apprentice --weight 0,5`: hans timer tæller halvt som svendetimer).
+                """,
             arguments: [
                 "name": "Medarbejderens navn.",
-                "--apprentice": "En lærling, der får timer × --rate betalt af beløbet i alt, før svendene deler.",
-                "--rate": "Lærlingens timeløn (skal gives med --apprentice).",
+                "--apprentice": "En lærling, der får timer × --rate betalt af beløbet i alt, før svendene deler, eller deler med --weight.",
+                "--rate": "Lærlingens timeløn (med --apprentice, medmindre --weight).",
+                "--weight": "Vægten af medarbejderens timer i fordelingen, over 0 og højst 2, op til 2 decimaler (standard 1).",
+            ]),
+        ["worker", "edit"]: CommandText(
+            abstract: "Ændr en medarbejders vægt i sjakkets fordeling.",
+            discussion: "Beløbet til fordeling deles efter timer × vægt; ændringen gemmes i projektets historik og kan fortrydes.",
+            arguments: [
+                "worker": workerId,
+                "--weight": "Vægten af medarbejderens timer i fordelingen, over 0 og højst 2, op til 2 decimaler (1: ingen aftalt vægt).",
             ]),
         ["worker", "list"]: CommandText(abstract: "Vis medarbejderne med deres timer og aconto."),
         ["worker", "remove"]: CommandText(

@@ -240,8 +240,8 @@ en: give either --amount A, or --hours H with --rate R
 da: angiv enten --amount A eller --hours H med --rate R
 en: akkord extra add "Extra gutter" --amount 1.500
 da: akkord extra add "Ekstra tagrende" --amount 1.500
-en: an apprentice needs --rate
-da: en lærling kræver --rate
+en: an apprentice needs --rate (paid by the hour) or --weight (sharing the pool)
+da: en lærling kræver --rate (timeløn) eller --weight (deler beløbet til fordeling)
 en: akkord worker add NAME --apprentice --rate 145.50
 da: akkord worker add NAME --apprentice --rate 145,50
 en: --rate goes with --apprentice; journeymen share the pool by hours
@@ -336,6 +336,15 @@ en: fix the store's settings.json by hand (akkord does not change a file it cann
 da: ret arkivets settings.json i hånden (akkord ændrer ikke en fil, den ikke kan læse)
 en: set it for yourself with: akkord config set {} VALUE
 da: sæt den for dig selv med: akkord config set {1} VÆRDI
+# ── Weights in the team split (SPEC §16) ──
+en: --rate or --weight: an apprentice is paid by the hour or shares the pool, not both
+da: --rate eller --weight: en lærling får timeløn eller deler beløbet til fordeling, ikke begge dele
+en: an apprentice sharing the pool at weight 1 is a journeyman; give a weight other than 1, or leave out --apprentice
+da: en lærling, der deler beløbet til fordeling med vægt 1, er en svend; angiv en anden vægt end 1, eller udelad --apprentice
+en: say what to change: --weight W
+da: sig, hvad der skal ændres: --weight W
+en: akkord worker edit jens --weight 0,8
+da: akkord worker edit jens --weight 0,8
 """#
 }
 

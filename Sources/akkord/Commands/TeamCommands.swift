@@ -2,32 +2,84 @@ import AkkordKit
 
 struct WorkerCommand: CommandGroup {
     static let spec = CommandSpec(name: "worker", abstract: "The roofers on the project: journeymen share by hours, apprentices are paid by the hour.",
-                                  subcommands: [WorkerAdd.self, WorkerList.self, WorkerRemove.self])
+                                  subcommands: [WorkerAdd.self, WorkerEdit.self, WorkerList.self, WorkerRemove.self])
 }
 
 struct WorkerAdd: Command {
     static let name = Positional("name", parse: .text, help: "The worker's name.")
-    static let apprentice = Flag("--apprentice", help: "An apprentice, paid hours × --rate out of the total before the journeymen share.")
-    static let rate = Option("--rate", value: "rate", parse: .price, help: "The apprentice's hourly rate (required with --apprentice).")
+    static let apprentice = Flag("--apprentice", help: "An apprentice, paid hours × --rate out of the total before the journeymen share, or sharing the pool with --weight.")
+    static let rate = Option("--rate", value: "rate", parse: .price, help: "The apprentice's hourly rate (with --apprentice, unless --weight).")
+    static let weight = Option("--weight", value: "weight", parse: .weight,
+                               help: "The weight of the worker's hours in the split, more than 0 and at most 2, up to 2 decimals (default 1).")
     static let spec = CommandSpec(
         name: "add", abstract: "Add a worker (a journeyman unless --apprentice).",
-        discussion: "The worker's id is made from the name; later commands take the id or a unique beginning of the name.",
-        arguments: [name, apprentice, rate])
+        discussion: """
+        The worker's id is made from the name; later commands take the id or a unique beginning of the name. \
+        The pool is shared by hours × weight: an agreed split such as `--weight 0,8` counts 8 of every 10 \
+        hours. An apprentice is paid by the hour (`--apprentice --rate 145,50`) or shares the pool with a \
+        weight (`--apprentice --weight 0,5`: his hours count half as journeyman hours).
+        """,
+        arguments: [name, apprentice, rate, weight])
     let name: String
     let apprentice: Bool
     let rate: UnitPrice?
+    let weight: Weight
     init(_ a: ParsedArguments) throws {
         name = try a.required(Self.name)
         apprentice = try a[Self.apprentice]
         rate = try a[Self.rate]
-        if apprentice && rate == nil { throw UsageError("an apprentice needs --rate", hint: "akkord worker add NAME --apprentice --rate 145.50") }
+        let weight: Weight? = try a[Self.weight]
+        self.weight = weight ?? .one
+        if apprentice && rate == nil && weight == nil {
+            throw UsageError("an apprentice needs --rate (paid by the hour) or --weight (sharing the pool)", hint: "akkord worker add NAME --apprentice --rate 145.50")
+        }
+        if apprentice && rate != nil && weight != nil { throw UsageError("--rate or --weight: an apprentice is paid by the hour or shares the pool, not both") }
         if !apprentice && rate != nil { throw UsageError("--rate goes with --apprentice; journeymen share the pool by hours") }
+        if apprentice && rate == nil && self.weight.isOne { throw UsageError("an apprentice sharing the pool at weight 1 is a journeyman; give a weight other than 1, or leave out --apprentice") }
     }
     func run(_ context: CommandContext) throws {
-        let change = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate)
+        let change = try context.workspace().addWorker(name: name, apprentice: apprentice, rate: rate, weight: weight)
         context.warn(change.warnings)
         context.printChange(json: ChangeJSON.worker(change.value), Confirmation.workerAdded(change.value, context.language))
     }
+}
+
+struct WorkerEdit: Command {
+    static let worker = WorkerArgument.worker
+    static let weight = Option("--weight", value: "weight", parse: .weight,
+                               help: "The weight of the worker's hours in the split, more than 0 and at most 2, up to 2 decimals (1: no agreed weight).")
+    static let spec = CommandSpec(
+        name: "edit", abstract: "Change a worker's weight in the team split.",
+        discussion: "The pool is shared by hours × weight; the change is kept in the project's history and can be undone.",
+        arguments: [worker, weight])
+    let worker: String
+    let weight: Weight
+    init(_ a: ParsedArguments) throws {
+        worker = try a.required(Self.worker)
+        guard let weight = try a[Self.weight] else { throw UsageError("say what to change: --weight W", hint: "akkord worker edit jens --weight 0,8") }
+        self.weight = weight
+    }
+    func run(_ context: CommandContext) throws {
+        let change = try context.workspace().setWeight(worker: worker, weight)
+        context.warn(change.warnings)
+        context.printChange(json: ChangeJSON.worker(change.value), Confirmation.workerWeight(change.value, context.language))
+    }
+}
+
+extension ValueParser where Value == Weight {
+    /// A worker's weight: more than 0, at most 2, up to 2 decimals (`0,5`).
+    static var weight: ValueParser {
+        ValueParser(example: "0,5", withContext: { text, context in
+            let w = try readNumber(text, context) { try Weight(parsing: $0, language: $1) }
+            guard w.isPositive else { throw NumberError.notPositive(text) }
+            return w
+        })
+    }
+}
+
+extension TeamEditError: UserFacingError {
+    var message: Phrase { phrase }
+    var exitStatus: ExitStatus { .failure }
 }
 
 struct WorkerList: Command {
