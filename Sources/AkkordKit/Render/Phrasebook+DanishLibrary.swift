@@ -613,8 +613,8 @@ en: no header row; the first line must name the columns (pos, name, unit, price)
 da: ingen overskriftsrække; første linje skal navngive kolonnerne (pos.nr., tekst, enhed, pris)
 en: the file is empty; expected a header row
 da: filen er tom; den skal begynde med en overskriftsrække
-en: unknown column {}; known columns: pos, name, unit, price, section, note, keywords (or their Danish names)
-da: ukendt kolonne {1}; kendte kolonner: pos.nr., tekst, enhed, pris, afsnit, bemærkning, søgeord (eller de engelske navne)
+en: unknown column {}; known columns: pos, name, unit, price, section, note, keywords, rounding, minimum (or their Danish names)
+da: ukendt kolonne {1}; kendte kolonner: pos.nr., tekst, enhed, pris, afsnit, bemærkning, søgeord, afrunding, minimum (eller de engelske navne)
 en: column {} repeats the {} column
 da: kolonnen {1} gentager kolonnen "{2}"
 en: missing required column {}

@@ -131,6 +131,10 @@ public enum Term: String, CaseIterable, Sendable {
     case projectFinished, settlementHandedIn, settlementApproved, settlementDisputed
     // The workbooks (xlsx): a yes/no cell, the printed pages' footer (&P the page, &N the pages)
     case xlsxYes, xlsxNo, xlsxPageFooter
+    // Rounding in the handbook (SPEC §16): the notes of add and edit, the typed quantity on a
+    // report's line, the rule in catalogue show
+    case ruleRoundedUp, ruleRoundedHalfUp, ruleMinimum, quantityTypedAside, ruleRounding, ruleMinimumLabel, ruleModeUp, ruleModeHalfUp
+    case fieldRounding, fieldMinimum
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -535,6 +539,16 @@ public struct Words: Sendable {
         .xlsxYes: "yes",
         .xlsxNo: "no",
         .xlsxPageFooter: "page &P of &N",
+        .ruleRoundedUp: "{1} rounded up per started {2} to {3}",
+        .ruleRoundedHalfUp: "{1} rounded to the nearest {2}: {3}",
+        .ruleMinimum: "{1} counts as the minimum {2}",
+        .quantityTypedAside: "typed {1}",
+        .ruleRounding: "Rounding",
+        .ruleMinimumLabel: "Minimum",
+        .ruleModeUp: "up per started {1}",
+        .ruleModeHalfUp: "to the nearest {1} (half up)",
+        .fieldRounding: "rounding",
+        .fieldMinimum: "minimum",
     ]
 
     public static let da: [Term: String] = [
@@ -907,6 +921,16 @@ public struct Words: Sendable {
         .xlsxYes: "ja",
         .xlsxNo: "nej",
         .xlsxPageFooter: "side &P af &N",
+        .ruleRoundedUp: "{1} rundet op pr. påbegyndt {2} til {3}",
+        .ruleRoundedHalfUp: "{1} afrundet til nærmeste {2}: {3}",
+        .ruleMinimum: "{1} tæller som minimum {2}",
+        .quantityTypedAside: "indtastet {1}",
+        .ruleRounding: "Afrunding",
+        .ruleMinimumLabel: "Minimum",
+        .ruleModeUp: "op pr. påbegyndt {1}",
+        .ruleModeHalfUp: "til nærmeste {1} (halv op)",
+        .fieldRounding: "afrunding",
+        .fieldMinimum: "minimum",
     ]
 }
 
