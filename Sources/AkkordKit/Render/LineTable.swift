@@ -133,7 +133,7 @@ extension LineColumn: SheetColumn {
 }
 
 /// The report's measurements appendix: the measured lines, each with the quantity its
-/// measurement gave.
+/// measurement gave (before the handbook's rounding and minimum, which the line table shows).
 public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
     case line, pos, measurement, result
 
@@ -156,7 +156,8 @@ public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
         case .pos: LineColumn.pos.write(line, language, to: &cell)
         case .measurement: LineColumn.measurement.write(line, language, to: &cell)
         case .result:
-            LineColumn.quantity.write(line, language, to: &cell)
+            // What the measurement gave: the quantity typed, when the handbook's rule changed it.
+            if let typed = line.quantityTyped { cell.figure(typed) } else { LineColumn.quantity.write(line, language, to: &cell) }
             cell.literal(" ", width: 1)
             LineColumn.unit.write(line, language, to: &cell)
         }

@@ -847,5 +847,26 @@ en: {} is given twice
 da: {1} er givet to gange
 en: an array of MM-DD strings
 da: en liste af MM-DD-tekster
+# ── Rounding in the handbook (SPEC §16): catalogue JSON and CSV, project files ──
+en: expected an object with step and mode, got {}
+da: skal være et objekt med step og mode, men er {1}
+en: {} is not a rounding mode; write "up" or "half-up"
+da: {1} er ikke en afrundingsmåde; skriv "up" eller "half-up"
+en: {} is not a rounding; write a step and up or half-up (0.01 up, 0,01 op, 0,5 halv)
+da: {1} er ikke en afrunding; skriv et trin og op eller halv (0,01 op, 0,5 halv, 0.01 up)
+en: {} is not a rounding mode; write up or half-up (op or halv)
+da: {1} er ikke en afrundingsmåde; skriv op eller halv (up eller half-up)
+en: step {}
+da: trinnet {1}
+en: step {} must be greater than zero
+da: trinnet {1} skal være større end nul
+en: rounding {}
+da: afrundingen {1}
+en: minimum {}
+da: minimum {1}
+en: minimum {} must not be negative
+da: minimum {1} må ikke være negativt
+en: is the quantity; a line keeps it only when a rounding or minimum changed it
+da: er mængden; en linje har den kun, når en afrunding eller et minimum ændrede den
 """#
 }
