@@ -134,7 +134,7 @@ public enum Term: String, CaseIterable, Sendable {
     // Rounding in the handbook (SPEC §16): the notes of add and edit, the typed quantity on a
     // report's line, the rule in catalogue show
     case ruleRoundedUp, ruleRoundedHalfUp, ruleMinimum, quantityTypedAside, ruleRounding, ruleMinimumLabel, ruleModeUp, ruleModeHalfUp
-    case fieldRounding, fieldMinimum
+    case fieldRounding, fieldMinimum, fieldQuantityTyped
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -549,6 +549,7 @@ public struct Words: Sendable {
         .ruleModeHalfUp: "to the nearest {1} (half up)",
         .fieldRounding: "rounding",
         .fieldMinimum: "minimum",
+        .fieldQuantityTyped: "typed quantity",
     ]
 
     public static let da: [Term: String] = [
@@ -931,6 +932,7 @@ public struct Words: Sendable {
         .ruleModeHalfUp: "til nærmeste {1} (halv op)",
         .fieldRounding: "afrunding",
         .fieldMinimum: "minimum",
+        .fieldQuantityTyped: "indtastet mængde",
     ]
 }
 
