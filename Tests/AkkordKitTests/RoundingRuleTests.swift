@@ -44,6 +44,23 @@ final class RoundingRuleTests: XCTestCase {
         XCTAssertNil(m.rounded)
     }
 
+    func testAQuantityThatCountsAsNothingOrTooMuchIsRefused() throws {
+        let half = Activity(pos: "9", name: "A", unit: "m2", price: .zero, rounding: QuantityRounding(step: q("0.5"), mode: .halfUp))
+        // 0.2 × 2 = 0.4 < 0.5: no half step, so 0; the least that counts is 0.25.
+        XCTAssertThrowsError(try half.ruled(q("0.2"))) { error in
+            XCTAssertEqual(error as? QuantityRuleError, .roundsToZero(typed: q("0.2"), step: q("0.5"), least: q("0.25"), pos: "9"))
+            XCTAssertEqual("\(error)", "0.2 rounds to 0 at the step of 0.5 (pos 9); the least quantity that counts is 0.25")
+        }
+        XCTAssertEqual(try half.ruled(q("0.25")).quantity, q("0.5"))
+        var withMinimum = half
+        withMinimum.minimum = q("1")
+        XCTAssertEqual(try withMinimum.ruled(q("0.2")).quantity, q("1"))
+        let up = Activity(pos: "8", name: "B", unit: "m", price: .zero, rounding: QuantityRounding(step: q("10"), mode: .up))
+        XCTAssertThrowsError(try up.ruled(q("9999999.5"))) { error in
+            XCTAssertEqual(error as? QuantityRuleError, .tooLarge(typed: q("9999999.5"), step: q("10"), pos: "8"))
+        }
+    }
+
     func testTheNotesSayWhatTheRuleDidInTheNumberFormat() throws {
         let a = Activity(pos: "1", name: "A", unit: "m", price: .zero, rounding: QuantityRounding(step: q("0.01"), mode: .up))
         let r = try a.ruled(q("12.341"))

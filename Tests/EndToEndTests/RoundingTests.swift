@@ -12,7 +12,8 @@ final class RoundingTests: EndToEndCase {
     {"format": "akkord-catalogue", "version": 1, "name": "Rules", "edition": "1", "activities": [
       {"pos": "R.1", "name": "Tagrende", "unit": "lbm", "price": "10", "rounding": {"step": "0.01", "mode": "up"}},
       {"pos": "R.2", "name": "Pap", "unit": "m2", "price": "20", "rounding": {"step": "0.5", "mode": "half-up"}, "minimum": "1"},
-      {"pos": "R.3", "name": "Lapning", "unit": "m2", "price": "5"}
+      {"pos": "R.3", "name": "Lapning", "unit": "m2", "price": "5"},
+      {"pos": "R.4", "name": "Skifer", "unit": "m2", "price": "8", "rounding": {"step": "0.5", "mode": "half-up"}}
     ]}
     """
 
@@ -61,6 +62,13 @@ final class RoundingTests: EndToEndCase {
         XCTAssertEqual(try ok("edit", "1", "--quantity", "12.5").stderr, "")
         let whole = try XCTUnwrap((try ok("lines", "--json").json as? [String: Any])?["lines"] as? [[String: Any]])[0]
         XCTAssertNil(whole["quantityTyped"])
+
+        // Less than half a step, and no minimum: it would count as nothing, and is refused.
+        let before = try snapshot()
+        let zero = try akkord.run("add", "R.4", "0.2")
+        assertError(zero, status: 65, contains: "0.2 rounds to 0 at the step of 0.5 (pos R.4); the least quantity that counts is 0.25")
+        XCTAssertTrue(zero.stderr.contains("hint: type at least 0.25"), zero.stderr)
+        XCTAssertEqual(try snapshot(), before)
 
         // Every report shows it with the line (PDF and xlsx: checks/acceptance/rounding.sh).
         let report = try XCTUnwrap(try ok("report", "--format", "json").json as? [String: Any])

@@ -28,16 +28,21 @@ public struct Activity: Equatable, Sendable {
     }
 
     /// What the handbook's rule makes of `typed` (SPEC §16): first the rounding, then the
-    /// minimum. Throws when the rounded quantity is beyond the largest quantity.
-    public func ruled(_ typed: Quantity) throws(NumberError) -> RuledQuantity {
+    /// minimum. Throws when the rounded quantity is beyond the largest quantity, or when it is
+    /// 0 (half up, less than half a step, and no minimum above it): no line counts nothing.
+    public func ruled(_ typed: Quantity) throws(QuantityRuleError) -> RuledQuantity {
         var q = typed
         var rounded: Quantity? = nil
         if let rounding {
-            let r = try rounding.apply(to: q)
+            let r: Quantity
+            do { r = try rounding.apply(to: q) } catch { throw .tooLarge(typed: typed, step: rounding.step, pos: pos) }
             if r != q { rounded = r; q = r }
         }
         var minimumApplied = false
         if let minimum, q < minimum { q = minimum; minimumApplied = true }
+        if q.raw <= 0, typed.raw > 0, let step = rounding?.step {
+            throw .roundsToZero(typed: typed, step: step, least: Quantity(raw: (step.raw + 1) / 2), pos: pos)
+        }
         return RuledQuantity(typed: typed, rounded: rounded.map { ($0, rounding!) }, minimum: minimumApplied ? minimum : nil, quantity: q)
     }
 
@@ -120,6 +125,23 @@ public struct QuantityRounding: Equatable, Hashable, Sendable {
         case "up", "op": return .up
         case "half-up", "halfup", "halv", "halvt-op", "halv-op": return .halfUp
         default: return nil
+        }
+    }
+}
+
+/// Why the handbook's rule cannot count a quantity typed (`Activity.ruled`).
+public enum QuantityRuleError: PhrasedError, Equatable, Sendable {
+    /// Rounded up past the largest quantity akkord keeps.
+    case tooLarge(typed: Quantity, step: Quantity, pos: String)
+    /// Rounded half up to 0: less than half a step, `least` the smallest quantity that counts.
+    case roundsToZero(typed: Quantity, step: Quantity, least: Quantity, pos: String)
+
+    public var phrase: Phrase {
+        switch self {
+        case .tooLarge(let typed, let step, let pos):
+            return "\(typed) rounded to a step of \(step) (pos \(pos)) is more than the largest quantity akkord keeps (\(Quantity(raw: Quantity.maximumRaw)))"
+        case .roundsToZero(let typed, let step, let least, let pos):
+            return "\(typed) rounds to 0 at the step of \(step) (pos \(pos)); the least quantity that counts is \(least)"
         }
     }
 }

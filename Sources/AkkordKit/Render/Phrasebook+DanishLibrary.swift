@@ -868,5 +868,9 @@ en: minimum {} must not be negative
 da: minimum {1} må ikke være negativt
 en: is the quantity; a line keeps it only when a rounding or minimum changed it
 da: er mængden; en linje har den kun, når en afrunding eller et minimum ændrede den
+en: {} rounded to a step of {} (pos {}) is more than the largest quantity akkord keeps ({})
+da: {1} afrundet til trin på {2} (pos {3}) er mere end den største mængde, akkord gemmer ({4})
+en: {} rounds to 0 at the step of {} (pos {}); the least quantity that counts is {}
+da: {1} afrundes til 0 med trinnet {2} (pos {3}); den mindste mængde, der tæller, er {4}
 """#
 }

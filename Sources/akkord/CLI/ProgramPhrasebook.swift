@@ -314,6 +314,9 @@ en: no command '{}'
 da: ingen kommando '{1}'
 en: see 'akkord --help' for the list of commands
 da: se 'akkord --help' for listen over kommandoer
+# Rounding in the handbook (SPEC §16)
+en: type at least {}
+da: skriv mindst {1}
 """#
 }
 
