@@ -197,6 +197,15 @@ final class RoundingRuleTests: XCTestCase {
         let read = try ProjectCodec.decode(ruled, source: "p.json")
         XCTAssertEqual(read.lines[0].quantityTyped, q("2.4"))
         XCTAssertEqual(try ProjectCodec.encode(read), ruled, "read and written again byte for byte")
+        // The one-piece writer and the piecewise one (for escaped texts) agree, with an escape too.
+        var escaped = read.lines[0]
+        escaped.note = "a \"b\""
+        for l in [read.lines[0], escaped] {
+            let whole = ByteOutput(), piecewise = ByteOutput()
+            l.withView { $0.writeJSON(.stored, to: whole); $0.writeJSONPiecewise(.stored, to: piecewise) }
+            XCTAssertEqual(whole.bytes, piecewise.bytes)
+            XCTAssertTrue(String(decoding: whole.bytes, as: UTF8.self).contains(#""quantityTyped": "2.4""#))
+        }
         // Without a rule the file has no such member; with it the measurement gives the typed quantity.
         let plainLine = project(typed: nil)
         var unmeasured = plainLine
