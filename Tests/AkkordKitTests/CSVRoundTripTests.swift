@@ -127,9 +127,9 @@ final class CSVRoundTripTests: XCTestCase {
                 let cell = delimiter == "," ? en : CSVField.quote(CSVField.inert(text), ";")
                 let price = language == .da ? "12,50" : "12.50"
                 XCTAssertEqual(String(decoding: bytes, as: UTF8.self),
-                               (language == .da ? "\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord"
-                                : "pos,name,unit,price,section,note,keywords") + "\r\n"
-                               + ["7.01", cell, "m2", price, "S", "", ""].joined(separator: delimiter) + "\r\n", text.debugDescription)
+                               (language == .da ? "\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord;Afrunding;Minimum"
+                                : "pos,name,unit,price,section,note,keywords,rounding,minimum") + "\r\n"
+                               + ["7.01", cell, "m2", price, "S", "", "", "", ""].joined(separator: delimiter) + "\r\n", text.debugDescription)
                 assertSame(try roundTrip(catalogue([a]), language), [a], "\(language) \(text.debugDescription)")
             }
         }

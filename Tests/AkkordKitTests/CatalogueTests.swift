@@ -43,7 +43,7 @@ final class CatalogueTests: XCTestCase {
             "activities[4].name: is missing",
             "activities[4].price: \"-1.00\" must not be negative",
             "activities[5].price: expected a number or a string, got a boolean",
-            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note, keywords, translations)",
+            "activities[5]: unknown field \"prise\" (known: pos, name, unit, price, section, note, rounding, minimum, keywords, translations)",
             "activities[6]: expected an object, got a string",
         ])
     }

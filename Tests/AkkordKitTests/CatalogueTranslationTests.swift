@@ -189,21 +189,21 @@ final class CatalogueTranslationTests: XCTestCase {
         let bytes = CatalogueCSV.write(c, language: .da, dialect: .danish)
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
         let text = String(decoding: bytes.dropFirst(3), as: UTF8.self)
-        XCTAssertTrue(text.hasPrefix("Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord\r\n1.01;Nedrivning af gammel tagpap, ét lag;m2;24,80;"), text)
+        XCTAssertTrue(text.hasPrefix("Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord;Afrunding;Minimum\r\n1.01;Nedrivning af gammel tagpap, ét lag;m2;24,80;"), text)
         let read = try CatalogueCSV.read(bytes, source: "da.csv", language: .da)
         XCTAssertEqual(read.encoding, .utf8BOM)
         XCTAssertTrue(read.missingOptionalColumns.contains("translations"))
         XCTAssertEqual(read.activities, c.sortedActivities.map { a -> Activity in var a = a; a.translations = [:]; return a })
         // English words with the Danish dialect (Danish numbers, English messages) read back too.
         let mixed = CatalogueCSV.write(c, language: .en, dialect: .danish)
-        XCTAssertTrue(mixed.starts(with: [0xEF, 0xBB, 0xBF] + Array("pos;name;unit;price;section;note;keywords\r\n".utf8)))
+        XCTAssertTrue(mixed.starts(with: [0xEF, 0xBB, 0xBF] + Array("pos;name;unit;price;section;note;keywords;rounding;minimum\r\n".utf8)))
         XCTAssertEqual(try CatalogueCSV.read(mixed, source: "m.csv", language: .da).activities, read.activities)
     }
 
     func testTheEnglishCSVIsAsBeforeAndBothHeadersImport() throws {
         let c = try BundledCatalogue.load()
         let bytes = CatalogueCSV.write(c, language: .en)
-        XCTAssertTrue(bytes.starts(with: Array("pos,name,unit,price,section,note,keywords\r\n1.01,".utf8)))
+        XCTAssertTrue(bytes.starts(with: Array("pos,name,unit,price,section,note,keywords,rounding,minimum\r\n1.01,".utf8)))
         XCTAssertEqual(try CatalogueCSV.read(bytes, source: "en.csv", language: .da).activities.map(\.price),
                        c.sortedActivities.map(\.price))
         let english = "pos,name,unit,price,section,note,keywords\n9.01,Moss removal,m2,19.99,Other,,mos\n"

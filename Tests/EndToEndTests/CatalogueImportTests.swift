@@ -27,8 +27,8 @@ final class CatalogueImportTests: EndToEndCase {
             XCTAssertEqual((j["changes"] as! [Any]).count, 0)
         }
         let csv = try akkord.run("catalogue", "export", "--format", "csv", "--lang", "da").stdout
-        XCTAssertTrue(csv.hasPrefix("\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord\r\n1.01;"), csv)
-        XCTAssertTrue(csv.contains("\r\n2.01;Underpap, sømmet;m2;38,50;Tagpap;;underpap|undertag|tagpap|sømmet\r\n"), csv)
+        XCTAssertTrue(csv.hasPrefix("\u{FEFF}Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord;Afrunding;Minimum\r\n1.01;"), csv)
+        XCTAssertTrue(csv.contains("\r\n2.01;Underpap, sømmet;m2;38,50;Tagpap;;underpap|undertag|tagpap|sømmet;;\r\n"), csv)
     }
 
     func testWindows1252WithDanishLetters() throws {

@@ -114,7 +114,7 @@ final class CatalogueLanguageTests: EndToEndCase {
         XCTAssertEqual(export.status, 0, export.stderr)
         let bytes = try Data(contentsOf: file)
         XCTAssertEqual(Array(bytes.prefix(3)), [0xEF, 0xBB, 0xBF])
-        XCTAssertTrue(bytes.dropFirst(3).starts(with: Data("Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord\r\n".utf8)))
+        XCTAssertTrue(bytes.dropFirst(3).starts(with: Data("Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord;Afrunding;Minimum\r\n".utf8)))
         XCTAssertEqual(try akkord.run("--lang", "da", "catalogue", "export", "--format", "csv").stdout.utf8.count, bytes.count, "standard output gets the same")
         let json = try akkord.run("catalogue", "export").stdout
 
@@ -132,7 +132,7 @@ final class CatalogueLanguageTests: EndToEndCase {
 
         // In en the header stays English, with ',' and a decimal point, and no BOM.
         let en = try akkord.run("--lang", "en", "catalogue", "export", "--format", "csv").stdout
-        XCTAssertTrue(en.hasPrefix("pos,name,unit,price,section,note,keywords\r\n1.01,\"Nedrivning af gammel tagpap, ét lag\",m2,24.80,"), en)
+        XCTAssertTrue(en.hasPrefix("pos,name,unit,price,section,note,keywords,rounding,minimum\r\n1.01,\"Nedrivning af gammel tagpap, ét lag\",m2,24.80,"), en)
     }
 
     func testAnEnglishHeaderCSVStillImports() throws {

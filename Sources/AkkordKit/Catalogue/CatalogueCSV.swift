@@ -12,6 +12,8 @@ public enum CatalogueCSV {
         ("section", ["section", "afsnit"]),
         ("note", ["note", "bemærkning", "bemaerkning"]),
         ("keywords", ["keywords", "søgeord", "soegeord", "nøgleord", "noegleord"]),
+        ("rounding", ["rounding", "afrunding"]),
+        ("minimum", ["minimum", "mindstemængde"]),
     ]
     static let required = ["pos", "name", "unit", "price"]
 
@@ -46,7 +48,7 @@ public enum CatalogueCSV {
             let name = raw.trimmingSpaces.lowercased()
             if name.isEmpty { continue }
             guard let field = aliases.first(where: { $0.names.contains(name) })?.field else {
-                problem(headerLine, "unknown column \(Excerpt.phrase(raw)); known columns: pos, name, unit, price, section, note, keywords (or their Danish names)")
+                problem(headerLine, "unknown column \(Excerpt.phrase(raw)); known columns: pos, name, unit, price, section, note, keywords, rounding, minimum (or their Danish names)")
                 continue
             }
             if column[field] != nil { problem(headerLine, "column \(Excerpt.phrase(raw)) repeats the \(field) column") } else { column[field] = i }
@@ -104,18 +106,33 @@ public enum CatalogueCSV {
                 price = try UnitPrice(parsing: priceText, language: language)
                 if price.isNegative { problem(line, "price \(Excerpt.phrase(priceText)) must not be negative") }
             } catch { problem(line, "price \(error)") }
+            // The handbook's rule (SPEC §16): `0,01 op` / `0.01 up` / `0,5 halv` / `0.5 half-up`, and a minimum.
+            var rounding: QuantityRounding? = nil
+            let roundingText = cell("rounding").trimmingSpaces
+            if !roundingText.isEmpty {
+                do { rounding = try QuantityRounding(cell: roundingText, language: language) } catch { problem(line, "rounding \(error)") }
+            }
+            var minimum: Quantity? = nil
+            let minimumText = cell("minimum").trimmingSpaces
+            if !minimumText.isEmpty {
+                do {
+                    let m = try Quantity(parsing: minimumText, language: language)
+                    if m.isNegative { problem(line, "minimum \(Excerpt.phrase(minimumText)) must not be negative") } else { minimum = m }
+                } catch { problem(line, "minimum \(error)") }
+            }
             if problems.count > before { continue }
             if let first = seen.updateValue(line, forKey: pos) {
                 problem(line, "pos \(Excerpt.phrase(pos)) appears twice (also line \(first))")
                 continue
             }
-            activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords))
+            activities.append(Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords,
+                                       rounding: rounding, minimum: minimum))
         }
         if let error = records.error { problem(error.line, error.message) }
         if !problems.isEmpty { throw InvalidDataError(source: source, problems: problems) }
         // CSV has no columns for translations: the activities keep theirs.
         return ReadResult(activities: activities, encoding: encoding,
-                          missingOptionalColumns: Set(["section", "note", "keywords"].filter { column[$0] == nil } + ["translations"]),
+                          missingOptionalColumns: Set(["section", "note", "keywords", "rounding", "minimum"].filter { column[$0] == nil } + ["translations"]),
                           lineBreaksMadeSpaces: lineBreaksMadeSpaces)
     }
 
@@ -153,12 +170,13 @@ public enum CatalogueCSV {
 
     /// The header `write` gives in each language; `read` knows both (and every other alias).
     public static func header(_ language: Language) -> [String] {
-        language == .da ? ["Pos.nr.", "Tekst", "Enhed", "Enhedspris", "Afsnit", "Bemærkning", "Søgeord"]
-            : ["pos", "name", "unit", "price", "section", "note", "keywords"]
+        language == .da ? ["Pos.nr.", "Tekst", "Enhed", "Enhedspris", "Afsnit", "Bemærkning", "Søgeord", "Afrunding", "Minimum"]
+            : ["pos", "name", "unit", "price", "section", "note", "keywords", "rounding", "minimum"]
     }
 
-    /// The catalogue with a header row in `language` (`pos,name,unit,price,section,note,keywords`;
-    /// `Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord`) and one row per activity in pos
+    /// The catalogue with a header row in `language` (`pos,name,unit,price,section,note,keywords,
+    /// rounding,minimum`; `Pos.nr.;Tekst;Enhed;Enhedspris;Afsnit;Bemærkning;Søgeord;Afrunding;
+    /// Minimum`) and one row per activity in pos
     /// order, keywords joined by `|`, written in `dialect`. Every cell goes through `CSVField` (a
     /// `'` before formulas, quotes around edge spaces), which `read` undoes exactly. Translations
     /// are not written (JSON carries them); an import of the file keeps them.
@@ -167,10 +185,27 @@ public enum CatalogueCSV {
         var out = (dialect == .danish ? "\u{FEFF}" : "") + header(language).map { CSVField.quote($0, delimiter) }.joined(separator: delimiter) + "\r\n"
         for a in catalogue.sortedActivities {
             let price = dialect == .danish ? unambiguous(a.price.plain).replacing(".", with: ",") : unambiguous(a.price.plain)
-            out += [a.pos, a.name, a.unit, price, a.section, a.note, a.keywords.joined(separator: "|")]
+            out += [a.pos, a.name, a.unit, price, a.section, a.note, a.keywords.joined(separator: "|"),
+                    a.rounding.map { roundingCell($0, language: language, dialect: dialect) } ?? "",
+                    a.minimum.map { figure($0, dialect) } ?? ""]
                 .map { CSVField.quote(CSVField.inert($0), delimiter) }.joined(separator: delimiter) + "\r\n"
         }
         return Array(out.utf8)
+    }
+
+    /// A quantity's plain form with the dialect's decimal separator.
+    static func figure(_ q: Quantity, _ dialect: Dialect) -> String {
+        dialect == .danish ? q.plain.replacing(".", with: ",") : q.plain
+    }
+
+    /// The `Afrunding` cell (SPEC §16): the step in the dialect, the mode in `language`'s word
+    /// (`0,01 op`, `0,01 halv`; `0.01 up`, `0.01 half-up`), as `QuantityRounding(cell:)` reads it.
+    public static func roundingCell(_ r: QuantityRounding, language: Language, dialect: Dialect) -> String {
+        let mode = switch r.mode {
+        case .up: language == .da ? "op" : "up"
+        case .halfUp: language == .da ? "halv" : "half-up"
+        }
+        return figure(r.step, dialect) + " " + mode
     }
 
     /// The catalogue in `language`'s words and dialect.

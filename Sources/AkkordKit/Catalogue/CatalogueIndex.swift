@@ -21,7 +21,7 @@ public struct CatalogueIndex: Sendable {
     }
 
     /// The format and the folding rules the index was made with: a change to either changes it.
-    static let magic: [UInt8] = Array("AKCI0004".utf8)
+    static let magic: [UInt8] = Array("AKCI0005".utf8)
     private let bytes: [UInt8]
     private let offsets: [Int]          // start of each activity record
     public let name: String, edition: String, validFrom: String?, currency: String
@@ -48,6 +48,8 @@ public struct CatalogueIndex: Sendable {
                 let t = a.translations[code]!
                 string(code); string(t.name); string(t.section); string(t.note)
             }
+            // The handbook's rule (SPEC §16): the step (0: none), the mode, the minimum (-1: none).
+            int(a.rounding?.step.raw ?? 0); int(a.rounding?.mode == .halfUp ? 1 : 0); int(a.minimum?.raw ?? -1)
         }
         int(Int64(bitPattern: ByteHash.hash64(out[...])))
         return out
@@ -81,6 +83,8 @@ public struct CatalogueIndex: Sendable {
                 let name = r.at
                 guard r.skipText(), r.at - name > 8, r.skipText(), r.skipText() else { return nil }
             }
+            guard let step = r.int(), step >= 0, step <= Quantity.maximumRaw, let mode = r.int(), mode == 0 || mode == 1,
+                  let minimum = r.int(), minimum >= -1, minimum <= Quantity.maximumRaw else { return nil }
         }
         guard r.at == body else { return nil }
         self.bytes = bytes; self.offsets = offsets
@@ -99,8 +103,11 @@ public struct CatalogueIndex: Sendable {
             let code = r.string()!, name = r.string()!, section = r.string()!, note = r.string()!
             translations[code] = ActivityTranslation(name: name, section: section, note: note)
         }
+        let step = r.int()!, mode = r.int()!, minimum = r.int()!
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note,
-                        keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init), translations: translations)
+                        keywords: keywords.isEmpty ? [] : keywords.split(separator: "|").map(String.init), translations: translations,
+                        rounding: step == 0 ? nil : QuantityRounding(step: Quantity(raw: step), mode: mode == 1 ? .halfUp : .up),
+                        minimum: minimum < 0 ? nil : Quantity(raw: minimum))
     }
 
     /// Activity i's pos, name and section as UTF-8 bytes, without making any text: shell

@@ -61,10 +61,13 @@ public enum CatalogueJSON {
         var missing: Set<String> = []
         if !activities.contains(where: { !$0.keywords.isEmpty }) { missing.insert("keywords") }
         if !activities.contains(where: { !$0.translations.isEmpty }) { missing.insert("translations") }
+        if !activities.contains(where: { $0.rounding != nil }) { missing.insert("rounding") }
+        if !activities.contains(where: { $0.minimum != nil }) { missing.insert("minimum") }
         return missing
     }
 
-    static let activityKeys = ["pos", "name", "unit", "price", "section", "note", "keywords", "translations"]
+    static let activityKeys = ["pos", "name", "unit", "price", "section", "note", "rounding", "minimum", "keywords", "translations"]
+    static let roundingKeys = ["step", "mode"]
     static let translationKeys = ["name", "section", "note"]
     static let catalogueKeys = ["format", "version", "name", "edition", "validFrom", "currency", "activities"]
 
@@ -112,10 +115,35 @@ public enum CatalogueJSON {
                 }
             } else { fields.problem("translations", "expected an object of languages (\"en\": {…}), got \(value.kindDescription)") }
         }
+        let rounding = decodeRounding(&fields)
+        let minimum: Quantity? = fields.number("minimum")
+        if let minimum, minimum.isNegative { fields.problem("minimum", "\(Excerpt.phrase(minimum.plain)) must not be negative") }
         fields.rejectUnknown(activityKeys)
         guard fields.problems.count == before, let pos, let name, let unit, let price else { return nil }
         return Activity(pos: pos, name: name, unit: unit, price: price, section: section, note: note, keywords: keywords,
-                        translations: translations)
+                        translations: translations, rounding: rounding, minimum: minimum)
+    }
+
+    /// An activity's `rounding` (SPEC §16): `{"step": "0.01", "mode": "up"}`, the step more than
+    /// zero (a string or a number, as prices are read), the mode `up` or `half-up`.
+    static func decodeRounding(_ fields: inout FieldReader) -> QuantityRounding? {
+        guard let value = fields.value("rounding") else { return nil }
+        guard let object = value.objectValue else {
+            fields.problem("rounding", "expected an object with step and mode, got \(value.kindDescription)")
+            return nil
+        }
+        var r = FieldReader(object: object, path: fields.place("rounding"), problems: [])
+        let step: Quantity? = r.number("step", required: true)
+        if let step, step.raw <= 0 { r.problem("step", "\(Excerpt.phrase(step.plain)) must be greater than zero") }
+        var mode: QuantityRounding.Mode? = nil
+        if let name = r.string("mode", required: true) {
+            mode = QuantityRounding.Mode(rawValue: name)
+            if mode == nil { r.problem("mode", "\(Excerpt.phrase(name)) is not a rounding mode; write \"up\" or \"half-up\"") }
+        }
+        r.rejectUnknown(roundingKeys)
+        fields.problems += r.problems
+        guard r.problems.isEmpty, let step, let mode else { return nil }
+        return QuantityRounding(step: step, mode: mode)
     }
 
     /// One language of an activity's `translations`: `name` (required, not empty), optional
@@ -148,12 +176,14 @@ public enum CatalogueJSON {
         return .object(root)
     }
 
-    /// `keywords` and `translations` are written only when there are some, so catalogues without
-    /// them read and write back byte for byte as before. Languages are written in code order; a
+    /// `rounding`, `minimum`, `keywords` and `translations` are written only when there are some,
+    /// so catalogues without them read and write back byte for byte as before. Languages are written in code order; a
     /// translation's section and note only when not empty.
     public static func encode(_ a: Activity) -> JSONValue {
         var o = JSONObject([("pos", .string(a.pos)), ("name", .string(a.name)), ("unit", .string(a.unit)),
                             ("price", .string(a.price.plain)), ("section", .string(a.section)), ("note", .string(a.note))])
+        if let r = a.rounding { o.append("rounding", JSONValue(["step": .string(r.step.plain), "mode": .string(r.mode.rawValue)])) }
+        if let m = a.minimum { o.append("minimum", .string(m.plain)) }
         if !a.keywords.isEmpty { o.append("keywords", .array(a.keywords.map(JSONValue.string))) }
         if !a.translations.isEmpty {
             var languages = JSONObject()

@@ -36,9 +36,9 @@ public struct CatalogueImport: Sendable {
     public let warnings: [PlausibilityWarning]
     public var isEmpty: Bool { changes.isEmpty }
 
-    /// `keepMissing`: optional columns the file does not have (CSV without section, note or
-    /// keywords, and CSV always for translations; JSON where no activity has keywords, or none
-    /// has translations) keep their current values; translations only where the text they
+    /// `keepMissing`: optional columns the file does not have (CSV without section, note,
+    /// keywords, rounding or minimum, and CSV always for translations; JSON where no activity has
+    /// keywords, translations, a rounding or a minimum) keep their current values; translations only where the text they
     /// translate is unchanged.
     public init(current: Catalogue, incoming: [Activity], fileMetadata: Catalogue?, overrides: Metadata,
                 replace: Bool, keepMissing: Set<String> = []) {
@@ -62,6 +62,8 @@ public struct CatalogueImport: Sendable {
             if keepMissing.contains("note") { a.note = old.note }
             if keepMissing.contains("keywords") { a.keywords = old.keywords }
             if keepMissing.contains("translations") { a.translations = Self.keptTranslations(old, a) }
+            if keepMissing.contains("rounding") { a.rounding = old.rounding }
+            if keepMissing.contains("minimum") { a.minimum = old.minimum }
             var fieldChanges: [FieldChange] = []
             func compare(_ field: String, _ o: String, _ n: String, percent: String? = nil) {
                 if o != n { fieldChanges.append(FieldChange(pos: a.pos, field: field, old: o, new: n, percent: percent)) }
@@ -73,6 +75,8 @@ public struct CatalogueImport: Sendable {
             compare("section", old.section, a.section)
             compare("note", old.note, a.note)
             compare("keywords", old.keywords.joined(separator: "|"), a.keywords.joined(separator: "|"))
+            compare("rounding", Self.recorded(old.rounding), Self.recorded(a.rounding))
+            compare("minimum", old.minimum?.plain ?? "", a.minimum?.plain ?? "")
             // Translations field by field, named with their language: `name (en)`.
             for code in Set(old.translations.keys).union(a.translations.keys).sorted() {
                 let o = old.translations[code], n = a.translations[code]
@@ -123,6 +127,9 @@ public struct CatalogueImport: Sendable {
         }
         return kept
     }
+
+    /// A rounding as an import records it: `0.01 up`, `0.5 half-up`; empty for none.
+    static func recorded(_ r: QuantityRounding?) -> String { r.map { "\($0.step.plain) \($0.mode.rawValue)" } ?? "" }
 
     static func percentChange(_ old: UnitPrice, _ new: UnitPrice) -> String? {
         guard old.raw != 0 else { return nil }

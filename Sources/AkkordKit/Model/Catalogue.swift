@@ -14,12 +14,36 @@ public struct Activity: Equatable, Sendable {
     /// list`, `search` and `show` print in that language. The fields above are the handbook's own
     /// text, which a line keeps (SPEC §15).
     public var translations: [String: ActivityTranslation]
+    /// How a quantity typed for this activity is rounded (per started unit, or half up), and
+    /// the least quantity it counts as (SPEC §16): nil when the handbook sets none.
+    public var rounding: QuantityRounding?
+    public var minimum: Quantity?
 
     public init(pos: String, name: String, unit: String, price: UnitPrice, section: String = "", note: String = "", keywords: [String] = [],
-                translations: [String: ActivityTranslation] = [:]) {
+                translations: [String: ActivityTranslation] = [:], rounding: QuantityRounding? = nil, minimum: Quantity? = nil) {
         self.pos = pos; self.name = name; self.unit = unit; self.price = price; self.section = section; self.note = note
         self.keywords = keywords
         self.translations = translations
+        self.rounding = rounding; self.minimum = minimum
+    }
+
+    /// What the handbook's rule makes of `typed` (SPEC §16): first the rounding, then the
+    /// minimum. Throws when the rounded quantity is beyond the largest quantity, or when it is
+    /// 0 (half up, less than half a step, and no minimum above it): no line counts nothing.
+    public func ruled(_ typed: Quantity) throws(QuantityRuleError) -> RuledQuantity {
+        var q = typed
+        var rounded: Quantity? = nil
+        if let rounding {
+            let r: Quantity
+            do { r = try rounding.apply(to: q) } catch { throw .tooLarge(typed: typed, step: rounding.step, pos: pos) }
+            if r != q { rounded = r; q = r }
+        }
+        var minimumApplied = false
+        if let minimum, q < minimum { q = minimum; minimumApplied = true }
+        if q.raw <= 0, typed.raw > 0, let step = rounding?.step {
+            throw .roundsToZero(typed: typed, step: step, least: Quantity(raw: (step.raw + 1) / 2), pos: pos)
+        }
+        return RuledQuantity(typed: typed, rounded: rounded.map { ($0, rounding!) }, minimum: minimumApplied ? minimum : nil, quantity: q)
     }
 
     /// The activity as the views of `language` show it: name, section and note from its
@@ -48,6 +72,109 @@ public struct Activity: Equatable, Sendable {
         if keyword.contains("|") { return "\(Excerpt.phrase(keyword)) contains '|', which separates keywords" }
         if keyword != keyword.trimmingSpaces { return "\(Excerpt.phrase(keyword)) has spaces around it" }
         return ControlCharacters.problem(in: keyword)
+    }
+}
+
+/// A handbook's rounding of a quantity to a step (SPEC §16): `up`, per started step (a
+/// ceiling), or `halfUp`, to the nearest step with a half going up.
+public struct QuantityRounding: Equatable, Hashable, Sendable {
+    public enum Mode: String, CaseIterable, Sendable {
+        case up
+        case halfUp = "half-up"
+    }
+    public var step: Quantity
+    public var mode: Mode
+
+    public init(step: Quantity, mode: Mode) { self.step = step; self.mode = mode }
+
+    /// `quantity` rounded to a whole number of steps (quantities are more than zero; a negative
+    /// one rounds toward zero by the same rule on its magnitude).
+    public func apply(to quantity: Quantity) throws(NumberError) -> Quantity {
+        let s = Int128(step.raw), q = Int128(quantity.raw)
+        guard s > 0 else { return quantity }
+        let magnitude = q.magnitude
+        let steps: UInt128
+        switch mode {
+        case .up: steps = (magnitude + UInt128(s) - 1) / UInt128(s)
+        case .halfUp: steps = (2 * magnitude + UInt128(s)) / (2 * UInt128(s))
+        }
+        let raw = steps * UInt128(s)
+        guard raw <= UInt128(Quantity.maximumRaw) else {
+            throw NumberError.tooLarge(Quantity(raw: Int64(clamping: raw)).plain, max: Quantity(raw: Quantity.maximumRaw).plain)
+        }
+        return Quantity(raw: q < 0 ? -Int64(raw) : Int64(raw))
+    }
+
+    /// Reads `0.01 up`, `0,01 op`, `0.01 half-up`, `0,01 halv` (a CSV cell, SPEC §16): a step
+    /// more than zero, then the mode in English or Danish. `language` reads an ambiguous step.
+    public init(cell text: String, language: Language) throws(RoundingCellError) {
+        let parts = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        guard parts.count == 2 else { throw RoundingCellError.shape(text) }
+        guard let mode = Self.mode(named: String(parts[1])) else { throw RoundingCellError.mode(String(parts[1])) }
+        let step: Quantity
+        do { step = try Quantity(parsing: String(parts[0]), language: language) } catch let e as NumberError { throw RoundingCellError.step(e) } catch {
+            throw RoundingCellError.step(.notANumber(String(parts[0])))
+        }
+        guard step.raw > 0 else { throw RoundingCellError.stepNotPositive(String(parts[0])) }
+        self.init(step: step, mode: mode)
+    }
+
+    /// A mode by its English name (`up`, `half-up`) or its Danish one (`op`, `halv`), any case.
+    public static func mode(named name: String) -> Mode? {
+        switch name.lowercased() {
+        case "up", "op": return .up
+        case "half-up", "halfup", "halv", "halvt-op", "halv-op": return .halfUp
+        default: return nil
+        }
+    }
+}
+
+/// Why the handbook's rule cannot count a quantity typed (`Activity.ruled`).
+public enum QuantityRuleError: PhrasedError, Equatable, Sendable {
+    /// Rounded up past the largest quantity akkord keeps.
+    case tooLarge(typed: Quantity, step: Quantity, pos: String)
+    /// Rounded half up to 0: less than half a step, `least` the smallest quantity that counts.
+    case roundsToZero(typed: Quantity, step: Quantity, least: Quantity, pos: String)
+
+    public var phrase: Phrase {
+        switch self {
+        case .tooLarge(let typed, let step, let pos):
+            return "\(typed) rounded to a step of \(step) (pos \(pos)) is more than the largest quantity akkord keeps (\(Quantity(raw: Quantity.maximumRaw)))"
+        case .roundsToZero(let typed, let step, let least, let pos):
+            return "\(typed) rounds to 0 at the step of \(step) (pos \(pos)); the least quantity that counts is \(least)"
+        }
+    }
+}
+
+/// Why a CSV cell is no rounding rule.
+public enum RoundingCellError: PhrasedError, Sendable {
+    case shape(String)
+    case mode(String)
+    case step(NumberError)
+    case stepNotPositive(String)
+
+    public var phrase: Phrase {
+        switch self {
+        case .shape(let text): return "\(Excerpt.phrase(text)) is not a rounding; write a step and up or half-up (0.01 up, 0,01 op, 0,5 halv)"
+        case .mode(let mode): return "\(Excerpt.phrase(mode)) is not a rounding mode; write up or half-up (op or halv)"
+        case .step(let error): return "step \(error)"
+        case .stepNotPositive(let step): return "step \(Excerpt.phrase(step)) must be greater than zero"
+        }
+    }
+}
+
+/// A quantity as the handbook's rule made it (`Activity.ruled`): what was typed, the rounding's
+/// result and rule when it changed the quantity, the minimum when it applied, and the quantity kept.
+public struct RuledQuantity: Equatable, Sendable {
+    public let typed: Quantity
+    public let rounded: Quantity?
+    public let rounding: QuantityRounding?
+    public let minimum: Quantity?
+    public let quantity: Quantity
+    /// The typed quantity, when the rule changed it (the line keeps it as `quantityTyped`).
+    public var quantityTyped: Quantity? { quantity == typed ? nil : typed }
+    public init(typed: Quantity, rounded: (Quantity, QuantityRounding)?, minimum: Quantity?, quantity: Quantity) {
+        self.typed = typed; self.rounded = rounded?.0; self.rounding = rounded?.1; self.minimum = minimum; self.quantity = quantity
     }
 }
 

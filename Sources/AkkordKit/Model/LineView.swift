@@ -14,35 +14,41 @@ public struct LineView {
     public var measurement: TextSlice?
     public var price: UnitPrice { didSet { amount = quantity.amount(at: price) } }
     public var quantity: Quantity { didSet { amount = quantity.amount(at: price) } }
+    /// The quantity as typed, when the handbook's rule changed it (`Line.quantityTyped`).
+    public var quantityTyped: Quantity?
     public var custom: Bool
     /// quantity × price, worked out once: every pass over a line asks for it several times.
     public private(set) var amount: Money
 
     public init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
-                date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, custom: Bool) {
+                date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, custom: Bool, quantityTyped: Quantity? = nil) {
         self.init(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
-                  price: price, quantity: quantity, amount: quantity.amount(at: price), custom: custom)
+                  price: price, quantity: quantity, amount: quantity.amount(at: price), custom: custom, quantityTyped: quantityTyped)
     }
 
     /// `amount` is `quantity.amount(at: price)`, worked out by the caller (a reader that compared it with the file's).
     package init(id: Int, pos: TextSlice, name: TextSlice, unit: TextSlice, note: TextSlice, section: TextSlice,
-         date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, amount: Money, custom: Bool) {
+         date: TextSlice?, measurement: TextSlice?, price: UnitPrice, quantity: Quantity, amount: Money, custom: Bool,
+         quantityTyped: Quantity? = nil) {
         self.id = id; self.pos = pos; self.name = name; self.unit = unit; self.note = note; self.section = section
         self.date = date; self.measurement = measurement; self.price = price; self.quantity = quantity; self.custom = custom
         self.amount = amount
+        self.quantityTyped = quantityTyped
     }
 
     public var line: Line {
         var l = Line(id: id, pos: pos.string, name: name.string, unit: unit.string, price: price, quantity: quantity,
                      note: note.string, section: section.string, date: date?.string, custom: custom)
         l.measurement = measurement?.string
+        l.quantityTyped = quantityTyped
         return l
     }
 }
 
 extension LineView {
     /// Which members a line's JSON object has, in this order: id, pos, name, unit, price,
-    /// quantity, amount, custom, note, then section and date (or not), then the measurement
+    /// quantity (and `quantityTyped`, only when there is one), amount, custom, note, then
+    /// section and date (or not), then the measurement
     /// (`null` when there is none, or left out). Each writer names its own: the project file's
     /// in Store (`stored`), the reports' in Render.
     public struct JSONMembers: Sendable {
@@ -64,8 +70,8 @@ extension LineView {
         if let d = self.date { guard let q = d.unescapedQuoted else { return writeJSONPiecewise(members, to: out) }; date = q }
         if let m = self.measurement { guard let q = m.unescapedQuoted else { return writeJSONPiecewise(members, to: out) }; measurement = q }
         // The members' names and punctuation take under 200 bytes, each figure at most 32.
-        let room = 320 + pos.count + name.count + unit.count + note.count + section.count + (date?.count ?? 0) + (measurement?.count ?? 0)
-        let (id, price, quantity, amount, custom) = (id, price, quantity, amount, custom)
+        let room = 380 + pos.count + name.count + unit.count + note.count + section.count + (date?.count ?? 0) + (measurement?.count ?? 0)
+        let (id, price, quantity, amount, custom, typed) = (id, price, quantity, amount, custom, quantityTyped)
         out.withCursor(room: room) { c in
             c.put("{\"id\": ")
             DecimalText.put(id, into: &c)
@@ -74,6 +80,7 @@ extension LineView {
             c.put(", \"unit\": "); c.put(unit)
             c.put(", \"price\": \""); price.putPlain(into: &c)
             c.put("\", \"quantity\": \""); quantity.putPlain(into: &c)
+            if let typed { c.put("\", \"quantityTyped\": \""); typed.putPlain(into: &c) }
             c.put("\", \"amount\": \""); amount.putPlain(into: &c)
             c.put(custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
             c.put(note)
@@ -101,6 +108,7 @@ extension LineView {
         out.write(", \"unit\": "); unit.writeJSON(to: out)
         out.write(", \"price\": \""); price.writePlain(to: out)
         out.write("\", \"quantity\": \""); quantity.writePlain(to: out)
+        if let quantityTyped { out.write("\", \"quantityTyped\": \""); quantityTyped.writePlain(to: out) }
         out.write("\", \"amount\": \""); amount.writePlain(to: out)
         out.write(custom ? "\", \"custom\": true, \"note\": " : "\", \"custom\": false, \"note\": ")
         note.writeJSON(to: out)
@@ -167,6 +175,7 @@ public final class LineViewMaker {
         let written = UnsafeBufferPointer(buffer)
         func slice(_ w: Written) -> TextSlice { TextSlice(quoted: UnsafeBufferPointer(rebasing: written[w.range]), escaped: w.escaped, plain: w.plain) }
         return LineView(id: l.id, pos: slice(pos), name: slice(name), unit: slice(unit), note: slice(note), section: slice(section),
-                        date: date.map(slice), measurement: measurement.map(slice), price: l.price, quantity: l.quantity, custom: l.custom)
+                        date: date.map(slice), measurement: measurement.map(slice), price: l.price, quantity: l.quantity, custom: l.custom,
+                        quantityTyped: l.quantityTyped)
     }
 }

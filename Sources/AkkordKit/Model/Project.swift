@@ -104,6 +104,9 @@ public struct Line: Equatable, Sendable {
     public var custom: Bool = false
     /// The measurement the quantity was computed from (`12,4*8,2 - 1,2*0,9`), as typed.
     public var measurement: String? = nil
+    /// The quantity as typed (or as its measurement gave it) when the handbook's rounding or
+    /// minimum changed it (SPEC §16); nil when the quantity is what was typed.
+    public var quantityTyped: Quantity? = nil
 
     public init(id: Int, pos: String, name: String, unit: String, price: UnitPrice, quantity: Quantity,
                 note: String = "", section: String = "", date: String? = nil, custom: Bool = false) {

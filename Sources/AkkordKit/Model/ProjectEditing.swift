@@ -2,21 +2,27 @@
 /// (`HistoryChange`), with old and new values for edits.
 extension Project {
     public mutating func addLine(_ activity: Activity, quantity: Quantity, note: String = "", date: String?,
-                                 section: String? = nil, custom: Bool = false, measurement: String? = nil) -> (Line, [HistoryChange]) {
+                                 section: String? = nil, custom: Bool = false, measurement: String? = nil,
+                                 quantityTyped: Quantity? = nil) -> (Line, [HistoryChange]) {
         var line = Line(id: takeId("line"), pos: activity.pos, name: activity.name, unit: activity.unit, price: activity.price,
                         quantity: quantity, note: note, section: section ?? activity.section, date: date, custom: custom)
         line.measurement = measurement
+        line.quantityTyped = quantityTyped
         lines.append(line)
         return (line, [.lineAdded(HistoryChange.LineFigures(line))])
     }
 
     /// A line priced from the catalogue: the activity's price is copied (a snapshot), and the
     /// project records which catalogue and edition it was priced from.
+    /// `quantity` is the line's, after the activity's rounding and minimum; `quantityTyped` what
+    /// was typed, when those changed it.
     public mutating func addCatalogueLine(_ activity: Activity, from catalogue: Catalogue, quantity: Quantity, note: String,
-                                          date: String?, section: String?, measurement: String? = nil) -> (Line, [HistoryChange]) {
+                                          date: String?, section: String?, measurement: String? = nil,
+                                          quantityTyped: Quantity? = nil) -> (Line, [HistoryChange]) {
         catalogueName = catalogue.name
         catalogueEdition = catalogue.edition
-        return addLine(activity, quantity: quantity, note: note, date: date, section: section, measurement: measurement)
+        return addLine(activity, quantity: quantity, note: note, date: date, section: section, measurement: measurement,
+                       quantityTyped: quantityTyped)
     }
 
     /// A line for an activity not in the catalogue. Its pos is `X<line id>`, so every custom
@@ -35,18 +41,20 @@ extension Project {
     }
 
     /// With a new quantity, `measurement` is the expression it came from (nil: a plain number,
-    /// and any earlier measurement goes). `section` "" files the line under no section.
+    /// and any earlier measurement goes), `quantityTyped` what was typed when the handbook's
+    /// rule changed it (nil: the quantity is as typed). `section` "" files the line under no section.
     public mutating func editLine(_ id: Int, quantity: Quantity?, note: String?, price: UnitPrice?, measurement: String? = nil,
-                                  date: String? = nil, section: String? = nil) throws -> [HistoryChange] {
+                                  date: String? = nil, section: String? = nil, quantityTyped: Quantity? = nil) throws -> [HistoryChange] {
         let old = try line(id)
         guard let index = lines.firstIndex(where: { $0.id == id }) else { return [] }
         if price != nil && !old.custom {
             throw AkkordError.catalogueLinePrice(line: id)
         }
         var changes: [HistoryChange] = []
-        if let quantity, quantity != old.quantity || measurement != old.measurement {
+        if let quantity, quantity != old.quantity || measurement != old.measurement || quantityTyped != old.quantityTyped {
             lines[index].quantity = quantity
             lines[index].measurement = measurement
+            lines[index].quantityTyped = quantityTyped
             changes.append(.lineChanged(line: id, .quantity(old: old.quantity, new: quantity, measurement: measurement)))
         }
         if let note, note != old.note {

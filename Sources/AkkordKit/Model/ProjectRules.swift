@@ -232,12 +232,18 @@ public enum ProjectRules {
             if let m = v.measurement?.string {
                 // The stored expression must give the stored quantity (read as da or en: the
                 // language it was typed in is not kept).
+                // It gave the quantity typed, when the handbook's rule changed that (SPEC §16).
+                let given = v.quantityTyped ?? v.quantity
                 if let e = try? MeasurementExpression(m) {
-                    if !e.yields(v.quantity) { problem("lines[\(i)].measurement", "\(Excerpt.phrase(m)) does not give the quantity \(v.quantity)") }
+                    if !e.yields(given) { problem("lines[\(i)].measurement", "\(Excerpt.phrase(m)) does not give the quantity \(given)") }
                 } else { problem("lines[\(i)].measurement", "\(Excerpt.phrase(m)) is not a measurement") }
             }
             if v.price.isNegative { problem("lines[\(i)].price", "must not be negative") }
             if v.quantity.raw <= 0 { problem("lines[\(i)].quantity", "must be greater than zero") }
+            if let typed = v.quantityTyped {
+                if typed.raw <= 0 { problem("lines[\(i)].quantityTyped", "must be greater than zero") }
+                if typed == v.quantity { problem("lines[\(i)].quantityTyped", "is the quantity; a line keeps it only when a rounding or minimum changed it") }
+            }
             let amount = v.amount
             if amount.raw > Money.maximumRaw {
                 lineBeyondLimit = true

@@ -67,6 +67,7 @@ public struct ProjectDifference: Equatable, Sendable {
         if a.section != b.section { f.append("section") }
         if a.date != b.date { f.append("date") }
         if a.measurement != b.measurement { f.append("measurement") }
+        if a.quantityTyped != b.quantityTyped { f.append("quantityTyped") }
         return f
     }
 
@@ -204,6 +205,7 @@ public enum BundleText {
         case "section": return w[.fieldSection]
         case "date": return w[.fieldDate]
         case "measurement": return w[.fieldMeasurement]
+        case "quantityTyped": return w[.fieldQuantityTyped]
         default: return key
         }
     }
@@ -221,6 +223,7 @@ public enum BundleText {
         case "section": return Excerpt.quoted(line.section)
         case "date": return line.date ?? "-"
         case "measurement": return line.measurement.map(Excerpt.quoted) ?? "-"
+        case "quantityTyped": return line.quantityTyped?.formatted(l) ?? "-"
         default: return ""
         }
     }

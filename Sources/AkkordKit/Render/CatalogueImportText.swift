@@ -45,7 +45,7 @@ public enum CatalogueImportText {
             return field(String(english[..<space]), l) + english[space...]
         }
         let terms: [Term] = [.fieldAdded, .fieldRemoved, .fieldName, .fieldUnit, .fieldPrice, .fieldSection, .fieldNote, .fieldKeywords,
-                             .fieldCatalogueName, .fieldEdition, .fieldValidFrom]
+                             .fieldCatalogueName, .fieldEdition, .fieldValidFrom, .fieldRounding, .fieldMinimum]
         guard let term = terms.first(where: { Words.en[$0] == english }) else { return english }
         return Words(l)[term]
     }

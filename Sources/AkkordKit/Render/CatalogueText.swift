@@ -63,7 +63,13 @@ public enum CatalogueText {
         if !a.section.isEmpty { rows.append((w[.section], a.section)) }
         if !a.note.isEmpty { rows.append((w[.note], a.note)) }
         if !a.keywords.isEmpty { rows.append((w[.keywords], a.keywords.joined(separator: ", "))) }
-        let labels: [Term] = [.pos, .activity, .unit, .price, .section, .note, .keywords]
+        // The handbook's rule (SPEC §16): `up per started 0.01 m`, `1 m2`.
+        let unit = UnitName.display(a.unit, language: language)
+        if let r = a.rounding {
+            rows.append((w[.ruleRounding], w(r.mode == .up ? .ruleModeUp : .ruleModeHalfUp, "\(r.step.formatted(language)) \(unit)")))
+        }
+        if let m = a.minimum { rows.append((w[.ruleMinimumLabel], "\(m.formatted(language)) \(unit)")) }
+        let labels: [Term] = [.pos, .activity, .unit, .price, .section, .note, .keywords, .ruleRounding, .ruleMinimumLabel]
         return TextTable.labelled(rows, column: w.labelColumn(labels, atLeast: 10))
     }
 }

@@ -90,6 +90,21 @@ public enum Confirmation {
         return out.isEmpty ? w[.nothingChanged] : out.joined(separator: "\n")
     }
 
+    /// What the activity's rounding and minimum did to the quantity typed (SPEC §16), a note
+    /// each: `12,341 m rounded up per started 0,01 m to 12,35 m`, `0,4 m² counts as the minimum
+    /// 1 m²`; words in `l`, figures in `numbers`.
+    public static func quantityRuled(_ r: RuledQuantity, unit: String, _ l: Language, numbers: Language) -> [String] {
+        let w = Words(l)
+        let u = UnitName.display(unit, language: l)
+        func q(_ x: Quantity) -> String { "\(x.formatted(numbers)) \(u)" }
+        var notes: [String] = []
+        if let rounded = r.rounded, let rounding = r.rounding {
+            notes.append(w(rounding.mode == .up ? .ruleRoundedUp : .ruleRoundedHalfUp, q(r.typed), q(rounding.step), q(rounded)))
+        }
+        if let minimum = r.minimum { notes.append(w(.ruleMinimum, q(r.rounded ?? r.typed), q(minimum))) }
+        return notes
+    }
+
     /// `2.01 Under felt, nailed (underpap), 12,5 m² × 38,50 = 481,25`.
     static func describe(_ line: Line, _ l: Language, figure: (any FixedPointNumber) -> String) -> String {
         "\(line.pos) \(line.name), \(figure(line.quantity)) \(UnitName.display(line.unit, language: l)) × \(figure(line.price)) = \(figure(line.amount))"

@@ -82,7 +82,13 @@ public enum LineColumn: Int, CaseIterable, Sendable {
         case .price: cell.figure(line.price)
         case .amount: cell.figure(line.amount)
         case .custom: if line.custom { cell.literal(ReportSheet.customMarker, width: 1) }
-        case .note: cell.text(line.note)
+        case .note:
+            // The quantity as typed, when the handbook's rule changed it (SPEC §16), after the note.
+            if let typed = line.typedAside(language) {
+                cell.words(line.note.isEmpty ? "(\(typed))" : "\(line.note.string) (\(typed))")
+            } else {
+                cell.text(line.note)
+            }
         case .measurement: if let m = line.measurement { cell.text(m) }
         case .section: cell.text(line.section)
         }
@@ -118,14 +124,16 @@ extension LineColumn: SheetColumn {
         write(line, language, to: &cell)
         switch self {
         case .pos: LineColumn.custom.write(line, language, to: &cell)
-        case .activity: if !line.note.isEmpty { cell.aside(line.note) }
+        case .activity:
+            if !line.note.isEmpty { cell.aside(line.note) }
+            if let typed = line.typedAside(language) { cell.aside(words: typed) }
         default: break
         }
     }
 }
 
 /// The report's measurements appendix: the measured lines, each with the quantity its
-/// measurement gave.
+/// measurement gave (before the handbook's rounding and minimum, which the line table shows).
 public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
     case line, pos, measurement, result
 
@@ -148,7 +156,8 @@ public enum MeasurementColumn: Int, CaseIterable, Sendable, SheetColumn {
         case .pos: LineColumn.pos.write(line, language, to: &cell)
         case .measurement: LineColumn.measurement.write(line, language, to: &cell)
         case .result:
-            LineColumn.quantity.write(line, language, to: &cell)
+            // What the measurement gave: the quantity typed, when the handbook's rule changed it.
+            if let typed = line.quantityTyped { cell.figure(typed) } else { LineColumn.quantity.write(line, language, to: &cell) }
             cell.literal(" ", width: 1)
             LineColumn.unit.write(line, language, to: &cell)
         }
@@ -166,6 +175,8 @@ package protocol LineCellWriter {
     mutating func id(_ id: Int)
     /// A quantity, a price or an amount.
     mutating func figure<N: FixedPointNumber>(_ figure: N)
+    /// A text akkord made for the line (a note with the quantity typed after it).
+    mutating func words(_ text: String)
 }
 
 /// A writer of the printed sheet's cells: figures as people read them, and a text set after
@@ -173,6 +184,8 @@ package protocol LineCellWriter {
 package protocol SheetCellWriter: LineCellWriter {
     /// ` (text)` after the cell's own text; HTML sets it smaller.
     mutating func aside(_ text: TextSlice)
+    /// ` (text)` of akkord's words (`typed 12.341`), as `aside`.
+    mutating func aside(words text: String)
 }
 
 /// A printed cell's width (characters, as `TextTable.width` counts them) and bytes, from the
@@ -198,6 +211,14 @@ package struct CellMeasure: SheetCellWriter {
         literal(" ()", width: 3)
         self.text(text)
     }
+    package mutating func words(_ text: String) {
+        width += TextTable.width(text)
+        bytes += text.utf8.count
+    }
+    package mutating func aside(words text: String) {
+        literal(" ()", width: 3)
+        words(text)
+    }
     /// A figure is ASCII: a byte a character.
     @inline(__always) private mutating func figureWidth(_ w: Int) {
         width += w
@@ -220,6 +241,15 @@ package struct CellCursor: SheetCellWriter {
         self.text(text)
         cursor.put(UInt8(ascii: ")"))
     }
+    package mutating func words(_ text: String) {
+        var text = text
+        text.withUTF8 { cursor.put($0) }
+    }
+    package mutating func aside(words text: String) {
+        cursor.put(" (" as StaticString)
+        words(text)
+        cursor.put(UInt8(ascii: ")"))
+    }
 }
 
 /// A printed cell made as a cell of `TextTable.RowBytes`, whatever its texts; `row.endCell()`
@@ -238,6 +268,15 @@ package struct CellRow: SheetCellWriter {
         row.append(text)
         row.append(")")
     }
+    package mutating func words(_ text: String) {
+        var text = text
+        text.withUTF8 { row.append($0) }
+    }
+    package mutating func aside(words text: String) {
+        row.append(" (")
+        words(text)
+        row.append(")")
+    }
 }
 
 extension LineView {
@@ -245,6 +284,13 @@ extension LineView {
     /// included): never fewer than their UTF-8, so a writer knows the room a row takes.
     var cellTextBytes: Int {
         pos.quoted.count + name.quoted.count + unit.quoted.count + note.quoted.count + section.quoted.count + (measurement?.quoted.count ?? 0)
+            + (quantityTyped == nil ? 0 : 64 + note.quoted.count)
+    }
+
+    /// `typed 12.341` / `indtastet 12,341`: the quantity as typed, when the handbook's rounding
+    /// or minimum changed it (SPEC §16); every report shows it with the line.
+    func typedAside(_ language: Language) -> String? {
+        quantityTyped.map { Words(language)(.quantityTypedAside, $0.formatted(language)) }
     }
 
     /// The most bytes a printed cell of the line takes (`CellCursor`): its texts, a figure and

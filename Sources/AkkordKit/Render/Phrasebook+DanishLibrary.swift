@@ -613,8 +613,8 @@ en: no header row; the first line must name the columns (pos, name, unit, price)
 da: ingen overskriftsrække; første linje skal navngive kolonnerne (pos.nr., tekst, enhed, pris)
 en: the file is empty; expected a header row
 da: filen er tom; den skal begynde med en overskriftsrække
-en: unknown column {}; known columns: pos, name, unit, price, section, note, keywords (or their Danish names)
-da: ukendt kolonne {1}; kendte kolonner: pos.nr., tekst, enhed, pris, afsnit, bemærkning, søgeord (eller de engelske navne)
+en: unknown column {}; known columns: pos, name, unit, price, section, note, keywords, rounding, minimum (or their Danish names)
+da: ukendt kolonne {1}; kendte kolonner: pos.nr., tekst, enhed, pris, afsnit, bemærkning, søgeord, afrunding, minimum (eller de engelske navne)
 en: column {} repeats the {} column
 da: kolonnen {1} gentager kolonnen "{2}"
 en: missing required column {}
@@ -886,5 +886,30 @@ en: the weighted hours
 da: de vægtede timer
 en: the total per piecework hour
 da: kr. pr. akkordtime i alt
+# ── Rounding in the handbook (SPEC §16): catalogue JSON and CSV, project files ──
+en: expected an object with step and mode, got {}
+da: skal være et objekt med step og mode, men er {1}
+en: {} is not a rounding mode; write "up" or "half-up"
+da: {1} er ikke en afrundingsmåde; skriv "up" eller "half-up"
+en: {} is not a rounding; write a step and up or half-up (0.01 up, 0,01 op, 0,5 halv)
+da: {1} er ikke en afrunding; skriv et trin og op eller halv (0,01 op, 0,5 halv, 0.01 up)
+en: {} is not a rounding mode; write up or half-up (op or halv)
+da: {1} er ikke en afrundingsmåde; skriv op eller halv (up eller half-up)
+en: step {}
+da: trinnet {1}
+en: step {} must be greater than zero
+da: trinnet {1} skal være større end nul
+en: rounding {}
+da: afrundingen {1}
+en: minimum {}
+da: minimum {1}
+en: minimum {} must not be negative
+da: minimum {1} må ikke være negativt
+en: is the quantity; a line keeps it only when a rounding or minimum changed it
+da: er mængden; en linje har den kun, når en afrunding eller et minimum ændrede den
+en: {} rounded to a step of {} (pos {}) is more than the largest quantity akkord keeps ({})
+da: {1} afrundet til trin på {2} (pos {3}) er mere end den største mængde, akkord gemmer ({4})
+en: {} rounds to 0 at the step of {} (pos {}); the least quantity that counts is {}
+da: {1} afrundes til 0 med trinnet {2} (pos {3}); den mindste mængde, der tæller, er {4}
 """#
 }

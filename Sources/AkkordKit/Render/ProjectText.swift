@@ -164,11 +164,16 @@ public enum ProjectText {
         if lines.hasCustom { out.write("\(ReportSheet.customMarker) \(w[.customFootnote])\n") }
     }
 
+    /// `quantityTyped` only when the handbook's rule changed the quantity (SPEC §16).
     public static func lineJSON(_ l: Line) -> JSONValue {
-        JSONValue(["id": .int(l.id), "pos": .string(l.pos), "name": .string(l.name), "unit": .string(l.unit),
-                   "price": .string(l.price.plain), "quantity": .string(l.quantity.plain), "amount": .string(l.amount.plain),
-                   "custom": .bool(l.custom), "note": .string(l.note), "section": .string(l.section), "date": .optional(l.date),
-                   "measurement": .optional(l.measurement)])
+        var o = JSONObject([("id", .int(l.id)), ("pos", .string(l.pos)), ("name", .string(l.name)), ("unit", .string(l.unit)),
+                            ("price", .string(l.price.plain)), ("quantity", .string(l.quantity.plain))])
+        if let typed = l.quantityTyped { o.append("quantityTyped", .string(typed.plain)) }
+        for (key, value) in [("amount", JSONValue.string(l.amount.plain)), ("custom", .bool(l.custom)), ("note", .string(l.note)),
+                             ("section", .string(l.section)), ("date", .optional(l.date)), ("measurement", .optional(l.measurement))] {
+            o.append(key, value)
+        }
+        return .object(o)
     }
 
     public static func linesJSON(_ p: Project) throws(SumTooLargeError) -> JSONValue {

@@ -68,6 +68,10 @@ public enum ReportCSV {
         @inline(__always) mutating func literal(_ text: StaticString, width: Int) { cursor.put(text) }
         @inline(__always) mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
         @inline(__always) mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putPlain(decimal: decimal, into: &cursor) }
+        mutating func words(_ text: String) {
+            var field = CSVField.quote(CSVField.inert(text), delimiter == UInt8(ascii: ";") ? ";" : ",")
+            field.withUTF8 { cursor.put($0) }
+        }
     }
 
     @inline(__always) static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {

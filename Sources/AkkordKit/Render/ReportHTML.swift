@@ -195,6 +195,15 @@ public enum ReportHTML {
             self.text(text)
             cursor.put(")</small>" as StaticString)
         }
+        mutating func words(_ text: String) {
+            var text = text
+            text.withUTF8 { putEscaped($0, into: &cursor) }
+        }
+        mutating func aside(words text: String) {
+            cursor.put(" <small>(" as StaticString)
+            words(text)
+            cursor.put(")</small>" as StaticString)
+        }
     }
 
     @inline(__always) private static func entity(_ b: UInt8) -> StaticString? {

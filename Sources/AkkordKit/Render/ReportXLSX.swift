@@ -358,6 +358,8 @@ public enum ReportXLSX {
                         case .text(let text)?:
                             if column.wraps { try text.withUTF8 { try r.text($0, &wrapping) } } else { try text.withUTF8 { try r.text($0, &plain) } }
                         case .literal(let text)?: try r.text(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), &plain)
+                        case .words(var text)?:
+                            if column.wraps { try text.withUTF8 { try r.text($0, &wrapping) } } else { try text.withUTF8 { try r.text($0, &plain) } }
                         case .id(let id)?: FigureText(id).withBytes { r.number($0, &centred) }
                         case .figure(let figure)?:
                             if column == .price { figure.withBytes { r.number($0, &price) } } else { figure.withBytes { r.number($0, &quantity) } }
@@ -399,6 +401,7 @@ public enum ReportXLSX {
                     switch cell.part {
                     case .text(let text)?: width = text.withUTF8 { Workbook.longestLine($0) }
                     case .literal(let text)?: width = text.utf8CodeUnitCount
+                    case .words(var text)?: width = text.withUTF8 { Workbook.longestLine($0) }
                     case .id(let id)?: width = FigureText(id).count
                     case .figure(let figure)?:
                         figure.withBytes {
@@ -441,7 +444,7 @@ public enum ReportXLSX {
     /// its one part, if any.
     struct LinesCell: LineCellWriter {
         enum Part {
-            case text(TextSlice), literal(StaticString), id(Int)
+            case text(TextSlice), literal(StaticString), id(Int), words(String)
             /// In plain form.
             case figure(FigureText)
         }
@@ -451,6 +454,7 @@ public enum ReportXLSX {
         mutating func literal(_ text: StaticString, width: Int) { part = .literal(text) }
         mutating func id(_ id: Int) { part = .id(id) }
         mutating func figure<N: FixedPointNumber>(_ figure: N) { part = .figure(figure.plainText()) }
+        mutating func words(_ text: String) { part = .words(text) }
     }
 
     /// The head of a column of the Lines sheet: ids and flags centred as their cells are, figures on the right.

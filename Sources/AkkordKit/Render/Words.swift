@@ -139,6 +139,10 @@ public enum Term: String, CaseIterable, Sendable {
     case weight, weightedHours, apprenticeSharing, apprenticeSharingRole, weightSuffix, workerWeightSet, histWorkerWeightChanged
     case agreedSplitNote, weightedEarningsNote, shareRuleWeighted, allHoursNote
     case xlsxWeightedHours, xlsxAllHours, xlsxTotalPerHour, xlsxWeightedShareNote
+    // Rounding in the handbook (SPEC §16): the notes of add and edit, the typed quantity on a
+    // report's line, the rule in catalogue show
+    case ruleRoundedUp, ruleRoundedHalfUp, ruleMinimum, quantityTypedAside, ruleRounding, ruleMinimumLabel, ruleModeUp, ruleModeHalfUp
+    case fieldRounding, fieldMinimum, fieldQuantityTyped
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -573,6 +577,17 @@ public struct Words: Sendable {
         .xlsxAllHours: "All piecework hours",
         .xlsxTotalPerHour: "Total per piecework hour",
         .xlsxWeightedShareNote: "Agreed split. Share = ROUNDDOWN(pool × weighted hours / weighted hours in all, 2) + øre from rounding, weighted hours = hours × weight; the øre left over after rounding go one each to the largest remainders (ties to the worker listed first).",
+        .ruleRoundedUp: "{1} rounded up per started {2} to {3}",
+        .ruleRoundedHalfUp: "{1} rounded to the nearest {2}: {3}",
+        .ruleMinimum: "{1} counts as the minimum {2}",
+        .quantityTypedAside: "typed {1}",
+        .ruleRounding: "Rounding",
+        .ruleMinimumLabel: "Minimum",
+        .ruleModeUp: "up per started {1}",
+        .ruleModeHalfUp: "to the nearest {1} (half up)",
+        .fieldRounding: "rounding",
+        .fieldMinimum: "minimum",
+        .fieldQuantityTyped: "typed quantity",
     ]
 
     public static let da: [Term: String] = [
@@ -975,6 +990,17 @@ public struct Words: Sendable {
         .xlsxAllHours: "Akkordtimer i alt",
         .xlsxTotalPerHour: "Kr. pr. akkordtime i alt",
         .xlsxWeightedShareNote: "Aftalt fordeling. Andel = RUND.NED(til fordeling × vægtede timer / vægtede timer i alt; 2) + øre fra afrunding, vægtede timer = timer × vægt; de øre, der er tilbage efter afrundingen, fordeles med 1 øre til hver af de største rester (ved lighed til den først nævnte).",
+        .ruleRoundedUp: "{1} rundet op pr. påbegyndt {2} til {3}",
+        .ruleRoundedHalfUp: "{1} afrundet til nærmeste {2}: {3}",
+        .ruleMinimum: "{1} tæller som minimum {2}",
+        .quantityTypedAside: "indtastet {1}",
+        .ruleRounding: "Afrunding",
+        .ruleMinimumLabel: "Minimum",
+        .ruleModeUp: "op pr. påbegyndt {1}",
+        .ruleModeHalfUp: "til nærmeste {1} (halv op)",
+        .fieldRounding: "afrunding",
+        .fieldMinimum: "minimum",
+        .fieldQuantityTyped: "indtastet mængde",
     ]
 }
 

@@ -106,6 +106,7 @@ package struct LineDecoder {
         let unit = JSONLiteral(", \"unit\": ")
         let price = JSONLiteral(", \"price\": ")
         let quantity = JSONLiteral(", \"quantity\": ")
+        let quantityTyped = JSONLiteral(", \"quantityTyped\": ")
         let amount = JSONLiteral(", \"amount\": ")
         let notCustom = JSONLiteral(", \"custom\": false, \"note\": ")
         let custom = JSONLiteral(", \"custom\": true, \"note\": ")
@@ -127,8 +128,13 @@ package struct LineDecoder {
               lexer.take(s.name), let name = text(&storedForm),
               lexer.take(s.unit), let unit = text(&storedForm),
               lexer.take(s.price), let price = figure(UnitPrice.self, &storedForm),
-              lexer.take(s.quantity), let quantity = figure(Quantity.self, &storedForm),
-              lexer.take(s.amount), let amount = figure(Money.self, &storedForm) else { return nil }
+              lexer.take(s.quantity), let quantity = figure(Quantity.self, &storedForm) else { return nil }
+        var quantityTyped: Int64? = nil
+        if lexer.take(s.quantityTyped) {
+            guard let typed = figure(Quantity.self, &storedForm) else { return nil }
+            quantityTyped = typed
+        }
+        guard lexer.take(s.amount), let amount = figure(Money.self, &storedForm) else { return nil }
         let custom: Bool
         if lexer.take(s.notCustom) { custom = false } else if lexer.take(s.custom) { custom = true } else { return nil }
         guard let note = text(&storedForm) else { return nil }
@@ -153,7 +159,8 @@ package struct LineDecoder {
         self.measurementAt = measurement == nil ? -1 : measurementAt
         // Made where it is returned: a view made first and returned after was copied.
         return LineView(id: id, pos: pos, name: name, unit: unit, note: note, section: section, date: date, measurement: measurement,
-                        price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), amount: computed, custom: custom)
+                        price: UnitPrice(raw: price), quantity: Quantity(raw: quantity), amount: computed, custom: custom,
+                        quantityTyped: quantityTyped.map(Quantity.init(raw:)))
     }
 
     @inline(__always) private mutating func text(_ storedForm: inout Bool) -> TextSlice? {
@@ -230,7 +237,8 @@ package struct LineDecoder {
         return element
     }
 
-    static let keys = ["id", "pos", "name", "unit", "price", "quantity", "amount", "custom", "note", "section", "date", "measurement"]
+    static let keys = ["id", "pos", "name", "unit", "price", "quantity", "quantityTyped", "amount", "custom", "note", "section", "date",
+                       "measurement"]
 
     /// A line's members from its tree, each problem at its path.
     private static func decode(_ r: inout FieldReader) -> Line? {
@@ -244,6 +252,7 @@ package struct LineDecoder {
                         note: r.string("note") ?? "", section: r.string("section") ?? "", date: r.date("date"),
                         custom: r.bool("custom") ?? false)
         line.measurement = r.string("measurement")
+        line.quantityTyped = r.storedNumber("quantityTyped")
         if let stored: Money = r.storedNumber("amount"), stored != line.amount {
             r.problem("amount", "is \(stored) but quantity × price is \(line.amount)")
         }

@@ -39,28 +39,45 @@ extension Workspace {
         }
         let date = new.date ?? clock.today
         let warnings = Plausibility.quantity(new.quantity) + plausible(date: new.date)
-        return try changeProject(onlyLines: []) { p in
+        // The handbook's rounding and minimum, on the quantity typed (SPEC §16).
+        let ruled = try priced?.0.ruled(new.quantity)
+        var change = try changeProject(onlyLines: []) { p in
             switch new.source {
             case .catalogue:
                 let (activity, catalogue) = priced!
-                return p.addCatalogueLine(activity, from: catalogue, quantity: new.quantity, note: new.note, date: date, section: new.section,
-                                          measurement: new.measurement)
+                return p.addCatalogueLine(activity, from: catalogue, quantity: ruled!.quantity, note: new.note, date: date, section: new.section,
+                                          measurement: new.measurement, quantityTyped: ruled!.quantityTyped)
             case .custom(let name, let unit, let price):
                 return p.addCustomLine(name: name, unit: unit, price: price, quantity: new.quantity, note: new.note, date: date,
                                        section: new.section, measurement: new.measurement)
             }
         }.warning(warnings)
+        if let ruled, ruled.quantityTyped != nil { change.ruled = ruled }
+        return change
     }
 
     /// Changes a line's quantity, note, date or section, and the price of a custom line. Nothing
     /// given that differs from today's values changes nothing and writes nothing.
     public func editLine(_ id: Int, quantity: Quantity? = nil, note: String? = nil, price: UnitPrice? = nil,
                          measurement: String? = nil, date: String? = nil, section: String? = nil) throws -> Change<Edited<Line>> {
-        try changeProject(onlyLines: [id]) { p in
+        // A new quantity of a catalogue line takes the rounding and minimum of its activity in
+        // the active catalogue (SPEC §16); a custom line, or a pos the catalogue no longer has, none.
+        let catalogue = quantity == nil ? nil : try store.loadCatalogue().catalogue
+        var ruled: RuledQuantity? = nil
+        var change = try changeProject(onlyLines: [id]) { p in
             let before = try p.line(id)
-            let changes = try p.editLine(id, quantity: quantity, note: note, price: price, measurement: measurement, date: date, section: section)
+            var kept = quantity
+            if let quantity, !before.custom, let activity = catalogue?.activity(pos: before.pos) {
+                let r = try activity.ruled(quantity)
+                kept = r.quantity
+                ruled = r
+            }
+            let changes = try p.editLine(id, quantity: kept, note: note, price: price, measurement: measurement, date: date, section: section,
+                                         quantityTyped: ruled?.quantityTyped)
             return (Edited(before: before, after: try p.line(id)), changes)
         }.warning((quantity.map(Plausibility.quantity) ?? []) + plausible(date: date))
+        if let ruled, ruled.quantityTyped != nil { change.ruled = ruled }
+        return change
     }
 
     /// Removes lines; their ids are never given out again.

@@ -217,6 +217,9 @@ public struct Change<Value> {
     /// The changed project's line subtotal after the change, for a change of one project's
     /// contents (so `--json` output need not read the project again); nil for other changes.
     public internal(set) var subtotal: Money? = nil
+    /// For `add` and `edit --quantity` of a catalogue line: what the activity's rounding and
+    /// minimum made of the quantity typed (SPEC §16), when they changed it.
+    public internal(set) var ruled: RuledQuantity? = nil
 }
 
 extension Change: Sendable where Value: Sendable {}

@@ -10,6 +10,12 @@ extension CommandContext {
         return Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)
     }
 
+    /// What the handbook's rounding and minimum did to the quantity typed (SPEC §16), as notes.
+    func noteRuled(_ ruled: RuledQuantity?, unit: String) {
+        guard let ruled else { return }
+        for text in Confirmation.quantityRuled(ruled, unit: unit, messageLanguage, numbers: numberFormat) { note(text) }
+    }
+
     /// Prints what a change asks to be told beyond its result.
     func warn(_ warnings: [WorkspaceWarning]) {
         for w in warnings {

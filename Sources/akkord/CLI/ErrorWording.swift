@@ -196,6 +196,18 @@ extension ConfigFileError: UserFacingError {
     }
 }
 
+/// A quantity the handbook's rounding cannot count (SPEC §16): refused as data.
+extension QuantityRuleError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? {
+        switch self {
+        case .roundsToZero(_, _, let least, _): return "type at least \(least)"
+        case .tooLarge: return nil
+        }
+    }
+    var exitStatus: ExitStatus { .dataError }
+}
+
 /// A sum beyond what akkord keeps (SPEC §18): refused as data, never a trap.
 extension SumTooLargeError: UserFacingError {
     var message: Phrase { phrase }

@@ -345,6 +345,9 @@ en: say what to change: --weight W
 da: sig, hvad der skal ændres: --weight W
 en: akkord worker edit jens --weight 0,8
 da: akkord worker edit jens --weight 0,8
+# Rounding in the handbook (SPEC §16)
+en: type at least {}
+da: skriv mindst {1}
 """#
 }
 

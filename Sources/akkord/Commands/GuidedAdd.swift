@@ -51,6 +51,7 @@ struct GuidedAdd {
                 let change = try workspace.addLine(.init(source: .catalogue(pos: activity.pos), quantity: entered.quantity,
                                                          measurement: entered.measurement))
                 if let n = entered.note { context.note(n) }
+                context.noteRuled(change.ruled, unit: change.value.unit)
                 context.warn(change.warnings)
                 say(Confirmation.lineAdded(change.value, context.language))
                 break

@@ -76,6 +76,7 @@ struct AddCommand: Command {
         }
         let line = change.value
         if let n = quantity.note { context.note(n) }
+        context.noteRuled(change.ruled, unit: line.unit)
         context.warn(change.warnings)
         if context.wantsJSON { context.printJSON(ChangeJSON.line(line, subtotal: try change.subtotal ?? context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineAdded(line, context.language))
@@ -131,6 +132,7 @@ struct EditLineCommand: Command {
                                                       measurement: quantity?.measurement, date: date, section: section)
         let edit = change.value
         if let n = quantity?.note { context.note(n) }
+        context.noteRuled(change.ruled, unit: edit.after.unit)
         context.warn(change.warnings)
         if context.wantsJSON { context.printJSON(ChangeJSON.line(edit.after, subtotal: try change.subtotal ?? context.workspace().project().subtotal)); return }
         context.print(Confirmation.lineEdited(before: edit.before, after: edit.after, context.language))
