@@ -847,5 +847,21 @@ en: {} is given twice
 da: {1} er givet to gange
 en: an array of MM-DD strings
 da: en liste af MM-DD-tekster
+en: {} and {} are not versions of one project
+da: {1} og {2} er ikke udgaver af ét projekt
+en: the merge of project {}
+da: fletningen af projekt {1}
+en: nothing was merged
+da: intet er flettet
+en: kinds, from and to have one item each per renumbering
+da: kinds, from og to har ét element hver for hver omnummerering
+en: {} is not a kind of record with a number
+da: {1} er ikke en slags post med et nummer
+en: {} as both machines had it ({})
+da: {1}, som begge maskiner havde den ({2})
+en: {} as this machine has it ({})
+da: {1}, som denne maskine har den ({2})
+en: {} as it came in ({})
+da: {1}, som den kom ind ({2})
 """#
 }

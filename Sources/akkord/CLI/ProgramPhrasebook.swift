@@ -314,6 +314,14 @@ en: no command '{}'
 da: ingen kommando '{1}'
 en: see 'akkord --help' for the list of commands
 da: se 'akkord --help' for listen over kommandoer
+en: {} was made on both machines; left to 'akkord sync', which gives one of them another id
+da: {1} er oprettet på begge maskiner; det overlades til 'akkord sync', som giver det ene et andet id
+en: {}: 1 conflict; the file is left as it was
+da: {1}: 1 konflikt; filen er efterladt, som den var
+en: {}: {} conflicts; the file is left as it was
+da: {1}: {2} konflikter; filen er efterladt, som den var
+en: {}: {}, {}: this machine {}, incoming {}
+da: {1}: {2}, {3}: denne maskine {4}, indkommet {5}
 """#
 }
 
