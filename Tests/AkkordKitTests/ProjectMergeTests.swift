@@ -224,7 +224,7 @@ final class ProjectMergeTests: XCTestCase {
 
         theirs.workers[1] = Worker(id: "mads", name: "Mads", apprentice: true, rate: try UnitPrice(parsing: "120"))
         r = try merge(base, mine, theirs)
-        XCTAssertEqual(r.conflicts, [MergeConflict(project: "tagvej-3", record: "worker mads", field: "apprentice", mine: "journeyman", theirs: "apprentice at 120")])
+        XCTAssertEqual(r.conflicts, [MergeConflict(project: "tagvej-3", record: "worker mads", field: "apprentice", mine: "journeyman", theirs: "apprentice at 120.00")])
         XCTAssertEqual(try merge(base, mine, theirs, keep: .theirs).merged.workers[1].apprentice, true)
     }
 

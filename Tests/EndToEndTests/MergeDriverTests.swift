@@ -71,7 +71,7 @@ final class MergeDriverTests: EndToEndCase {
         let before = try Data(contentsOf: mine)
         let r = try driver(base, mine, theirs)
         assertError(r, status: 1, contains: "projects/tagvej-3.json: 1 conflict; the file is left as it was")
-        XCTAssertTrue(r.stderr.contains(#"tagvej-3: line 2, note: this machine "mine", incoming "south""#), r.stderr)
+        XCTAssertTrue(r.stderr.contains(#"tagvej-3/line 2/note: this machine "mine", incoming "south""#), r.stderr)
         XCTAssertEqual(try Data(contentsOf: mine), before)
     }
 

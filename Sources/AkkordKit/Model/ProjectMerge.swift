@@ -72,7 +72,7 @@ public enum ProjectMerge {
         if mine == theirs || base == theirs { return ProjectMergeResult(merged: mine, renumberings: [], conflicts: []) }
         if base == mine { return ProjectMergeResult(merged: theirs, renumberings: [], conflicts: []) }
 
-        var m = Merger(base: base ?? Project(id: mine.id, name: ""), mine: mine, theirs: theirs, keep: keep)
+        var m = Merger(base: base, mine: mine, theirs: theirs, keep: keep)
         m.merge()
         let entry = HistoryEntry(time: date, command: command, described: [.merged(renumberings: m.renumberings)], by: by)
         m.merged.history.append(entry)
@@ -268,8 +268,12 @@ struct Merger {
     var renumberings: [Renumbering] = []
     var conflicts: [MergeConflict] = []
 
-    init(base: Project, mine: Project, theirs: Project, keep: MergeSide?) {
-        self.base = base; self.mine = mine; self.theirs = theirs; self.keep = keep
+    /// No common version: the project was made on both sides.
+    let noBase: Bool
+
+    init(base: Project?, mine: Project, theirs: Project, keep: MergeSide?) {
+        self.base = base ?? Project(id: mine.id, name: ""); self.noBase = base == nil
+        self.mine = mine; self.theirs = theirs; self.keep = keep
         merged = theirs
     }
 
@@ -294,7 +298,9 @@ struct Merger {
 
     /// This machine's new records of the kind, renumbered in their order after the highest id
     /// that came in when any of them has an id the incoming side used; the references to them
-    /// follow. A new record the same on both sides under the same id is one record, not a clash.
+    /// follow. Two machines that each made a record are two records, however alike (two roofers
+    /// who each wrote 8 h wrote 16 h); only without a common version (`base` nil, the project
+    /// made on both sides) is a record alike on both sides under one id one record.
     mutating func renumber<R>(_ kind: RecordKind<R, Int>) {
         guard let counter = kind.counter else { return }
         func next(_ p: Project) -> Int {
@@ -306,7 +312,7 @@ struct Merger {
         var records = mine[keyPath: kind.records]
         let made = records.indices.filter {
             let id = records[$0][keyPath: kind.id]
-            return !baseIds.contains(id) && theirsById[id] != records[$0]
+            return !baseIds.contains(id) && !(noBase && theirsById[id] == records[$0])
         }
         let clash = made.contains {
             let id = records[$0][keyPath: kind.id]
@@ -366,7 +372,8 @@ struct Merger {
 
     /// The order of the merged records: that of the side that reordered the records both had
     /// (the incoming side's when neither or both did), with the other side's records inserted
-    /// after the record they follow there.
+    /// after the record they follow there (so this machine's new lines come after the incoming
+    /// new ones).
     static func order<ID: Hashable>(base: [ID], mine: [ID], theirs: [ID]) -> [ID] {
         func reordered(_ side: [ID]) -> Bool {
             let inSide = Set(side), inBase = Set(base)
@@ -380,13 +387,17 @@ struct Merger {
             if inPrimary.contains(id) { anchor = id } else { after[anchor, default: []].append(id) }
         }
         if after.isEmpty { return primary }
+        // Inserted after the records new on the primary side that follow the same record.
+        let inOther = Set(other)
         var out = after[nil] ?? []
         out.reserveCapacity(primary.count + other.count)
+        var pending: [ID] = []
         for id in primary {
+            if inOther.contains(id) { out += pending; pending = [] }
             out.append(id)
-            if let more = after[id] { out += more }
+            if let more = after[id] { pending += more }
         }
-        return out
+        return out + pending
     }
 
     mutating func mergeRecord<R, ID>(_ kind: RecordKind<R, ID>, _ id: ID, base b: R?, mine m: R?, theirs t: R?) -> R? {

@@ -561,10 +561,10 @@ enum DanishHelp {
                 bliver som den var (kode 1); det gør den også for et projekt, der er oprettet på begge maskiner (en tom BASE).
                 """,
             arguments: [
-                "base": "Den fælles udgave af filen (gits %O); tom, når filen er oprettet på begge sider.",
-                "mine": "Denne maskines udgave (gits %A); den flettede fil erstatter den.",
-                "theirs": "Den indkomne udgave (gits %B).",
-                "path": "Filens sti i arkivet (gits %P), til meddelelser.",
+                "base": "Den fælles udgave af filen (gits '%O'); tom, når filen er oprettet på begge sider.",
+                "mine": "Denne maskines udgave (gits '%A'); den flettede fil erstatter den.",
+                "theirs": "Den indkomne udgave (gits '%B').",
+                "path": "Filens sti i arkivet (gits '%P'), til meddelelser.",
             ]),
         ["help"]: CommandText(
             abstract: "Vis hjælp til en kommando.",

@@ -320,8 +320,8 @@ en: {}: 1 conflict; the file is left as it was
 da: {1}: 1 konflikt; filen er efterladt, som den var
 en: {}: {} conflicts; the file is left as it was
 da: {1}: {2} konflikter; filen er efterladt, som den var
-en: {}: {}, {}: this machine {}, incoming {}
-da: {1}: {2}, {3}: denne maskine {4}, indkommet {5}
+en: {}/{}/{}: this machine {}, incoming {}
+da: {1}/{2}/{3}: denne maskine {4}, indkommet {5}
 """#
 }
 

@@ -47,7 +47,7 @@ struct MergeConflictsError: UserFacingError {
     let path: String
     let conflicts: [MergeConflict]
     var details: [Phrase] {
-        conflicts.map { "\($0.project): \($0.record), \($0.field): this machine \(Excerpt.phrase($0.mine)), incoming \(Excerpt.phrase($0.theirs))" }
+        conflicts.map { "\($0.project)/\($0.record)/\($0.field): this machine \(Excerpt.phrase($0.mine)), incoming \(Excerpt.phrase($0.theirs))" }
     }
     var detailLimit: Int? { nil }
     var message: Phrase {
