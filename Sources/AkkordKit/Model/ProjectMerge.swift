@@ -64,7 +64,8 @@ public enum ProjectMerge {
     /// sides set differently is a conflict.
     /// `keep`: the side whose value a conflicting field takes; every other change is merged.
     /// `by` and `date` (UTC, `2026-11-27T13:05:00Z`) go on the merge's history entry, `command`
-    /// is what made it.
+    /// is what made it. The versions are as the project reader read them (a line kept as the
+    /// incoming side has it is not checked again); the merged project is checked by every rule.
     public static func merge(base: Project?, mine: Project, theirs: Project, keep: MergeSide? = nil, by: String, date: String,
                              command: String = "merge") throws -> ProjectMergeResult {
         guard mine.id == theirs.id else { throw ProjectMergeError.differentProjects(mine: mine.id, theirs: theirs.id) }
@@ -77,7 +78,8 @@ public enum ProjectMerge {
         let entry = HistoryEntry(time: date, command: command, described: [.merged(renumberings: m.renumberings)], by: by)
         m.merged.history.append(entry)
         if m.conflicts.isEmpty || keep != nil {
-            let problems = ProjectRules.problems(m.merged)
+            // The incoming lines were read by the one reader: those kept as they were are not read again.
+            let problems = ProjectRules.problems(m.merged, checked: theirs.lines)
             if !problems.isEmpty {
                 throw InvalidDataError(source: "the merge of project \(Excerpt.phrase(mine.id))", problems: problems,
                                        consequence: "nothing was merged")
@@ -359,12 +361,21 @@ struct Merger {
     // MARK: records
 
     mutating func mergeRecords<R, ID>(_ kind: RecordKind<R, ID>) {
-        func byId(_ list: [R]) -> [ID: R] { Dictionary(list.map { ($0[keyPath: kind.id], $0) }, uniquingKeysWith: { a, _ in a }) }
+        func byId(_ list: ArraySlice<R>) -> [ID: R] { Dictionary(list.map { ($0[keyPath: kind.id], $0) }, uniquingKeysWith: { a, _ in a }) }
         let b = base[keyPath: kind.records], m = mine[keyPath: kind.records], t = theirs[keyPath: kind.records]
-        let bi = byId(b), mi = byId(m), ti = byId(t)
         var out: [R] = []
         out.reserveCapacity(max(m.count, t.count))
-        for id in Self.order(base: b.map { $0[keyPath: kind.id] }, mine: m.map { $0[keyPath: kind.id] }, theirs: t.map { $0[keyPath: kind.id] }) {
+        // The records at the same places on all three sides (most of them: a project's lines
+        // change at a few places), taken place by place; the rest by id.
+        var same = 0
+        while same < b.count, same < m.count, same < t.count,
+              b[same][keyPath: kind.id] == m[same][keyPath: kind.id], m[same][keyPath: kind.id] == t[same][keyPath: kind.id] {
+            if let r = mergeRecord(kind, m[same][keyPath: kind.id], base: b[same], mine: m[same], theirs: t[same]) { out.append(r) }
+            same += 1
+        }
+        let bi = byId(b[same...]), mi = byId(m[same...]), ti = byId(t[same...])
+        for id in Self.order(base: b[same...].map { $0[keyPath: kind.id] }, mine: m[same...].map { $0[keyPath: kind.id] },
+                             theirs: t[same...].map { $0[keyPath: kind.id] }) {
             if let r = mergeRecord(kind, id, base: bi[id], mine: mi[id], theirs: ti[id]) { out.append(r) }
         }
         merged[keyPath: kind.records] = out
@@ -389,9 +400,9 @@ struct Merger {
         if after.isEmpty { return primary }
         // Inserted after the records new on the primary side that follow the same record.
         let inOther = Set(other)
-        var out = after[nil] ?? []
+        var out: [ID] = []
         out.reserveCapacity(primary.count + other.count)
-        var pending: [ID] = []
+        var pending = after[nil] ?? []
         for id in primary {
             if inOther.contains(id) { out += pending; pending = [] }
             out.append(id)
@@ -401,22 +412,23 @@ struct Merger {
     }
 
     mutating func mergeRecord<R, ID>(_ kind: RecordKind<R, ID>, _ id: ID, base b: R?, mine m: R?, theirs t: R?) -> R? {
-        let record = "\(kind.label) \(id)"
+        // Named only for a conflict: this runs for every record.
+        func record() -> String { "\(kind.label) \(id)" }
         switch (b, m, t) {
         case (_, nil, nil): return nil
         case (nil, let m?, nil): return m
         case (nil, nil, let t?): return t
         case (let b?, nil, let t?):
             if t == b { return nil }
-            return removed(kind, record, base: b, changed: t, changedSide: .theirs)
+            return removed(kind, record(), base: b, changed: t, changedSide: .theirs)
         case (let b?, let m?, nil):
             if m == b { return nil }
-            return removed(kind, record, base: b, changed: m, changedSide: .mine)
+            return removed(kind, record(), base: b, changed: m, changedSide: .mine)
         case (let b, let m?, let t?):
             if m == t || b == m { return t }
             if b == t { return m }
             var r = t
-            mergeFields(kind.fields, record: record, base: b, mine: m, theirs: t, into: &r)
+            mergeFields(kind.fields, record: record(), base: b, mine: m, theirs: t, into: &r)
             return r
         }
     }
