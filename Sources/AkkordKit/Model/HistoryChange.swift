@@ -51,6 +51,9 @@ public enum HistoryChange: Equatable, Sendable {
     case undoneText(String)
     /// `akkord demo`'s one entry.
     case demoBuilt
+    /// The merge of two machines' versions of the project (SPEC §14), with every record made on
+    /// this machine that took a new id.
+    case merged(renumberings: [Renumbering])
 
     /// A line's figures as a change records them.
     public struct LineFigures: Equatable, Sendable {
@@ -119,7 +122,7 @@ public enum HistoryChange: Equatable, Sendable {
         case projectCreated, projectChanged, statusChanged, projectRestored, bundleImported, bundleReplaced
         case workerAdded, workerRemoved, hoursAdded, hoursRemoved, advanceAdded, advanceRemoved
         case supplementAdded, supplementRemoved, extraWorkAdded, extraWorkRemoved, photoAdded, photoRemoved
-        case undo, undone, demoBuilt
+        case undo, undone, demoBuilt, merged
         case dayworkAdded, dayworkRemoved
         case workerWeightChanged
     }
@@ -154,6 +157,7 @@ public enum HistoryChange: Equatable, Sendable {
         case .demoBuilt: return .demoBuilt
         case .dayworkAdded: return .dayworkAdded
         case .dayworkRemoved: return .dayworkRemoved
+        case .merged: return .merged
         }
     }
 }
@@ -232,6 +236,8 @@ extension HistoryChange {
             return "daywork \(id) added: \(worker) \(kind.rawValue) \(hours.plain) h × \(rate.plain) = \(amount.plain)\(date.map { " on \($0)" } ?? "")"
         case .dayworkRemoved(let id, let worker, let kind, let hours, let amount):
             return "daywork \(id) removed: \(worker) \(kind.rawValue) \(hours.plain) h = \(amount.plain)"
+        case .merged(let renumberings):
+            return "merged" + (renumberings.isEmpty ? "" : ": " + renumberings.map(\.text).joined(separator: ", "))
         }
     }
 }
@@ -329,6 +335,12 @@ extension HistoryChange {
             figure("amount", amount); text("date", date)
         case .dayworkRemoved(let entry, let worker, let kind, let hours, let amount):
             id(entry); text("worker", worker); text("kind", kind.rawValue); body("hours", .hours(hours)); figure("amount", amount)
+        case .merged(let renumberings):
+            if !renumberings.isEmpty {
+                body("kinds", .texts(renumberings.map(\.kind)))
+                body("from", .numbers(renumberings.map(\.from)))
+                body("to", .numbers(renumberings.map(\.to)))
+            }
         }
     }
 
@@ -416,8 +428,8 @@ extension HistoryChange {
 extension HistoryEntry {
     /// An entry whose changes are described: each change's English text in `changes`, the
     /// descriptions in `details`.
-    public init(time: String, command: String, described changes: [HistoryChange], undoes: Int? = nil) {
-        self.init(time: time, command: command, changes: changes.map(\.text), details: changes, undoes: undoes)
+    public init(time: String, command: String, described changes: [HistoryChange], undoes: Int? = nil, by: String? = nil) {
+        self.init(time: time, command: command, changes: changes.map(\.text), details: changes, undoes: undoes, by: by)
     }
 
     /// The entry's changes as `undo` records taking them back: each description, or for an entry

@@ -107,6 +107,33 @@ public enum HistoryText {
             return w(.histDayworkAdded, "\(id)", worker, kind.text(l), hours(h), figure(rate), figure(amount)) + on(date)
         case .dayworkRemoved(let id, let worker, let kind, let h, let amount):
             return w(.histDayworkRemoved, "\(id)", worker, kind.text(l), hours(h), figure(amount))
+        case .merged(let renumberings):
+            guard !renumberings.isEmpty else { return w[.histMerged] }
+            return w[.histMerged] + ": " + renumberings.map { $0.text(l) }.joined(separator: ", ")
+        }
+    }
+}
+
+extension Renumbering {
+    /// `line 7 (made here) is now line 9` in the language (`linje 7 (lavet her) er nu linje 9`).
+    public func text(_ language: Language) -> String {
+        let w = Words(language)
+        return w(.histRenumbered, HistoryText.recordKind(kind, w), "\(from)", "\(to)")
+    }
+}
+
+extension HistoryText {
+    /// A kind of numbered record (`Project.counters`) in the language.
+    static func recordKind(_ kind: String, _ w: Words) -> String {
+        switch kind {
+        case "line": return w[.recordLine]
+        case "hours": return w[.recordHours]
+        case "advance": return w[.recordAdvance]
+        case "supplement": return w[.recordSupplement]
+        case "extra": return w[.recordExtraWork]
+        case "photo": return w[.recordPhoto]
+        case "daywork": return w[.recordDaywork]
+        default: return kind
         }
     }
 

@@ -911,5 +911,21 @@ en: {} rounded to a step of {} (pos {}) is more than the largest quantity akkord
 da: {1} afrundet til trin på {2} (pos {3}) er mere end den største mængde, akkord gemmer ({4})
 en: {} rounds to 0 at the step of {} (pos {}); the least quantity that counts is {}
 da: {1} afrundes til 0 med trinnet {2} (pos {3}); den mindste mængde, der tæller, er {4}
+en: {} and {} are not versions of one project
+da: {1} og {2} er ikke udgaver af ét projekt
+en: the merge of project {}
+da: fletningen af projekt {1}
+en: nothing was merged
+da: intet er flettet
+en: kinds, from and to have one item each per renumbering
+da: kinds, from og to har ét element hver for hver omnummerering
+en: {} is not a kind of record with a number
+da: {1} er ikke en slags post med et nummer
+en: {} as both machines had it ({})
+da: {1}, som begge maskiner havde den ({2})
+en: {} as this machine has it ({})
+da: {1}, som denne maskine har den ({2})
+en: {} as it came in ({})
+da: {1}, som den kom ind ({2})
 """#
 }

@@ -143,6 +143,9 @@ public enum Term: String, CaseIterable, Sendable {
     // report's line, the rule in catalogue show
     case ruleRoundedUp, ruleRoundedHalfUp, ruleMinimum, quantityTypedAside, ruleRounding, ruleMinimumLabel, ruleModeUp, ruleModeHalfUp
     case fieldRounding, fieldMinimum, fieldQuantityTyped
+    // The merge of two machines' versions of a project (SPEC §14): its history entry
+    case histMerged, histRenumbered, recordLine, recordHours, recordAdvance, recordSupplement, recordExtraWork, recordPhoto
+    case recordDaywork
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -588,6 +591,15 @@ public struct Words: Sendable {
         .fieldRounding: "rounding",
         .fieldMinimum: "minimum",
         .fieldQuantityTyped: "typed quantity",
+        .histMerged: "merged",
+        .histRenumbered: "{1} {2} (made here) is now {1} {3}",
+        .recordLine: "line",
+        .recordHours: "hours",
+        .recordAdvance: "advance",
+        .recordSupplement: "supplement",
+        .recordExtraWork: "extra work",
+        .recordPhoto: "photo",
+        .recordDaywork: "daywork",
     ]
 
     public static let da: [Term: String] = [
@@ -1001,6 +1013,15 @@ public struct Words: Sendable {
         .fieldRounding: "afrunding",
         .fieldMinimum: "minimum",
         .fieldQuantityTyped: "indtastet mængde",
+        .histMerged: "flettet",
+        .histRenumbered: "{1} {2} (lavet her) er nu {1} {3}",
+        .recordLine: "linje",
+        .recordHours: "timer",
+        .recordAdvance: "aconto",
+        .recordSupplement: "tillæg",
+        .recordExtraWork: "ekstraarbejde",
+        .recordPhoto: "foto",
+        .recordDaywork: "timeløn",
     ]
 }
 

@@ -42,6 +42,7 @@ extension ProjectCodec {
             .demoBuilt: ["what"],
             .dayworkAdded: ["what", "id", "worker", "kind", "hours", "rate", "amount", "date"],
             .dayworkRemoved: ["what", "id", "worker", "kind", "hours", "amount"],
+            .merged: ["what", "kinds", "from", "to"],
         ]
         assert(HistoryChange.Kind.allCases.allSatisfy { keys[$0] != nil })
         return keys
@@ -232,6 +233,17 @@ extension ProjectCodec {
             if kind == .dayworkRemoved { return .dayworkRemoved(id: id, worker: worker, kind: dayKind, hours: hours, amount: amount) }
             guard let rate = price("rate") else { return nil }
             return .dayworkAdded(id: id, worker: worker, kind: dayKind, hours: hours, rate: rate, amount: amount, date: r.date("date"))
+        case .merged:
+            let kinds = r.texts("kinds"), from = r.lineIds("from"), to = r.lineIds("to")
+            guard kinds.count == from.count, kinds.count == to.count else {
+                r.problem("kinds", "kinds, from and to have one item each per renumbering")
+                return nil
+            }
+            for kind in kinds where !Project.counters.contains(kind) {
+                r.problem("kinds", "\(Excerpt.quoted(kind)) is not a kind of record with a number")
+                return nil
+            }
+            return .merged(renumberings: kinds.indices.map { Renumbering(kind: kinds[$0], from: from[$0], to: to[$0]) })
         }
     }
 }

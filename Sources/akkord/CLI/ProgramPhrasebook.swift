@@ -348,6 +348,14 @@ da: akkord worker edit jens --weight 0,8
 # Rounding in the handbook (SPEC §16)
 en: type at least {}
 da: skriv mindst {1}
+en: {} was made on both machines; left to 'akkord sync', which gives one of them another id
+da: {1} er oprettet på begge maskiner; det overlades til 'akkord sync', som giver det ene et andet id
+en: {}: 1 conflict; the file is left as it was
+da: {1}: 1 konflikt; filen er efterladt, som den var
+en: {}: {} conflicts; the file is left as it was
+da: {1}: {2} konflikter; filen er efterladt, som den var
+en: {}/{}/{}: this machine {}, incoming {}
+da: {1}/{2}/{3}: denne maskine {4}, indkommet {5}
 """#
 }
 
