@@ -41,7 +41,9 @@ public struct Activity: Equatable, Sendable {
         var minimumApplied = false
         if let minimum, q < minimum { q = minimum; minimumApplied = true }
         if q.raw <= 0, typed.raw > 0, let step = rounding?.step {
-            throw .roundsToZero(typed: typed, step: step, least: Quantity(raw: (step.raw + 1) / 2), pos: pos)
+            // The least quantity that counts: half a step, rounded up (widened: cannot wrap).
+            let least = Quantity(raw: Int64((Int128(step.raw) + 1) / 2))
+            throw .roundsToZero(typed: typed, step: step, least: least, pos: pos)
         }
         return RuledQuantity(typed: typed, rounded: rounded.map { ($0, rounding!) }, minimum: minimumApplied ? minimum : nil, quantity: q)
     }

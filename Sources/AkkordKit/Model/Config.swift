@@ -258,3 +258,15 @@ public enum LanguageChoice {
         return .en
     }
 }
+
+extension ConfigKey {
+    /// The office's settings, which a store may keep for everyone (SPEC §16), in the order its file is written.
+    public static let storeWide: [ConfigKey] = [.settlementDeadline, .criticismDeadline, .extraHolidays, .holidayPay]
+}
+
+/// A key the store does not keep (`config set --store-wide lang da`).
+public struct NotAStoreWideSetting: Equatable, PhrasedError {
+    public let key: ConfigKey
+    public init(key: ConfigKey) { self.key = key }
+    public var phrase: Phrase { "\(key.rawValue) is a personal setting; the store keeps only settlementDeadline, criticismDeadline, extraHolidays and holidayPay" }
+}

@@ -12,7 +12,7 @@ public enum StoreSettings {
     public static let format = "akkord-settings"
     public static let version = 1
     /// The keys the store may hold, in the order the file is written.
-    public static let keys: [ConfigKey] = [.settlementDeadline, .criticismDeadline, .extraHolidays, .holidayPay]
+    public static let keys: [ConfigKey] = ConfigKey.storeWide
 
     public static func decode(_ bytes: [UInt8], source: String) throws -> Config {
         let root: JSONValue
@@ -48,13 +48,6 @@ public enum StoreSettings {
         for key in keys { if let value = config[key] { object.append(key.rawValue, value.json) } }
         return JSONWriter.write(.object(object))
     }
-}
-
-/// A key the store does not keep (`config set --store-wide lang da`).
-public struct NotAStoreWideSetting: Equatable, PhrasedError {
-    public let key: ConfigKey
-    public init(key: ConfigKey) { self.key = key }
-    public var phrase: Phrase { "\(key.rawValue) is a personal setting; the store keeps only settlementDeadline, criticismDeadline, extraHolidays and holidayPay" }
 }
 
 extension Store {

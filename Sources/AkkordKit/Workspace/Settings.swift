@@ -15,6 +15,9 @@ import AkkordStore
 /// One `Settings` reads the file at most once, and only when a value from it is needed, so a
 /// command given `--lang` and `--store` never reads it.
 public final class Settings {
+    /// The path of a store's `settings.json`, to tell its problems from the config file's.
+    public static func storeSettingsFile(inStore directory: String) -> String { Store(directory: directory).settingsFile }
+
     public let environment: [String: String]
     private var loaded: Result<Config, Error>?
     /// The store whose `settings.json` holds the office's settings (SPEC §16), asked for when one

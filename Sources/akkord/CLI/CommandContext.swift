@@ -75,7 +75,7 @@ final class CommandContext {
     func withSettings<T>(_ body: (Settings) throws -> T) throws -> T {
         do { return try body(settings) } catch let error as InvalidDataError {
             // Only a store already found has its settings.json read (asking for it here would read the config again).
-            if let directory = cachedStoreDirectory, error.source == Store(directory: directory).settingsFile {
+            if let directory = cachedStoreDirectory, error.source == Settings.storeSettingsFile(inStore: directory) {
                 throw HintedError.damagedStoreSettings(error)
             }
             throw HintedError.damagedConfig(error)

@@ -122,7 +122,7 @@ struct ConfigSet: Command {
     init(_ a: ParsedArguments) throws {
         let key = try ConfigArguments.key(a)
         storeWide = try a[ConfigArguments.storeWide]
-        if storeWide, !StoreSettings.keys.contains(key) { throw NotAStoreWideSetting(key: key) }
+        if storeWide, !ConfigKey.storeWide.contains(key) { throw NotAStoreWideSetting(key: key) }
         value = try key.parse(a.required(Self.value))
     }
 
@@ -155,7 +155,7 @@ struct ConfigUnset: Command {
     init(_ a: ParsedArguments) throws {
         key = try ConfigArguments.key(a)
         storeWide = try a[ConfigArguments.storeWide]
-        if storeWide, !StoreSettings.keys.contains(key) { throw NotAStoreWideSetting(key: key) }
+        if storeWide, !ConfigKey.storeWide.contains(key) { throw NotAStoreWideSetting(key: key) }
     }
 
     func run(_ context: CommandContext) throws {

@@ -29,7 +29,7 @@ struct MergeDriverCommand: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let outcome = try ProjectFileMerge.merge(base: base, mine: mine, theirs: theirs, path: path, by: Self.author(context.environment),
+        let outcome = try Workspace.mergeProjectFiles(base: base, mine: mine, theirs: theirs, path: path, by: Self.author(context.environment),
                                                  date: context.clock.timestamp, command: "akkord merge-driver")
         switch outcome {
         case .written: return
