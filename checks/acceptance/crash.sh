@@ -322,6 +322,9 @@ run "remove"                     -- remove 1
 run "worker add"                 -- worker add "Ole Berg"
 run "hours add"                  -- hours add jens 7.5
 run "advance add"                -- advance add jens 100
+run "daywork add"                -- daywork add jens 4 --rate 187,25 --kind syg
+run "worker edit --weight"       -- worker edit jens --weight 0,8
+run "config set --store-wide"    -- config set --store-wide settlementDeadline "20 workdays"
 run "photo add (new file)"       -- photo add "$WORK/new.png"
 run "photo remove (last user)"   -- photo remove 1
 run "catalogue import (merge)"   -- catalogue import "$WORK/merge.csv"
