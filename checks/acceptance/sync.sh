@@ -6,7 +6,7 @@ command -v git >/dev/null || { fail "git is not installed"; finish; exit 1; }
 export HOME="$WORK/home" XDG_CONFIG_HOME="$WORK/home/.config" GIT_CONFIG_NOSYSTEM=1
 mkdir -p "$HOME"
 unset AKKORD_HOME GIT_DIR GIT_WORK_TREE
-AKKORD_ABS=$(cd "$(dirname "$AKKORD")" && pwd)/$(basename "$AKKORD")
+AKKORD_ABS=$(readlink -f "$AKKORD")
 
 # The store's own files (not git's, not tmp/ or the lock), with their hashes: "unchanged" is
 # byte for byte.
@@ -23,6 +23,7 @@ office() {
   "$AKKORD" --store "$A" add 2.01 10 >/dev/null
   "$AKKORD" --store "$A" sync init "$O/office.git" >"$O/init.out" 2>&1 || fail "$name: sync init: $(cat "$O/init.out")"
   "$AKKORD" --store "$B" sync clone "$O/office.git" >"$O/clone.out" 2>&1 || fail "$name: sync clone: $(cat "$O/clone.out")"
+  "$AKKORD" --store "$B" project use vestergade-12 >/dev/null || fail "$name: project use in the clone"
 }
 a() { "$AKKORD" --store "$A" "$@"; }
 b() { "$AKKORD" --store "$B" "$@"; }
@@ -135,14 +136,14 @@ expect_status 0 -- b check
 hostile() {
   local what=$1
   office "hostile-$what"
-  C="$O/c"; git clone -q "$O/office.git" "$C"
+  C="$O/c"; git clone -q -b main "$O/office.git" "$C"
   git -C "$C" config user.name x; git -C "$C" config user.email x@x
   case $what in
     attributes) printf '* -text\n' >"$C/.gitattributes" ;;
     symlink) ln -s /etc/passwd "$C/projects/evil.json" ;;
     outside) mkdir -p "$C/hooks"; echo 'echo owned' >"$C/hooks/post-merge" ;;
   esac
-  git -C "$C" add -A && git -C "$C" commit -qm evil && git -C "$C" push -q origin HEAD:main || fail "push of the hostile commit"
+  git -C "$C" add -A -f && git -C "$C" commit -qm evil && git -C "$C" push -q origin HEAD:main || fail "push of the hostile commit"
   b add 2.01 2 >/dev/null
   before=$(snapshot "$B")
   expect_status 65 -- b sync

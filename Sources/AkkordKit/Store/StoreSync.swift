@@ -240,6 +240,18 @@ package struct StoreSync {
         if out.status != 0 { throw GitError.noConnection(remote: remote, message: out.errorText) }
         let store = Store(directory: directory)
         let sync = StoreSync(store: store, git: git)
+        if try sync.git.commit("HEAD") == nil {
+            // The remote's HEAD names a branch it does not have (a bare repository made with
+            // another default branch than the one pushed to it): its main, else its first branch.
+            let branches = try sync.git.run(["for-each-ref", "--format=%(refname:strip=3)", "refs/remotes/origin/"]).text
+                .split(separator: "\n").map(String.init).filter { $0 != "HEAD" }
+            if let branch = branches.contains("main") ? "main" : branches.first, let commit = try sync.git.commit("refs/remotes/origin/\(branch)") {
+                try sync.git.run(["symbolic-ref", "HEAD", "refs/heads/\(branch)"])
+                try sync.git.run(["update-ref", "refs/heads/\(branch)", commit])
+                try sync.git.run(["config", "branch.\(branch).remote", "origin"])
+                try sync.git.run(["config", "branch.\(branch).merge", "refs/heads/\(branch)"])
+            }
+        }
         if let head = try sync.git.commit("HEAD") {
             let commits = try sync.git.run(["rev-list", head]).text.split(separator: "\n").map(String.init)
             try sync.refuseHostile(commits: commits, tree: try sync.git.tree(head))
