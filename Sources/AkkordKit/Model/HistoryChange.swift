@@ -46,6 +46,9 @@ public enum HistoryChange: Equatable, Sendable {
     case undoneText(String)
     /// `akkord demo`'s one entry.
     case demoBuilt
+    /// The merge of two machines' versions of the project (SPEC §14), with every record made on
+    /// this machine that took a new id.
+    case merged(renumberings: [Renumbering])
 
     /// A line's figures as a change records them.
     public struct LineFigures: Equatable, Sendable {
@@ -114,7 +117,7 @@ public enum HistoryChange: Equatable, Sendable {
         case projectCreated, projectChanged, statusChanged, projectRestored, bundleImported, bundleReplaced
         case workerAdded, workerRemoved, hoursAdded, hoursRemoved, advanceAdded, advanceRemoved
         case supplementAdded, supplementRemoved, extraWorkAdded, extraWorkRemoved, photoAdded, photoRemoved
-        case undo, undone, demoBuilt
+        case undo, undone, demoBuilt, merged
     }
 
     public var kind: Kind {
@@ -144,6 +147,7 @@ public enum HistoryChange: Equatable, Sendable {
         case .undo: return .undo
         case .undone, .undoneText: return .undone
         case .demoBuilt: return .demoBuilt
+        case .merged: return .merged
         }
     }
 }
@@ -216,6 +220,8 @@ extension HistoryChange {
         case .undone(let change): return "undid: \(change.text)"
         case .undoneText(let text): return "undid: \(text)"
         case .demoBuilt: return "demo project built"
+        case .merged(let renumberings):
+            return "merged" + (renumberings.isEmpty ? "" : ": " + renumberings.map(\.text).joined(separator: ", "))
         }
     }
 }
@@ -306,6 +312,12 @@ extension HistoryChange {
         case .undone(let change): body("change", .change(change))
         case .undoneText(let stored): text("text", stored)
         case .demoBuilt: break
+        case .merged(let renumberings):
+            if !renumberings.isEmpty {
+                body("kinds", .texts(renumberings.map(\.kind)))
+                body("from", .numbers(renumberings.map(\.from)))
+                body("to", .numbers(renumberings.map(\.to)))
+            }
         }
     }
 
@@ -393,8 +405,8 @@ extension HistoryChange {
 extension HistoryEntry {
     /// An entry whose changes are described: each change's English text in `changes`, the
     /// descriptions in `details`.
-    public init(time: String, command: String, described changes: [HistoryChange], undoes: Int? = nil) {
-        self.init(time: time, command: command, changes: changes.map(\.text), details: changes, undoes: undoes)
+    public init(time: String, command: String, described changes: [HistoryChange], undoes: Int? = nil, by: String? = nil) {
+        self.init(time: time, command: command, changes: changes.map(\.text), details: changes, undoes: undoes, by: by)
     }
 
     /// The entry's changes as `undo` records taking them back: each description, or for an entry

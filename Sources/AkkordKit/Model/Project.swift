@@ -234,16 +234,21 @@ public struct HistoryEntry: Equatable, Sendable {
     public var details: [HistoryChange]?
     /// On the entry of an `undo`: the index of the history entry whose change it took back.
     public var undoes: Int?
-    public init(time: String, command: String, changes: [String], details: [HistoryChange]? = nil, undoes: Int? = nil) {
-        self.time = time; self.command = command; self.changes = changes; self.details = details; self.undoes = undoes
+    /// Who made the change (SPEC §14: config `name`, else git's `user.name`, else the login
+    /// name); nil in an entry written before entries said so, or by a machine that does not know.
+    public var by: String?
+    public init(time: String, command: String, changes: [String], details: [HistoryChange]? = nil, undoes: Int? = nil, by: String? = nil) {
+        self.time = time; self.command = command; self.changes = changes; self.details = details; self.undoes = undoes; self.by = by
     }
 }
 
 extension HistoryEntry {
     /// An entry as the project file and `history --json` hold it: `details` only on an entry
-    /// whose changes are described, `undoes` only on an undo's entry.
+    /// whose changes are described, `undoes` only on an undo's entry, `by` only when known.
     public var json: JSONValue {
-        var object = JSONObject([("time", .string(time)), ("command", .string(command)), ("changes", .array(changes.map(JSONValue.string)))])
+        var object = JSONObject([("time", .string(time)), ("command", .string(command))])
+        if let by { object.append("by", .string(by)) }
+        object.append("changes", .array(changes.map(JSONValue.string)))
         if let details { object.append("details", .array(details.map(\.json))) }
         if let undoes { object.append("undoes", .int(undoes)) }
         return .object(object)

@@ -148,6 +148,7 @@ public enum ProjectRules {
         for (i, h) in p.history.enumerated() {
             text("history[\(i)].time", h.time, required: false)
             text("history[\(i)].command", h.command, kind: .note)
+            if let by = h.by { text("history[\(i)].by", by, required: false) }
             for (j, c) in h.changes.enumerated() { text("history[\(i)].changes[\(j)]", c, required: false, kind: .note) }
             if let details = h.details {
                 // One description for each change's text.

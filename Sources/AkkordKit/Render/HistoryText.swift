@@ -101,6 +101,23 @@ public enum HistoryText {
         case .undone(let inner): return w(.histUndone, text(inner, l))
         case .undoneText(let stored): return w(.histUndone, stored)
         case .demoBuilt: return w[.histDemoBuilt]
+        case .merged(let renumberings):
+            guard !renumberings.isEmpty else { return w[.histMerged] }
+            return w[.histMerged] + ": " + renumberings.map { w(.histRenumbered, recordKind($0.kind, w), "\($0.from)", "\($0.to)") }
+                .joined(separator: ", ")
+        }
+    }
+
+    /// A kind of numbered record (`Project.counters`) in the language.
+    static func recordKind(_ kind: String, _ w: Words) -> String {
+        switch kind {
+        case "line": return w[.recordLine]
+        case "hours": return w[.recordHours]
+        case "advance": return w[.recordAdvance]
+        case "supplement": return w[.recordSupplement]
+        case "extra": return w[.recordExtraWork]
+        case "photo": return w[.recordPhoto]
+        default: return kind
         }
     }
 

@@ -131,6 +131,8 @@ public enum Term: String, CaseIterable, Sendable {
     case projectFinished, settlementHandedIn, settlementApproved, settlementDisputed
     // The workbooks (xlsx): a yes/no cell, the printed pages' footer (&P the page, &N the pages)
     case xlsxYes, xlsxNo, xlsxPageFooter
+    // The merge of two machines' versions of a project (SPEC §14): its history entry
+    case histMerged, histRenumbered, recordLine, recordHours, recordAdvance, recordSupplement, recordExtraWork, recordPhoto
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -535,6 +537,14 @@ public struct Words: Sendable {
         .xlsxYes: "yes",
         .xlsxNo: "no",
         .xlsxPageFooter: "page &P of &N",
+        .histMerged: "merged",
+        .histRenumbered: "{1} {2} (made here) is now {1} {3}",
+        .recordLine: "line",
+        .recordHours: "hours",
+        .recordAdvance: "advance",
+        .recordSupplement: "supplement",
+        .recordExtraWork: "extra work",
+        .recordPhoto: "photo",
     ]
 
     public static let da: [Term: String] = [
@@ -907,6 +917,14 @@ public struct Words: Sendable {
         .xlsxYes: "ja",
         .xlsxNo: "nej",
         .xlsxPageFooter: "side &P af &N",
+        .histMerged: "flettet",
+        .histRenumbered: "{1} {2} (lavet her) er nu {1} {3}",
+        .recordLine: "linje",
+        .recordHours: "timer",
+        .recordAdvance: "aconto",
+        .recordSupplement: "tillæg",
+        .recordExtraWork: "ekstraarbejde",
+        .recordPhoto: "foto",
     ]
 }
 

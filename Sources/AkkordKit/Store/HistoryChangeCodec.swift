@@ -39,6 +39,7 @@ extension ProjectCodec {
             .undo: ["what", "time", "command"],
             .undone: ["what", "change", "text"],
             .demoBuilt: ["what"],
+            .merged: ["what", "kinds", "from", "to"],
         ]
         assert(HistoryChange.Kind.allCases.allSatisfy { keys[$0] != nil })
         return keys
@@ -214,6 +215,17 @@ extension ProjectCodec {
             }
         case .demoBuilt:
             return .demoBuilt
+        case .merged:
+            let kinds = r.texts("kinds"), from = r.lineIds("from"), to = r.lineIds("to")
+            guard kinds.count == from.count, kinds.count == to.count else {
+                r.problem("kinds", "kinds, from and to have one item each per renumbering")
+                return nil
+            }
+            for kind in kinds where !Project.counters.contains(kind) {
+                r.problem("kinds", "\(Excerpt.quoted(kind)) is not a kind of record with a number")
+                return nil
+            }
+            return .merged(renumberings: kinds.indices.map { Renumbering(kind: kinds[$0], from: from[$0], to: to[$0]) })
         }
     }
 }

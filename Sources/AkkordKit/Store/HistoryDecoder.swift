@@ -32,11 +32,11 @@ package struct HistoryDecoder {
         }
     }
 
-    private enum Key: UInt8 { case time = 1, command = 2, changes = 4, undoes = 8, details = 16 }
+    private enum Key: UInt8 { case time = 1, command = 2, changes = 4, undoes = 8, details = 16, by = 32 }
 
     private mutating func entry() -> HistoryEntry? {
         guard lexer.take(UInt8(ascii: "{")) else { return nil }
-        var time: String?, command: String?, changes: [String] = [], details: [HistoryChange]?, undoes: Int?
+        var time: String?, command: String?, changes: [String] = [], details: [HistoryChange]?, undoes: Int?, by: String?
         var seen: UInt8 = 0
         while true {
             lexer.skipWhitespace()
@@ -48,6 +48,8 @@ package struct HistoryDecoder {
             switch key {
             case .time: guard let s = lexer.takeString() else { return nil }; time = s.string
             case .command: guard let s = lexer.takeString() else { return nil }; command = s.string
+            // The tree path's `FieldReader.string` takes null as absent.
+            case .by: if !lexer.takeNull() { guard let s = lexer.takeString() else { return nil }; by = s.string }
             // The tree path's `FieldReader.value` takes null as absent: no changes, no undo.
             case .changes: if !lexer.takeNull() { guard let list = strings() else { return nil }; changes = list }
             case .undoes: if !lexer.takeNull() { guard let n = lexer.takeWholeNumber() else { return nil }; undoes = n }
@@ -56,7 +58,7 @@ package struct HistoryDecoder {
             lexer.skipWhitespace()
             if lexer.take(UInt8(ascii: ",")) { continue }
             guard lexer.take(UInt8(ascii: "}")), let time, let command else { return nil }
-            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: undoes)
+            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: undoes, by: by)
         }
     }
 
@@ -67,6 +69,7 @@ package struct HistoryDecoder {
             word.utf8CodeUnitCount == key.count && memcmp(word.utf8Start, key.baseAddress!, key.count) == 0
         }
         switch key.count {
+        case 2: return matches("by") ? .by : nil
         case 4: return matches("time") ? .time : nil
         case 6: return matches("undoes") ? .undoes : nil
         case 7: return matches("command") ? .command : matches("changes") ? .changes : matches("details") ? .details : nil
@@ -118,6 +121,10 @@ extension ProjectCodec {
             JSONWriter.writeString(entry.time, to: out)
             out.write(", \"command\": ")
             JSONWriter.writeString(entry.command, to: out)
+            if let by = entry.by {
+                out.write(", \"by\": ")
+                JSONWriter.writeString(by, to: out)
+            }
             if entry.changes.isEmpty {
                 out.write(", \"changes\": []")
             } else {

@@ -215,7 +215,8 @@ public enum ProjectCodec {
                 }
             }
             let details = decodeDetails(&r)
-            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: r.integer("undoes"))
+            return HistoryEntry(time: time, command: command, changes: changes, details: details, undoes: r.integer("undoes"),
+                                by: r.string("by"))
         }
         f.rejectUnknown(topLevelKeys)
         return p
@@ -231,5 +232,5 @@ public enum ProjectCodec {
     static let supplementKeys = ["id", "name", "percent", "scope"]
     static let extraWorkKeys = ["id", "text", "amount", "hours", "rate", "number", "date"]
     static let photoKeys = ["id", "caption", "originalName", "file", "added"]
-    static let historyKeys = ["time", "command", "changes", "details", "undoes"]
+    static let historyKeys = ["time", "command", "by", "changes", "details", "undoes"]
 }
