@@ -1,4 +1,5 @@
 import AkkordSupport
+import AkkordModel
 
 #if canImport(Glibc)
 import Glibc
@@ -129,46 +130,6 @@ public struct Git: Sendable {
         // WIFEXITED / WEXITSTATUS, spelled out (the C macros are not imported).
         let code: Int32 = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Output(status: code, stdout: out, stderr: err)
-    }
-}
-
-/// What went wrong running git, worded for a person.
-public enum GitError: Error, Equatable, PhrasedError {
-    /// No `git` on `PATH`.
-    case notInstalled
-    case tooOld(version: String)
-    case cannotRun(reason: Phrase)
-    /// git ran and failed; `message` is git's own.
-    case failed(command: String, message: String)
-    /// The remote could not be reached (network, host, access).
-    case noConnection(remote: String, message: String)
-    /// The remote has commits this machine has not merged (a push was refused).
-    case remoteAhead
-    /// The store is not a git repository yet.
-    case notARepository(store: String)
-    /// `sync` needs a remote to sync with.
-    case noRemote
-    /// `sync clone` into a directory that has files in it.
-    case cloneTargetNotEmpty(path: String)
-
-    public var phrase: Phrase {
-        switch self {
-        case .notInstalled: return "git is not installed (no git on PATH)"
-        case .tooOld(let version): return "akkord needs git 2.38 or later; this is \(version)"
-        case .cannotRun(let reason): return "cannot run git: \(reason)"
-        case .failed(let command, let message):
-            return message.isEmpty ? "\(command) failed" : "\(command) failed: \(Phrase(verbatim: Self.firstLines(message)))"
-        case .noConnection(let remote, let message): return "no connection to \(remote): \(Phrase(verbatim: Self.firstLines(message)))"
-        case .remoteAhead: return "the office store has changes you do not have: run akkord sync"
-        case .notARepository(let store): return "the store \(store) is not shared through git yet"
-        case .noRemote: return "the store has no remote (origin) to sync with"
-        case .cloneTargetNotEmpty(let path): return "\(path) is not empty; a new store is made in a new or empty folder"
-        }
-    }
-
-    /// git's message, at most its first three lines on one line.
-    static func firstLines(_ message: String) -> String {
-        message.split(separator: "\n").prefix(3).map { $0.gitTrimmed(" ") }.joined(separator: " / ")
     }
 }
 

@@ -307,12 +307,3 @@ public struct Store: Sendable {
 
     public func loadCatalogue() throws -> ActiveCatalogue { try ActiveCatalogue.load(storeDirectory: directory) }
 }
-
-/// `store.json` names a store format this akkord does not know (SPEC §14): exit 65, and `sync`
-/// changes nothing.
-public struct StoreTooNewError: Equatable, PhrasedError {
-    public let path: String
-    public let requires: Int
-    public let known: Int
-    public var phrase: Phrase { "this store needs a newer akkord (\(path) requires store format \(requires); this akkord knows \(known))" }
-}

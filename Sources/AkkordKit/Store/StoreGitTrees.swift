@@ -1,4 +1,5 @@
 import AkkordSupport
+import AkkordModel
 
 /// Reading git's trees and blobs for the store's sync: akkord compares the three trees (common
 /// base, this machine, incoming) itself, path by path, instead of trusting git's rename detection.

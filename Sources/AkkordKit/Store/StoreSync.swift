@@ -83,67 +83,6 @@ public enum StoreSharing {
     }
 }
 
-/// An incoming commit that akkord will not merge (SPEC §14): exit 65, the store unchanged.
-public struct SyncRefusedError: Error, Equatable, PhrasedError {
-    public let commit: String
-    public let path: String
-    public let reason: Phrase
-    public var phrase: Phrase { "refused the incoming commit \(String(commit.prefix(10))): \(path) \(reason); nothing was changed" }
-}
-
-/// A sync that found conflicts: it stopped before anything was written or pushed (exit 1).
-public struct SyncConflictError: Error, Equatable, PhrasedError {
-    public let conflicts: [MergeConflict]
-    public var phrase: Phrase {
-        conflicts.count == 1 ? "sync stopped on 1 conflict; the store's files are as they were"
-            : "sync stopped on \(conflicts.count) conflicts; the store's files are as they were"
-    }
-}
-
-/// What a sync did (or, with `--dry-run`, would do) to one project.
-public struct SyncProjectChange: Equatable, Sendable {
-    public enum Kind: String, Sendable { case added, changed, deleted }
-    public let id: String
-    public let kind: Kind
-    public let linesAdded: Int
-    public let linesChanged: Int
-    public let linesRemoved: Int
-    public let totalBefore: Money?
-    public let totalAfter: Money?
-}
-
-/// What `akkord sync` did.
-public struct SyncReport: Sendable {
-    public var dryRun = false
-    /// The local changes committed by this sync (their history entries in the message).
-    public var committedEntries = 0
-    public var incoming: [SyncProjectChange] = []
-    public var outgoing: [SyncProjectChange] = []
-    /// Other shared files that came in: the catalogue, its history, photos, the trash.
-    public var incomingFiles: [String] = []
-    /// Each renumbering of the merge, said as sync prints it.
-    public var renumberings: [Phrase] = []
-    public var pushed = false
-    public var remote: String?
-    /// The commit the store is at after the sync.
-    public var commit: String?
-    /// Conflicts settled by `--keep`.
-    public var settled: [MergeConflict] = []
-}
-
-/// `akkord sync status`.
-public struct SyncStatus: Sendable {
-    public var remote: String?
-    public var branch: String
-    public var ahead: Int
-    public var behind: Int
-    /// Project ids with changes not yet synced (committed or not), and other shared files.
-    public var unsyncedProjects: [String]
-    public var unsyncedFiles: [String]
-    public var lastSync: String?
-    public var lastSyncCommit: String?
-}
-
 /// The git orchestration of a store (SPEC §14). Every method that changes the store runs inside
 /// the store's exclusive lock (the caller takes it: `Store.exclusively`).
 package struct StoreSync {

@@ -46,16 +46,8 @@ extension ValueParser where Value == MergeSide {
 }
 
 extension CommandContext {
-    /// git on PATH (≥ 2.38), run in the store.
-    func git() throws -> (Git, Workspace) {
-        let workspace = try self.workspace()
-        return (try Git.find(environment: environment, directory: workspace.store.directory), workspace)
-    }
-
-    /// The merge driver's command, with the absolute path of this akkord.
-    var mergeDriver: String { StoreSharing.driverCommand(executable: Self.executablePath()) }
-
-    static func executablePath() -> String {
+    /// This akkord's absolute path, for the merge driver git runs.
+    var executablePath: String {
         var buffer = [UInt8](repeating: 0, count: 4096)
         let n = buffer.withUnsafeMutableBufferPointer { p in
             p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { readlink("/proc/self/exe", $0, p.count - 1) }
@@ -83,11 +75,11 @@ struct SyncRun: Command {
     }
 
     func run(_ context: CommandContext) throws {
-        let (git, workspace) = try context.git()
+        let workspace = try context.workspace()
         let keepProject = keep == nil ? nil : context.globals.project
         let report: SyncReport
         do {
-            report = try workspace.sync(git: git, driver: context.mergeDriver, name: context.syncConfigName, keep: keep, keepProject: keepProject, dryRun: dryRun)
+            report = try workspace.sync(environment: context.environment, executable: context.executablePath, name: context.syncConfigName, keep: keep, keepProject: keepProject, dryRun: dryRun)
         } catch let error as SyncConflictError {
             if context.wantsJSON { context.printJSON(JSONValue(["conflicts": .array(error.conflicts.map(SyncText.json))])) }
             throw error
@@ -129,15 +121,15 @@ struct SyncInit: Command {
     init(_ a: ParsedArguments) throws { remote = try a[Self.remote] }
 
     func run(_ context: CommandContext) throws {
-        let (git, workspace) = try context.git()
-        let result = try workspace.syncInit(remote: remote, git: git, driver: context.mergeDriver, name: context.syncConfigName)
+        let workspace = try context.workspace()
+        let result = try workspace.syncInit(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
         if context.wantsJSON {
-            context.printJSON(JSONValue(["store": .string(workspace.store.directory), "commit": .optional(result.commit),
+            context.printJSON(JSONValue(["store": .string(context.storeDirectory), "commit": .optional(result.commit),
                                          "remote": .optional(remote), "pushed": .bool(result.pushed)]))
             return
         }
         let l = context.language
-        context.print(Phrase("the store \(workspace.store.directory) is shared through git").said(l))
+        context.print(Phrase("the store \(context.storeDirectory) is shared through git").said(l))
         if let remote, result.pushed { context.print(Phrase("pushed to \(remote)").said(l)) }
     }
 }
@@ -156,13 +148,13 @@ struct SyncClone: Command {
     init(_ a: ParsedArguments) throws { remote = try a.required(Self.remote) }
 
     func run(_ context: CommandContext) throws {
-        let (git, workspace) = try context.git()
-        try workspace.syncClone(remote: remote, git: git, driver: context.mergeDriver, name: context.syncConfigName)
+        let workspace = try context.workspace()
+        try workspace.syncClone(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
         if context.wantsJSON {
-            context.printJSON(JSONValue(["store": .string(workspace.store.directory), "remote": .string(remote)]))
+            context.printJSON(JSONValue(["store": .string(context.storeDirectory), "remote": .string(remote)]))
             return
         }
-        context.print(Phrase("made the store \(workspace.store.directory) from \(remote)").said(context.language))
+        context.print(Phrase("made the store \(context.storeDirectory) from \(remote)").said(context.language))
     }
 }
 
@@ -173,8 +165,8 @@ struct SyncStatusCommand: Command {
     init(_ a: ParsedArguments) throws {}
 
     func run(_ context: CommandContext) throws {
-        let (git, workspace) = try context.git()
-        let s = try workspace.syncStatus(git: git)
+        let workspace = try context.workspace()
+        let s = try workspace.syncStatus(environment: context.environment)
         if context.wantsJSON {
             context.printJSON(JSONValue(["remote": .optional(s.remote), "branch": .string(s.branch), "ahead": .int(s.ahead), "behind": .int(s.behind),
                                          "unsyncedProjects": .array(s.unsyncedProjects.map(JSONValue.string)),
