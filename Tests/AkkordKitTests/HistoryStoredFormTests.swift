@@ -14,9 +14,9 @@ final class HistoryStoredFormTests: XCTestCase {
         let all = HistoryTextTests.cases.map(\.change)
         p.history = [
             HistoryEntry(time: "2026-05-04T06:00:00Z", command: "akkord add 2.01 12,5",
-                         changes: ["line 1 added: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25"]),
+                         changes: ["line 1 added: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25"], by: "Jens Hansen"),
             HistoryEntry(time: "2026-11-27T13:05:00Z", command: "akkord (every kind)",
-                         described: all.filter { $0.kind != .undo && $0.kind != .undone }),
+                         described: all.filter { $0.kind != .undo && $0.kind != .undone }, by: "Søren \"Tag\" Ø"),
             HistoryEntry(time: "2026-11-27T13:06:00Z", command: "akkord undo",
                          described: [.undo(time: "2026-05-04T06:00:00Z", command: "akkord add 2.01 12,5"),
                                      .undoneText("line 1 added: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25")],
@@ -64,8 +64,10 @@ final class HistoryStoredFormTests: XCTestCase {
                     {"what": "lineAdded", "id": 15, "pos": "2.01", "name": "Underpap, sømmet", "quantity": "100.6", "unit": "m2", "price": "38.50", "amount": "3873.10", "measurement": "12,4*8,2 - 1,2*0,9"}
                   ]
             """), text)
-        XCTAssertTrue(text.contains(#"    {"time": "2026-05-04T06:00:00Z", "command": "akkord add 2.01 12,5", "changes": ["line 1 added: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25"]},"#),
-                      "an entry of text only is written as before: \(text)")
+        XCTAssertTrue(text.contains(#"    {"time": "2026-05-04T06:00:00Z", "command": "akkord add 2.01 12,5", "by": "Jens Hansen", "changes": ["line 1 added: 2.01 Under felt, nailed (underpap), 12.5 m2 × 38.50 = 481.25"]},"#),
+                      "an entry of text only is written as before, with who made it: \(text)")
+        XCTAssertTrue(text.contains(#"      "by": "Søren \"Tag\" Ø","#), "an entry with described changes says who made it: \(text)")
+        XCTAssertFalse(text.contains(#""command": "akkord undo", "by""#), "no `by` where none is known")
     }
 
     /// `history --json` and `undo --json` carry the same objects as the file.

@@ -241,6 +241,12 @@ final class HistoryTextTests: XCTestCase {
              da: "fortrudt: line 7 added: 2.01 Under felt, 1200 m2 × 38.50 = 46200.00"),
         Case(change: .demoBuilt, text: "demo project built", json: #"{"what": "demoBuilt"}"#,
              en: "demo project built", da: "demoprojektet er bygget"),
+        Case(change: .merged(renumberings: [Renumbering(kind: "line", from: 7, to: 9), Renumbering(kind: "extra", from: 2, to: 3)]),
+             text: "merged: line 7 (made here) is now line 9, extra 2 (made here) is now extra 3",
+             json: #"{"what": "merged", "kinds": ["line", "extra"], "from": [7, 2], "to": [9, 3]}"#,
+             en: "merged: line 7 (made here) is now line 9, extra work 2 (made here) is now extra work 3",
+             da: "flettet: linje 7 (lavet her) er nu linje 9, ekstraarbejde 2 (lavet her) er nu ekstraarbejde 3"),
+        Case(change: .merged(renumberings: []), text: "merged", json: #"{"what": "merged"}"#, en: "merged", da: "flettet"),
     ]
 
     /// Runs `body` with `TZ` set to `zone`, and puts it back after.

@@ -16,7 +16,7 @@ final class CompletionTreeTests: XCTestCase {
     func testEveryCommandAndOptionIsInEveryScript() {
         let visible = Self.paths.filter { !Self.isHidden($0) }
         XCTAssertGreaterThan(visible.count, 40)
-        XCTAssertEqual(Self.paths.filter(Self.isHidden).map(Self.key), ["__complete"])
+        XCTAssertEqual(Self.paths.filter(Self.isHidden).map(Self.key), ["__complete", "merge-driver"])
         for shell in Shell.allCases {
             let script = CompletionScript.render(shell)
             // One entry per command, found by its path as the script's table writes it.

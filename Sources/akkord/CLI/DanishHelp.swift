@@ -597,6 +597,19 @@ enum DanishHelp {
                 "prefix": "Kun værdier, der begynder med dette.",
                 "--describe": "Skriv hver værdi med en beskrivelse, adskilt af en tabulator.",
             ]),
+        ["merge-driver"]: CommandText(
+            abstract: "Flet tre udgaver af en projektfil (gits flettedriver; bruges af 'akkord sync').",
+            discussion: """
+                Læser hver udgave med projektlæseren (en, der ikke kan læses, standser fletningen, kode 65), \
+                fletter dem post for post og skriver resultatet over MINE (kode 0). Konflikter vises, og MINE \
+                bliver som den var (kode 1); det gør den også for et projekt, der er oprettet på begge maskiner (en tom BASE).
+                """,
+            arguments: [
+                "base": "Den fælles udgave af filen (gits '%O'); tom, når filen er oprettet på begge sider.",
+                "mine": "Denne maskines udgave (gits '%A'); den flettede fil erstatter den.",
+                "theirs": "Den indkomne udgave (gits '%B').",
+                "path": "Filens sti i arkivet (gits '%P'), til meddelelser.",
+            ]),
         ["help"]: CommandText(
             abstract: "Vis hjælp til en kommando.",
             arguments: [

@@ -8,7 +8,7 @@ struct RootCommand: CommandGroup {
                       EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self,
                       SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
                       CheckCommand.self, ConfigCommand.self, SyncCommand.self,
-                      CompletionsCommand.self, CompleteCommand.self, HelpCommand.self]
+                      CompletionsCommand.self, CompleteCommand.self, HelpCommand.self, MergeDriverCommand.self]
     )
 }
 
