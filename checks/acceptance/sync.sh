@@ -159,7 +159,7 @@ office dry
 a add 2.01 3 >/dev/null; a sync >/dev/null 2>&1
 b add 2.01 4 >/dev/null
 before=$(snapshot "$B"); head_before=$(git -C "$B" rev-parse HEAD)
-expect_status 0 -- b sync --dry-run
+(cd "$O" && "$AKKORD_ABS" --store b sync --dry-run) >"$WORK/out" 2>"$WORK/err" && ok || fail "dry run (a relative --store): $(cat "$WORK/err")"
 expect_contains "$WORK/out" "in: vestergade-12"
 [ "$(snapshot "$B")" = "$before" ] && [ "$(git -C "$B" rev-parse HEAD)" = "$head_before" ] && ok || fail "dry run changed the store"
 

@@ -68,7 +68,10 @@ extension StoreSync {
         if o.dryRun {
             // A tree of the files as they are, made in an index of its own: the store's index and
             // commits are not touched.
-            let path = store.temporaryDirectory + "/sync-index.\(getpid())"
+            // Absolute: git reads GIT_INDEX_FILE from the store (-C), not from here.
+            var tmp = store.temporaryDirectory
+            if !tmp.hasPrefix("/"), let resolved = realpath(tmp, nil) { tmp = String(cString: resolved); free(resolved) }
+            let path = tmp + "/sync-index.\(getpid())"
             indexFile = path
             if let bytes = try? FileIO.read(directory + "/.git/index", limit: Store.maximumFileBytes) { try? AtomicFile.write(bytes, to: path) }
             let g = git.adding(environment: ["GIT_INDEX_FILE": path])
