@@ -122,6 +122,21 @@ expect_contains "$WORK/err" "vestergade-12: project file"
 expect_status 0 -- b sync --keep mine
 [ -f "$B/projects/vestergade-12.json" ] && ok || fail "keep mine lost B's project"
 
+# --- two different catalogue imports since the last sync: a conflict; one import reaches the other machine
+office catalogue
+a catalogue export --format json >"$O/h.json"
+jq '.edition = "A-1"' "$O/h.json" >"$O/a.json"; jq '.edition = "B-1"' "$O/h.json" >"$O/b.json"
+a catalogue import "$O/a.json" --replace >/dev/null || fail "import on A"
+b catalogue import "$O/b.json" --replace >/dev/null || fail "import on B"
+a sync >/dev/null 2>&1 || fail "A sync (catalogue)"
+before=$(snapshot "$B")
+expect_status 1 -- b sync
+expect_contains "$WORK/err" "catalogue: catalogue.json import"
+[ "$(snapshot "$B")" = "$before" ] && ok || fail "the catalogue conflict changed the store"
+expect_status 0 -- b sync --keep theirs
+[ "$(jq -r .edition "$B/catalogue.json")" = A-1 ] && ok || fail "keep theirs did not take A's catalogue"
+b catalogue search underpap >/dev/null && ok || fail "B cannot search the catalogue that came in"
+
 # --- a plain git pull in the store merges a project file with akkord's driver
 office pull
 a add 2.01 1 >/dev/null
