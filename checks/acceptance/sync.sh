@@ -51,9 +51,9 @@ a add 2.01 5 >/dev/null
 a sync status --json >"$O/st.json"
 [ "$(q "$O/st.json" '.unsyncedProjects | join(",")')" = vestergade-12 ] && ok || fail "status does not list the unsynced project: $(cat "$O/st.json")"
 expect_status 0 -- a sync
-expect_contains "$WORK/out" "out: vestergade-12: 1 lines added"
+expect_contains "$WORK/out" "out: vestergade-12: lines added 1, changed 0, removed 0; total 385.00 → 577.50"
 expect_status 0 -- b sync
-expect_contains "$WORK/out" "in: vestergade-12: 1 lines added, 0 changed, 0 removed"
+expect_contains "$WORK/out" "in: vestergade-12: lines added 1, changed 0, removed 0; total 385.00 → 577.50"
 cmp -s "$A/projects/vestergade-12.json" "$B/projects/vestergade-12.json" && ok || fail "B did not get A's line"
 a sync status --json >"$O/st.json"
 [ "$(q "$O/st.json" '.ahead')/$(q "$O/st.json" '.behind')/$(q "$O/st.json" '.unsyncedProjects | length')" = 0/0/0 ] && ok || fail "status after sync: $(cat "$O/st.json")"
@@ -155,6 +155,7 @@ hostile() {
   git -C "$C" config user.name x; git -C "$C" config user.email x@x
   case $what in
     attributes) printf '* -text\n' >"$C/.gitattributes" ;;
+    noattributes) git -C "$C" rm -q .gitattributes ;;
     symlink) ln -s /etc/passwd "$C/projects/evil.json" ;;
     outside) mkdir -p "$C/hooks"; echo 'echo owned' >"$C/hooks/post-merge" ;;
   esac
@@ -166,8 +167,16 @@ hostile() {
   [ "$(snapshot "$B")" = "$before" ] && ok || fail "$what: the refused sync changed the store"
 }
 hostile attributes
+hostile noattributes
 hostile symlink
 hostile outside
+
+# --- a project file that does not read is never sent to the office
+office damaged
+printf '{"format": "akkord-project", "garbage' >"$A/projects/vestergade-12.json"
+expect_status 65 -- a sync
+expect_contains "$WORK/err" "projects/vestergade-12.json"
+[ "$(git -C "$O/office.git" rev-parse main)" = "$(git -C "$B" rev-parse HEAD)" ] && ok || fail "a damaged file was pushed"
 
 # --- dry run: shows, changes nothing
 office dry

@@ -207,10 +207,10 @@ package struct StoreSync {
     // MARK: checking what comes in
 
     /// Refuses commits that change `.gitattributes` or `.gitignore` away from akkord's, add a
-    /// symbolic link (or anything but a plain file), or a file outside the store's layout; then
-    /// checks each file of `tree` that differs from `base` as a store file is checked.
+    /// symbolic link (or anything but a plain file), or a file outside the store's layout, or
+    /// whose tree has lost either file. (Each file taken from them is read as a store file by the merge.)
     package func refuseHostile(commits: [String], tree: [String: Git.Entry], base: [String: Git.Entry] = [:]) throws {
-        var gitFiles: [String: String] = [:]   // blob → commit
+        var gitFiles: [(commit: String, path: String, hash: String)] = []
         for (commit, path, entry) in try git.changedFiles(in: commits) {
             guard entry.mode == "100644" || entry.mode == "100755" else {
                 let what: Phrase = entry.mode == "120000" ? "is a symbolic link" : "is not a plain file (mode \(entry.mode))"
@@ -219,17 +219,16 @@ package struct StoreSync {
             guard let place = StoreSharing.place(of: path) else {
                 throw SyncRefusedError(commit: commit, path: path, reason: "is outside the store's layout")
             }
-            if place == .gitFile { gitFiles[entry.hash] = gitFiles[entry.hash] ?? commit }
+            if place == .gitFile { gitFiles.append((commit, path, entry.hash)) }
         }
-        let blobs = try git.blobs(Set(gitFiles.keys))
-        for (hash, commit) in gitFiles {
-            let bytes = blobs[hash] ?? []
-            if bytes != StoreSharing.gitignore && bytes != StoreSharing.gitattributes {
-                throw SyncRefusedError(commit: commit, path: ".gitattributes / .gitignore", reason: "is changed away from akkord's")
-            }
+        let blobs = try git.blobs(Set(gitFiles.map(\.hash)))
+        for (commit, path, hash) in gitFiles where blobs[hash] != (path == ".gitignore" ? StoreSharing.gitignore : StoreSharing.gitattributes) {
+            throw SyncRefusedError(commit: commit, path: path, reason: "is changed away from akkord's")
         }
         for file in [".gitattributes", ".gitignore"] {
             let want = file == ".gitignore" ? StoreSharing.gitignore : StoreSharing.gitattributes
+            let removed = tree[file] == nil && base[file] != nil
+            if removed { throw SyncRefusedError(commit: commits.first ?? "", path: file, reason: "is changed away from akkord's") }
             if let e = tree[file], e != base[file], (try git.blobs([e.hash]))[e.hash] != want {
                 throw SyncRefusedError(commit: commits.first ?? "", path: file, reason: "is changed away from akkord's")
             }

@@ -79,7 +79,11 @@ extension StoreSync {
             mineRef = try g.run(["write-tree"]).line
         } else {
             try git.run(["add", "-A"])
-            let message = try localCommitMessage(o)
+            let message: (text: String, entries: Int)
+            do { message = try localCommitMessage(o) } catch {
+                _ = try? git.run(["reset", "-q"], check: false)
+                throw error
+            }
             if try git.commitIndex(message: message.text) { report.committedEntries = message.entries }
         }
         try fetch()
@@ -165,9 +169,9 @@ extension StoreSync {
         var lines: [String] = [], entries = 0
         for change in changes.sorted(by: { $0.path < $1.path }) {
             guard case .project(let id) = StoreSharing.place(of: change.path) else { continue }
-            guard let new = change.new, let bytes = blobs[new.hash], let p = try? ProjectCodec.decode(bytes, source: change.path) else {
-                lines.append("\(id): deleted"); continue
-            }
+            guard let new = change.new, let bytes = blobs[new.hash] else { lines.append("\(id): deleted"); continue }
+            // A file that does not read is never sent to the office (exit 65, nothing committed).
+            let p = try ProjectCodec.decode(bytes, source: directory + "/" + change.path)
             let before = change.old.flatMap { blobs[$0.hash] }.flatMap { try? ProjectCodec.decode($0, source: change.path) }?.history.count ?? 0
             for entry in p.history.dropFirst(before) {
                 lines.append("\(id): \(entry.time) \(entry.command)")

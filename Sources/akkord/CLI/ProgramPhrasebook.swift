@@ -360,12 +360,12 @@ en: last sync: never
 da: sidste synkronisering: aldrig
 en: other files not synced: {}
 da: andre filer ikke synkroniseret: {1}
-en: {}: new project, {} lines; total {}
-da: {1}: nyt projekt, {2} linjer; i alt {3}
+en: {}: new project, lines: {}; total {}
+da: {1}: nyt projekt, linjer: {2}; i alt {3}
 en: {}: deleted (moved to the trash); total was {}
 da: {1}: slettet (lagt i papirkurven); i alt var {2}
-en: {}: {} lines added, {} changed, {} removed; total {} → {}
-da: {1}: {2} linjer tilføjet, {3} ændret, {4} fjernet; i alt {5} → {6}
+en: {}: lines added {}, changed {}, removed {}; total {} → {}
+da: {1}: linjer tilføjet {2}, ændret {3}, fjernet {4}; i alt {5} → {6}
 en: {}: {} {}: here {}, incoming {}
 da: {1}: {2} {3}: her {4}, indkommet {5}
 en: install git 2.38 or later (Debian and Ubuntu: apt install git), then run the command again

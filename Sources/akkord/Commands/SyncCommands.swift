@@ -190,9 +190,9 @@ enum SyncText {
     static func change(_ c: SyncProjectChange) -> Phrase {
         let before = c.totalBefore ?? .zero, after = c.totalAfter ?? .zero
         switch c.kind {
-        case .added: return "\(c.id): new project, \(c.linesAdded) lines; total \(after)"
+        case .added: return "\(c.id): new project, lines: \(c.linesAdded); total \(after)"
         case .deleted: return "\(c.id): deleted (moved to the trash); total was \(before)"
-        case .changed: return "\(c.id): \(c.linesAdded) lines added, \(c.linesChanged) changed, \(c.linesRemoved) removed; total \(before) → \(after)"
+        case .changed: return "\(c.id): lines added \(c.linesAdded), changed \(c.linesChanged), removed \(c.linesRemoved); total \(before) → \(after)"
         }
     }
 
