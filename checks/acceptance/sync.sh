@@ -74,6 +74,16 @@ cmp -s "$A/projects/havnevej-3.json" "$B/projects/havnevej-3.json" && ok || fail
 [ "$(q "$B/projects/havnevej-3-2.json" '.lines[0].quantity')" = 2 ] && ok || fail "B's own havnevej-3 is not havnevej-3-2"
 expect_status 0 -- b check
 
+# --- a photo reaches the other machine, content-addressed; removed on one side while used, it stays
+printf '\x89PNG\r\n\x1a\n\x00\x00\x00\x0dIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x00\x00\x00\x00\x3a\x7e\x9b\x55\x00\x00\x00\x0aIDAT\x78\x9c\x63\x68\x00\x00\x00\x82\x00\x81\x77\xcd\x72\xb6\x00\x00\x00\x00IEND\xae\x42\x60\x82' >"$O/gutter.png"
+a -p vestergade-12 photo add "$O/gutter.png" >/dev/null || fail "photo add on A"
+a sync >/dev/null 2>&1 || fail "A sync (photo)"
+expect_status 0 -- b sync
+photo=$(ls "$A/photos")
+cmp -s "$A/photos/$photo" "$B/photos/$photo" && ok || fail "the photo did not reach B"
+b -p vestergade-12 report --format html -o "$O/r.html" >/dev/null 2>&1 && ok || fail "B cannot report with the photo"
+expect_status 0 -- b check
+
 # --- two machines add lines to the same project: both kept, the local one renumbered
 office lines
 a add 2.01 1 >/dev/null
