@@ -135,6 +135,10 @@ final class ProjectMergeTests: XCTestCase {
         XCTAssertEqual(kept.status, .closed)
         XCTAssertEqual(kept.lines[0].note, "late", "the change is merged; only the status is the kept side's")
         XCTAssertEqual(try merge(base, mine, theirs, keep: .theirs).merged.status, .open)
+        // The same with the sides the other way round.
+        let turned = try merge(base, theirs, mine)
+        XCTAssertEqual(turned.conflicts, [MergeConflict(project: "tagvej-3", record: "project", field: "status", mine: "open, changed", theirs: "closed")])
+        XCTAssertEqual(try merge(base, theirs, mine, keep: .theirs).merged.status, .closed)
         // Closed while the other side changed only what the closed side also has: no conflict.
         var alike = base
         alike.lines[0].note = "late"

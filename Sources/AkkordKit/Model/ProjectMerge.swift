@@ -89,7 +89,10 @@ public enum ProjectMerge {
     }
 
     /// Every kind of record the merge takes by id, in the order they are merged. A new kind is
-    /// one line here: `.whole(…)` merges it as one field, `.fields(…)` field by field.
+    /// one line here: `.numbered(.whole(label: "daywork", records: \.daywork, id: \.id,
+    /// counter: "daywork"))` merges it record by record (its counter one of `Project.counters`),
+    /// or give it its fields, as `lineKind` has, to merge it field by field. A kind whose records
+    /// name records of another kind renumbers them in `Merger.renumberReferences`.
     static var recordKinds: [AnyRecordKind] {
         [
             .numbered(lineKind),
@@ -308,19 +311,16 @@ struct Merger {
         func next(_ p: Project) -> Int {
             max(p.nextIds[counter] ?? 1, (p[keyPath: kind.records].lazy.map { $0[keyPath: kind.id] }.max() ?? 0) + 1)
         }
-        let baseIds = Set(base[keyPath: kind.records].map { $0[keyPath: kind.id] })
-        let theirsById = Dictionary(theirs[keyPath: kind.records].map { ($0[keyPath: kind.id], $0) }, uniquingKeysWith: { a, _ in a })
+        // Every id a side made since the base is at or past the base's next id (ids are below
+        // `nextIds`, which only grow), so the ranges tell what each side made or used.
         let baseNext = next(base), theirsNext = next(theirs), mineNext = next(mine)
+        let theirsById = noBase ? Dictionary(theirs[keyPath: kind.records].map { ($0[keyPath: kind.id], $0) }, uniquingKeysWith: { a, _ in a }) : [:]
         var records = mine[keyPath: kind.records]
         let made = records.indices.filter {
             let id = records[$0][keyPath: kind.id]
-            return !baseIds.contains(id) && !(noBase && theirsById[id] == records[$0])
+            return id >= baseNext && !(noBase && theirsById[id] == records[$0])
         }
-        let clash = made.contains {
-            let id = records[$0][keyPath: kind.id]
-            return theirsById[id] != nil || (baseNext..<theirsNext).contains(id)
-        }
-        guard clash else { return }
+        guard made.contains(where: { (baseNext..<theirsNext).contains(records[$0][keyPath: kind.id]) }) else { return }
         // Ids this machine used and removed since the base stay unused, as everywhere.
         let held = Set(records.map { $0[keyPath: kind.id] })
         var id = theirsNext

@@ -103,11 +103,20 @@ public enum HistoryText {
         case .demoBuilt: return w[.histDemoBuilt]
         case .merged(let renumberings):
             guard !renumberings.isEmpty else { return w[.histMerged] }
-            return w[.histMerged] + ": " + renumberings.map { w(.histRenumbered, recordKind($0.kind, w), "\($0.from)", "\($0.to)") }
-                .joined(separator: ", ")
+            return w[.histMerged] + ": " + renumberings.map { $0.text(l) }.joined(separator: ", ")
         }
     }
+}
 
+extension Renumbering {
+    /// `line 7 (made here) is now line 9` in the language (`linje 7 (lavet her) er nu linje 9`).
+    public func text(_ language: Language) -> String {
+        let w = Words(language)
+        return w(.histRenumbered, HistoryText.recordKind(kind, w), "\(from)", "\(to)")
+    }
+}
+
+extension HistoryText {
     /// A kind of numbered record (`Project.counters`) in the language.
     static func recordKind(_ kind: String, _ w: Words) -> String {
         switch kind {

@@ -1,4 +1,9 @@
 import AkkordKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `akkord merge-driver BASE MINE THEIRS PATH`: git's merge driver for project files (`%O %A %B
 /// %P`, registered by `akkord sync init`/`clone`). It works on the three files git gives it, not
@@ -37,6 +42,7 @@ struct MergeDriverCommand: Command {
     /// Who merged: git's author name when git gives one, else the login name.
     static func author(_ environment: [String: String]) -> String {
         for key in ["GIT_AUTHOR_NAME", "USER", "LOGNAME"] { if let v = environment[key], !v.isEmpty { return v } }
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
         return "unknown"
     }
 }
