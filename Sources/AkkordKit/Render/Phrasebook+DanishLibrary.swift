@@ -847,7 +847,6 @@ en: {} is given twice
 da: {1} er givet to gange
 en: an array of MM-DD strings
 da: en liste af MM-DD-tekster
-<<<<<<< HEAD
 # sync (SPEC §14)
 en: git is not installed (no git on PATH)
 da: git er ikke installeret (ingen git på PATH)
@@ -893,7 +892,6 @@ en: {}: {} {} (made here) is now {} {}
 da: {1}: {2} {3} (lavet her) er nu {4} {5}
 en: this store needs a newer akkord ({} requires store format {}; this akkord knows {})
 da: dette arkiv kræver en nyere akkord ({1} kræver arkivformat {2}; denne akkord kender {3})
-=======
 en: {} and {} are not versions of one project
 da: {1} og {2} er ikke udgaver af ét projekt
 en: the merge of project {}
@@ -910,6 +908,5 @@ en: {} as this machine has it ({})
 da: {1}, som denne maskine har den ({2})
 en: {} as it came in ({})
 da: {1}, som den kom ind ({2})
->>>>>>> i-merge
 """#
 }

@@ -136,8 +136,13 @@ extension StoreSync {
             try? AtomicFile.syncDirectory(AtomicFile.parentDirectory(of: full))
         }
         for id in plan.changedProjects { _ = store.pruneUndoSteps(of: id, keep: 0) }
-        if let (from, to) = plan.currentRenamed, try store.loadState().currentProject == from {
+        // This machine's current project follows a renumbered id, and is none once the other
+        // machine deleted it.
+        let current = try store.loadState().currentProject
+        if let (from, to) = plan.currentRenamed, current == from {
             try store.saveState(Store.State(currentProject: to))
+        } else if let current, plan.deletions.contains(Store.projectFileName(current)) {
+            try store.saveState(Store.State(currentProject: nil))
         }
 
         // The merge recorded: two parents, the tree as written; a fast-forward when nothing of

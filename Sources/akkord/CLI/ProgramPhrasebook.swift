@@ -314,7 +314,6 @@ en: no command '{}'
 da: ingen kommando '{1}'
 en: see 'akkord --help' for the list of commands
 da: se 'akkord --help' for listen over kommandoer
-<<<<<<< HEAD
 # sync (SPEC §14)
 en: "{}" is not mine or theirs (min or deres)
 da: "{1}" er hverken min eller deres (mine eller theirs)
@@ -382,7 +381,6 @@ en: ask who pushed it to undo it on the office's repository; akkord writes only 
 da: bed den, der sendte den, om at fortryde den i kontorets arkiv; akkord skriver kun arkivets egne filer
 en: install the newer akkord the office uses
 da: installer den nyere akkord, kontoret bruger
-=======
 en: {} was made on both machines; left to 'akkord sync', which gives one of them another id
 da: {1} er oprettet på begge maskiner; det overlades til 'akkord sync', som giver det ene et andet id
 en: {}: 1 conflict; the file is left as it was
@@ -391,7 +389,6 @@ en: {}: {} conflicts; the file is left as it was
 da: {1}: {2} konflikter; filen er efterladt, som den var
 en: {}/{}/{}: this machine {}, incoming {}
 da: {1}/{2}/{3}: denne maskine {4}, indkommet {5}
->>>>>>> i-merge
 """#
 }
 
