@@ -147,6 +147,15 @@ expect_status 0 -- b sync --keep theirs
 [ "$(jq -r .edition "$B/catalogue.json")" = A-1 ] && ok || fail "keep theirs did not take A's catalogue"
 b catalogue search underpap >/dev/null && ok || fail "B cannot search the catalogue that came in"
 
+# --- deleted on the other machine, unchanged here: it goes to the trash here too, and is no longer current
+office deleted
+a project delete vestergade-12 >/dev/null 2>&1 || a project delete vestergade-12 --yes >/dev/null 2>&1
+a sync >/dev/null 2>&1 || fail "A sync (deleted)"
+expect_status 0 -- b sync
+[ ! -f "$B/projects/vestergade-12.json" ] && [ -f "$B/trash/vestergade-12.json" ] && ok || fail "the deletion did not reach B"
+[ "$(q "$B/local.json" .currentProject)" = null ] && ok || fail "B's current project still names the deleted one"
+expect_status 0 -- b check
+
 # --- a plain git pull in the store merges a project file with akkord's driver
 office pull
 a add 2.01 1 >/dev/null
