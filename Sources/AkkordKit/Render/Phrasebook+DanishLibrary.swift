@@ -911,6 +911,51 @@ en: {} rounded to a step of {} (pos {}) is more than the largest quantity akkord
 da: {1} afrundet til trin på {2} (pos {3}) er mere end den største mængde, akkord gemmer ({4})
 en: {} rounds to 0 at the step of {} (pos {}); the least quantity that counts is {}
 da: {1} afrundes til 0 med trinnet {2} (pos {3}); den mindste mængde, der tæller, er {4}
+# sync (SPEC §14)
+en: git is not installed (no git on PATH)
+da: git er ikke installeret (ingen git på PATH)
+en: akkord needs git 2.38 or later; this is {}
+da: akkord kræver git 2.38 eller nyere; dette er {1}
+en: cannot run git: {}
+da: kan ikke køre git: {1}
+en: {} failed
+da: {1} mislykkedes
+en: {} failed: {}
+da: {1} mislykkedes: {2}
+en: no connection to {}: {}
+da: ingen forbindelse til {1}: {2}
+en: the office store has changes you do not have: run akkord sync
+da: kontorets arkiv har ændringer, du ikke har: kør akkord sync
+en: the store {} is not shared through git yet
+da: arkivet {1} deles endnu ikke gennem git
+en: the store has no remote (origin) to sync with
+da: arkivet har intet fjernarkiv (origin) at synkronisere med
+en: {} is not empty; a new store is made in a new or empty folder
+da: {1} er ikke tom; et nyt arkiv laves i en ny eller tom mappe
+en: refused the incoming commit {}: {} {}; nothing was changed
+da: afviste den indkomne commit {1}: {2} {3}; intet blev ændret
+en: sync stopped on 1 conflict; the store's files are as they were
+da: synkroniseringen standsede ved 1 konflikt; arkivets filer er som før
+en: sync stopped on {} conflicts; the store's files are as they were
+da: synkroniseringen standsede ved {1} konflikter; arkivets filer er som før
+en: is a symbolic link
+da: er et symbolsk link
+en: is not a plain file (mode {})
+da: er ikke en almindelig fil (tilstand {1})
+en: is outside the store's layout
+da: ligger uden for arkivets opbygning
+en: is changed away from akkord's
+da: er ændret, så den ikke længere er akkords
+en: is {}, but the file is {}
+da: er {1}, men filen er {2}
+en: does not match the SHA-256 in its name
+da: passer ikke med SHA-256 i sit navn
+en: project {} (made here) is now {}
+da: projekt {1} (lavet her) er nu {2}
+en: {}: {} {} (made here) is now {} {}
+da: {1}: {2} {3} (lavet her) er nu {4} {5}
+en: this store needs a newer akkord ({} requires store format {}; this akkord knows {})
+da: dette arkiv kræver en nyere akkord ({1} kræver arkivformat {2}; denne akkord kender {3})
 en: {} and {} are not versions of one project
 da: {1} og {2} er ikke udgaver af ét projekt
 en: the merge of project {}

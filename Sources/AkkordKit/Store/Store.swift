@@ -162,23 +162,60 @@ public struct Store: Sendable {
         public init(currentProject: String? = nil) { self.currentProject = currentProject }
     }
 
+    /// This machine's own state beside a store shared through git (SPEC §14): the current
+    /// project, which git ignores so each machine keeps its own. A store that has it (or is a git
+    /// repository) keeps the current project there; an older store keeps it in `store.json`,
+    /// which is still read when this file is not there.
+    package var localStateFile: String { directory + "/local.json" }
+    public static let localFormat = "akkord-local"
+
     public func loadState() throws -> State {
+        if let bytes = try readFile(localStateFile) {
+            _ = try storeRequirement()
+            return try parseState(bytes, path: localStateFile, format: Store.localFormat, allowed: [])
+        }
         guard let bytes = try readFile(stateFile) else { return State() }
+        return try parseState(bytes, path: stateFile, format: Store.format, allowed: ["requires"])
+    }
+
+    /// The store format `store.json` says a machine needs (`"requires"`, SPEC §14); 1 when it
+    /// says none. A store that needs a newer akkord than this one is refused before any other
+    /// field is read (this akkord cannot know what they mean).
+    @discardableResult
+    public func storeRequirement() throws -> Int {
+        guard let bytes = try readFile(stateFile) else { return Store.version }
+        return try requirement(bytes, path: stateFile)
+    }
+
+    @discardableResult
+    private func requirement(_ bytes: [UInt8], path: String) throws -> Int {
+        guard let object = (try? JSONReader.parse(bytes))?.objectValue else { return Store.version }
+        var needed = Store.version
+        for key in ["requires", "version"] {
+            if case .number(let n) = object[key] ?? .null, let v = Int(n) { needed = max(needed, v) }
+        }
+        if needed > Store.version { throw StoreTooNewError(path: path, requires: needed, known: Store.version) }
+        return needed
+    }
+
+    private func parseState(_ bytes: [UInt8], path: String, format: String, allowed: [String]) throws -> State {
         let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch { throw StoreFileError(path: stateFile, problem: "not valid JSON: \(error)") }
-        guard let object = root.objectValue else { throw StoreFileError(path: stateFile, problem: "expected a JSON object") }
+        do { root = try JSONReader.parse(bytes) } catch { throw StoreFileError(path: path, problem: "not valid JSON: \(error)") }
+        guard let object = root.objectValue else { throw StoreFileError(path: path, problem: "expected a JSON object") }
+        if format == Store.format { try requirement(bytes, path: path) }
         var f = FieldReader(object: object, path: "", problems: [])
-        if let format = f.string("format", required: true), format != Store.format {
-            f.problem("format", "is \(Excerpt.phrase(format)), expected \(Excerpt.phrase(Store.format))")
+        if let found = f.string("format", required: true), found != format {
+            f.problem("format", "is \(Excerpt.phrase(found)), expected \(Excerpt.phrase(format))")
         }
         f.version(expected: Store.version)
+        if object["requires"] != nil { _ = f.integer("requires") }
         var current = f.string("currentProject")
         if let current, !Slug.isValid(current) { f.problem("currentProject", "\(Excerpt.phrase(current)) is not a valid project id") }
         let intent = object["currentIfMissing"] != nil
         let ifMissing = f.string("currentIfMissing")
         if let ifMissing, !Slug.isValid(ifMissing) { f.problem("currentIfMissing", "\(Excerpt.phrase(ifMissing)) is not a valid project id") }
-        f.rejectUnknown(["format", "version", "currentProject", "currentIfMissing"])
-        if !f.problems.isEmpty { throw InvalidDataError(source: stateFile, problems: f.problems) }
+        f.rejectUnknown(["format", "version", "currentProject", "currentIfMissing"] + allowed)
+        if !f.problems.isEmpty { throw InvalidDataError(source: path, problems: f.problems) }
         // A change that creates or deletes the current project was stopped between its two
         // writes: the project's file says which side of it the store is on.
         if intent, let named = current, !FileIO.exists(projectFile(named)) {
@@ -187,16 +224,28 @@ public struct Store: Sendable {
         return State(currentProject: current)
     }
 
-    /// Writes `store.json`. `ifMissing` (for a change that creates or deletes the current
+    /// Whether the current project is kept on this machine only (`local.json`): in a store
+    /// shared through git, or one that already has the file.
+    package var keepsStateLocally: Bool { FileIO.exists(localStateFile) || FileIO.exists(directory + "/.git") }
+
+    /// Writes the current project: to `local.json` in a store shared through git, else to
+    /// `store.json`. `ifMissing` (for a change that creates or deletes the current
     /// project, written before the file is created or after it goes): the current project
     /// while `state.currentProject`'s file is not there. So the current project follows the
     /// project file at every point a crash can stop the change at.
     public func saveState(_ state: State, ifMissing: String?? = nil) throws {
-        var members: [(key: String, value: JSONValue)] = [("format", .string(Store.format)), ("version", .int(Store.version)),
+        let local = keepsStateLocally
+        var members: [(key: String, value: JSONValue)] = [("format", .string(local ? Store.localFormat : Store.format)), ("version", .int(Store.version)),
                                                           ("currentProject", .optional(state.currentProject))]
         if let ifMissing { members.append(("currentIfMissing", .optional(ifMissing))) }
-        try write(JSONWriter.write(.object(JSONObject(members))), to: stateFile)
+        try write(JSONWriter.write(.object(JSONObject(members))), to: local ? localStateFile : stateFile)
     }
+
+    /// `store.json` as a store shared through git keeps it: the format and what it requires,
+    /// no current project (that is each machine's own, in `local.json`).
+    package static let sharedStateBytes: [UInt8] = JSONWriter.write(.object(JSONObject([
+        ("format", .string(Store.format)), ("version", .int(Store.version)), ("requires", .int(Store.version)),
+    ])))
 
     // MARK: projects
 

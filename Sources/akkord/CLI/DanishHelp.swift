@@ -560,6 +560,50 @@ enum DanishHelp {
                 "settings": {"lang": {"value": …, "default": true|false}, …}}, med "storeFile" og "storeWide": true, \
                 hvor arkivets settings.json sætter en værdi.
                 """),
+        ["sync"]: CommandText(
+            abstract: "Del arkivet med kontoret gennem git: gem i git, hent, flet post for post, send.",
+            discussion: """
+                Arkivet er et git-arkiv; git flytter det mellem maskinerne (et bart arkiv i en mappe eller på \
+                kontorets server), og akkord fletter det, to maskiner har ændret: hvert projekt post for post, linjer \
+                og poster efter id. 'akkord sync' gemmer denne maskines ændringer i git (beskeden nævner deres \
+                historikposter), henter, fletter, skriver de flettede filer og sender, og viser, hvad der kom ind, og \
+                hvad der gik ud, pr. projekt. En post eller et felt, som begge maskiner har ændret forskelligt, et \
+                projekt slettet på den ene og ændret på den anden, eller to forskellige prislisteimporter er \
+                konflikter: sync standser, før noget skrives eller sendes, viser dem (projekt, post, felt, denne \
+                maskines værdi, den indkomne) og slutter med afslutningskode 1; afgør dem med --keep min eller --keep \
+                deres. Indkomne commits, der ændrer .gitattributes eller .gitignore, tilføjer et link eller en fil \
+                uden for arkivets opbygning, afvises (afslutningskode 65, intet ændret). Kræver git 2.38 eller nyere \
+                på PATH.
+                """,
+            arguments: [
+                "--dry-run": "Hent og vis, hvad en synkronisering ville gøre; ændr intet.",
+                "--keep": "Afgør de konflikter, en synkronisering standsede ved: tag denne maskines værdi (min, mine) eller den indkomne (deres, theirs) for hvert felt i konflikt; alle andre ændringer fra begge sider tages stadig. Med -p ID kun det projekts konflikter.",
+            ]),
+        ["sync", "run"]: CommandText(
+            abstract: "Synkroniser nu (det, 'akkord sync' gør uden underkommando).",
+            arguments: [
+                "--dry-run": "Hent og vis, hvad en synkronisering ville gøre; ændr intet.",
+                "--keep": "Afgør de konflikter, en synkronisering standsede ved: tag denne maskines værdi (min, mine) eller den indkomne (deres, theirs) for hvert felt i konflikt; alle andre ændringer fra begge sider tages stadig. Med -p ID kun det projekts konflikter.",
+            ]),
+        ["sync", "init"]: CommandText(
+            abstract: "Gør arkivet til et git-arkiv (eller brug det, det er), og gem det i git; med REMOTE sendes det dertil.",
+            discussion: """
+                Skriver .gitignore (det aktuelle projekt, .lock, tmp/, undo/ og afledte filer bliver på denne maskine) \
+                og .gitattributes (projektfiler flettes med akkords postfletning), registrerer akkords flettedriver i \
+                .git/config med den absolutte sti til denne akkord og flytter det aktuelle projekt fra store.json til \
+                local.json, som git ignorerer.
+                """,
+            arguments: ["remote": "Kontorets arkiv (stien til et bart arkiv eller en URL): tilføjes som origin, og der sendes dertil."]),
+        ["sync", "clone"]: CommandText(
+            abstract: "Lav denne maskines arkiv fra kontorets (angiv det nye arkivs mappe med --store DIR).",
+            discussion: """
+                Mappen skal være ny eller tom. Det, der kommer, kontrolleres, som sync kontrollerer det (ingen links, \
+                intet uden for arkivets opbygning), før det skrives; flettedriveren registreres som ved 'akkord sync init'.
+                """,
+            arguments: ["remote": "Kontorets arkiv (stien til et bart arkiv eller en URL)."]),
+        ["sync", "status"]: CommandText(
+            abstract: "Vis fjernarkivet, commits foran og bagud, ændringer der ikke er synkroniseret (pr. projekt), og sidste synkronisering.",
+            discussion: "Foran og bagud tælles mod det, den sidste synkronisering hentede; status bruger ikke selv netværket."),
         ["completions"]: CommandText(
             abstract: "Skriv et fuldførelsesscript til skallen: kommandoer, tilvalg, formater, pos.numre, projekt- og medarbejder-id'er.",
             discussion: """

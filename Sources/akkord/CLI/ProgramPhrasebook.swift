@@ -348,6 +348,73 @@ da: akkord worker edit jens --weight 0,8
 # Rounding in the handbook (SPEC §16)
 en: type at least {}
 da: skriv mindst {1}
+# sync (SPEC §14)
+en: "{}" is not mine or theirs (min or deres)
+da: "{1}" er hverken min eller deres (mine eller theirs)
+en: --dry-run and --keep do not go together
+da: --dry-run og --keep kan ikke bruges sammen
+en: akkord sync --dry-run shows the conflicts; akkord sync --keep mine|theirs settles them
+da: akkord sync --dry-run viser konflikterne; akkord sync --keep min|deres afgør dem
+en: committed 1 change
+da: 1 ændring gemt i git
+en: committed {} changes
+da: {1} ændringer gemt i git
+en: in: {}
+da: ind: {1}
+en: out: {}
+da: ud: {1}
+en: settled: {} → kept this machine's
+da: afgjort: {1} → denne maskines beholdt
+en: settled: {} → took the incoming
+da: afgjort: {1} → den indkomne taget
+en: dry run: nothing was changed
+da: prøvekørsel: intet blev ændret
+en: pushed to {}
+da: sendt til {1}
+en: nothing to sync: the store is the same as {}
+da: intet at synkronisere: arkivet er det samme som {1}
+en: the store {} is shared through git
+da: arkivet {1} deles gennem git
+en: made the store {} from {}
+da: lavede arkivet {1} fra {2}
+en: remote: {}
+da: fjernarkiv: {1}
+en: remote: none (akkord sync init REMOTE adds one)
+da: fjernarkiv: intet (akkord sync init REMOTE tilføjer et)
+en: commits: {} ahead, {} behind
+da: commits: {1} foran, {2} bagud
+en: not synced: no project
+da: ikke synkroniseret: intet projekt
+en: not synced: {}
+da: ikke synkroniseret: {1}
+en: last sync: {}
+da: sidste synkronisering: {1}
+en: last sync: never
+da: sidste synkronisering: aldrig
+en: other files not synced: {}
+da: andre filer ikke synkroniseret: {1}
+en: {}: new project, lines: {}; total {}
+da: {1}: nyt projekt, linjer: {2}; i alt {3}
+en: {}: deleted (moved to the trash); total was {}
+da: {1}: slettet (lagt i papirkurven); i alt var {2}
+en: {}: lines added {}, changed {}, removed {}; total {} → {}
+da: {1}: linjer tilføjet {2}, ændret {3}, fjernet {4}; i alt {5} → {6}
+en: {}: {} {}: here {}, incoming {}
+da: {1}: {2} {3}: her {4}, indkommet {5}
+en: install git 2.38 or later (Debian and Ubuntu: apt install git), then run the command again
+da: installer git 2.38 eller nyere (Debian og Ubuntu: apt install git), og kør så kommandoen igen
+en: check the remote (git -C STORE remote -v) and the network, then run akkord sync again
+da: tjek fjernarkivet (git -C ARKIV remote -v) og netværket, og kør så akkord sync igen
+en: share it with: akkord sync init [REMOTE], or make a store from the office's with: akkord sync clone REMOTE --store DIR
+da: del det med: akkord sync init [REMOTE], eller lav et arkiv fra kontorets med: akkord sync clone REMOTE --store DIR
+en: add the office's repository with: akkord sync init REMOTE
+da: tilføj kontorets arkiv med: akkord sync init REMOTE
+en: settle them with: akkord sync --keep mine (this machine's values) or --keep theirs (the incoming ones), with -p ID for one project
+da: afgør dem med: akkord sync --keep min (denne maskines værdier) eller --keep deres (de indkomne), med -p ID for ét projekt
+en: ask who pushed it to undo it on the office's repository; akkord writes only the store's own files
+da: bed den, der sendte den, om at fortryde den i kontorets arkiv; akkord skriver kun arkivets egne filer
+en: install the newer akkord the office uses
+da: installer den nyere akkord, kontoret bruger
 en: {} was made on both machines; left to 'akkord sync', which gives one of them another id
 da: {1} er oprettet på begge maskiner; det overlades til 'akkord sync', som giver det ene et andet id
 en: {}: 1 conflict; the file is left as it was

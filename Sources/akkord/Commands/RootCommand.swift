@@ -7,7 +7,7 @@ struct RootCommand: CommandGroup {
         subcommands: [DemoCommand.self, CatalogueCommand.self, ProjectCommand.self, AddCommand.self, LinesCommand.self,
                       EditLineCommand.self, RemoveLineCommand.self, UndoCommand.self, WorkerCommand.self, HoursCommand.self, AdvanceCommand.self, DayworkCommand.self,
                       SupplementCommand.self, ExtraCommand.self, PhotoCommand.self, ReportCommand.self, SummaryCommand.self, HistoryCommand.self,
-                      CheckCommand.self, ConfigCommand.self,
+                      CheckCommand.self, ConfigCommand.self, SyncCommand.self,
                       CompletionsCommand.self, CompleteCommand.self, HelpCommand.self, MergeDriverCommand.self]
     )
 }
