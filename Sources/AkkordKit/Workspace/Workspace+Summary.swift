@@ -8,19 +8,16 @@ import AkkordStore
 extension Workspace {
     /// Reads every project under the store's shared lock and sums those `filter` chooses. A project
     /// file that does not read makes the summary incomplete, so nothing is summed: the error names
-    /// every such file.
+    /// every such file. The figures of a file unchanged since a summary read it come from the
+    /// store's summary cache (`.project-summary`), which this brings up to date.
     public func summary(_ filter: ProjectsSummary.Filter) throws -> ProjectsSummary {
         var builder = ProjectsSummary.Builder(filter: filter)
-        var unreadable: [Error] = []
-        try store.shared {
-            for id in try store.projectIds() {
-                do { try builder.add(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
-                    unreadable.append(e)
-                }
-            }
-        }
+        let (figures, unreadable, cache) = try store.shared { try store.summaryFigures() }
         guard unreadable.isEmpty else { throw SummaryUnreadableProjectsError(errors: unreadable) }
-        return try builder.summary()
+        for f in figures { builder.add(f) }
+        let summary = try builder.summary()
+        if let cache { store.writeSummaryCache(cache) }
+        return summary
     }
 
     /// The summary in `format`; text and CSV show the `table` chosen.
