@@ -102,7 +102,7 @@ mkdir -p "$W/out-old" "$W/out-new"
 # (`xN` × the reference, or `<T` seconds, or `-`), reference, memory cap in MiB (or -), write
 # store to restore (or -). Memory-only rows (one run, no time target) have target `mem`.
 R=$W/rows.tsv; : >"$R"
-row() { printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >>"$R"; }
+row() { local label=${2//@O\//}; label=${label//$W\//…/}; printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$label" "${@:3}" >>"$R"; }
 for x in "report --format json|x3" "report|x4" "report --format csv|x4" "report --format html|x4" "lines|x4" "lines --json|x4" "check|x4"; do
   args=${x%|*}; row "100k $args" "\`$args\` (100,000 lines)" "--store @S/s100k $args" "${x#*|}" floor 40 -
 done
@@ -195,8 +195,9 @@ fi
   echo "akkord, SPEC §13 and §19: old $OLD (built $(date -u -r "$OLD" +%Y-%m-%dT%H:%MZ)) against new $NEW (built $(date -u -r "$NEW" +%Y-%m-%dT%H:%MZ))"
   echo "bench/ at commit $(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo '?'); $(nproc) cores; load at the end $(cut -d' ' -f1-3 /proc/loadavg); $ROUNDS rounds of $RUNS runs; $(( $(date +%s) - START )) s"
   echo
-  python3 "$ROOT/bench/all_table.py" "$R" "$J" "$ROUNDS"
+  python3 "$ROOT/bench/all_table.py" "$R" "$J" "$ROUNDS" || true
   if [ -x "$ROOT/bench/sync.sh" ]; then echo; cat "$J/sync.md"; else
     echo; echo "| sync (§19): \`sync\` with nothing to do < 0.5 s; 20 changed projects < 2 s | bench/sync.sh not there yet |"; fi
 }
+trap - ERR
 python3 "$ROOT/bench/all_table.py" "$R" "$J" "$ROUNDS" --verdict

@@ -36,9 +36,9 @@ final class SummaryCacheTests: XCTestCase {
             p.end = n % 2 == 0 ? "2026-0\(n % 9 + 1)-15" : nil
             ProjectsSummaryTests.addRandomLineAndTeam(to: &p, names: ["Jens Hansen", "Ali"], &rng)
             p.advances = p.advances.filter { $0.amount.raw > 0 }
-            p.nextIds = ["line": 2, "hours": 100, "advance": 100]
             projects.append(p)
         }
+        for i in projects.indices { projects[i].nextIds = ["line": 2, "hours": 100, "advance": 100] }
         for p in projects { try store.write(ProjectCodec.encode(p), to: store.projectFile(p.id)) }
         return projects
     }
@@ -46,7 +46,7 @@ final class SummaryCacheTests: XCTestCase {
     /// The figures (and what the cache should become), as a summary under a settled clock sees them.
     func figures() throws -> (figures: [ProjectsSummary.ProjectFigures], cache: SummaryCache?) {
         let (figures, unreadable, cache) = try store.summaryFigures(now: later)
-        XCTAssertEqual(unreadable.count, 0)
+        XCTAssertEqual(unreadable.map { "\($0)" }, [])
         return (figures, cache)
     }
 
@@ -131,11 +131,10 @@ final class SummaryCacheTests: XCTestCase {
                 id: id, name: "Forged", employer: r.employer, status: r.status, start: r.start, end: r.end, total: Money(raw: 999_999),
                 apprenticePay: .zero, pool: Money(raw: 999_999), journeymanHours: r.journeymanHours, hourlyEarnings: nil), team: []))
         }
-        let otherSize = SummaryCache.Identity(device: i.device, inode: i.inode, size: i.size + 1, modifiedSeconds: i.modifiedSeconds,
-                                              modifiedNanoseconds: i.modifiedNanoseconds, changedSeconds: i.changedSeconds,
-                                              changedNanoseconds: i.changedNanoseconds)
+        // Another file's identity (project c's): what a file edited in any way would have.
+        let otherIdentity = cache.entries["c"]!.identity
         var entries = cache.entries
-        entries["b"] = forged("b", otherSize)
+        entries["b"] = forged("b", otherIdentity)
         entries["ghost"] = forged("ghost", i)
         let bytes = SummaryCache.encode(program: cache.program, entries.keys.sorted().map { entries[$0]! })
         try AtomicFile.write(bytes, to: cacheFile)
@@ -147,8 +146,7 @@ final class SummaryCacheTests: XCTestCase {
         // The same forged figures under the file's very identity, but from another program.
         entries = cache.entries
         entries["b"] = forged("b", i)
-        let otherProgram = SummaryCache.Identity(device: 1, inode: 2, size: 3, modifiedSeconds: 4, modifiedNanoseconds: 5,
-                                                 changedSeconds: 6, changedNanoseconds: 7)
+        let otherProgram = cache.entries["c"]!.identity
         try AtomicFile.write(SummaryCache.encode(program: otherProgram, entries.keys.sorted().map { entries[$0]! }), to: cacheFile)
         XCTAssertFalse(try figures().figures.contains { $0.row.name == "Forged" })
         XCTAssertNotNil(try figures().cache, "made again by this program")

@@ -548,11 +548,15 @@ extension Store {
         let indented = IndentedCopy(out)
         let scratch = ByteOutput()
         ProjectCodec.write(head.with(lines: []), lineCount: lines.count, subtotal: lines.subtotal, to: scratch) { scratch in
+            // The members before the lines go out indented; the lines as they are, their
+            // separators indented already (a line is one line of text: no line break inside).
+            indented.take(scratch)
             lines.writeJSON(.stored, to: scratch) { i in
-                if i % 256 == 255 { indented.take(scratch) }
-                scratch.write(i == 0 ? "[\n    " : ",\n    ")
+                if i % 256 == 255 { indented.takeAsIs(scratch) }
+                scratch.write(i == 0 ? "[\n      " : ",\n      ")
             }
-            scratch.write(lines.count == 0 ? "[]" : "\n  ]")
+            scratch.write(lines.count == 0 ? "[]" : "\n    ]")
+            indented.takeAsIs(scratch)
         }
         indented.take(scratch)
         written += indented.written
@@ -607,6 +611,15 @@ private final class IndentedCopy {
                 start = newline + 1
             }
         }
+    }
+
+    /// Writes what `scratch` holds as it is (indented already, with no line break of the
+    /// project file's own in it) and empties it.
+    func takeAsIs(_ scratch: ByteOutput) {
+        if pendingBreak { breakLine() }
+        written += scratch.count
+        out.write(scratch)
+        scratch.removeAll()
     }
 
     private func breakLine() {
