@@ -11,19 +11,34 @@ extension Workspace {
     /// every such file. The figures of a file unchanged since a summary read it come from the
     /// store's summary cache (`.project-summary`), which this brings up to date.
     public func summary(_ filter: ProjectsSummary.Filter) throws -> ProjectsSummary {
+        let (summary, keepCache) = try summaryKeepingCacheLater(filter)
+        keepCache()
+        return summary
+    }
+
+    /// The summary, and what brings the store's summary cache up to date: the caller calls it
+    /// once the whole command has succeeded (a command that fails leaves the store as it found it).
+    public func summaryKeepingCacheLater(_ filter: ProjectsSummary.Filter) throws -> (summary: ProjectsSummary, keepCache: () -> Void) {
         var builder = ProjectsSummary.Builder(filter: filter)
         let (figures, unreadable, cache) = try store.shared { try store.summaryFigures() }
         guard unreadable.isEmpty else { throw SummaryUnreadableProjectsError(errors: unreadable) }
         for f in figures { builder.add(f) }
-        let summary = try builder.summary()
-        if let cache { store.writeSummaryCache(cache) }
-        return summary
+        let cacheStore = store
+        return (try builder.summary(), { if let cache { cacheStore.writeSummaryCache(cache) } })
     }
 
     /// The summary in `format`; text and CSV show the `table` chosen.
     public func summary(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language,
                         width: Int = SummaryText.width) throws -> RenderedSummary {
         try RenderedSummary(try summary(filter), format: format, table: table, language: language, width: width)
+    }
+
+    /// As `summary(_:format:table:language:width:)`, with the summary cache kept only by
+    /// `keepCache` (see `summaryKeepingCacheLater(_:)`).
+    public func summaryKeepingCacheLater(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language,
+                                         width: Int = SummaryText.width) throws -> (summary: RenderedSummary, keepCache: () -> Void) {
+        let (summary, keepCache) = try summaryKeepingCacheLater(filter)
+        return (try RenderedSummary(summary, format: format, table: table, language: language, width: width), keepCache)
     }
 }
 
