@@ -8,21 +8,23 @@
 #  - the round trip: export → import into an empty store → export gives the same bytes.
 # The store is made by bench/gen_bundle_store.py and its project file put in akkord's own bytes
 # (imported once into the store the benchmark reads), as akkord keeps it.
-# Usage: bench/bundle.sh [--million] [--rounds N]. Needs cc, python3; bench/timeit.c measures.
+# Usage: bench/bundle.sh [--million] [--rounds N] [--bin PATH] (default: builds .build/release/akkord).
+# Needs cc, python3; bench/timeit.c measures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-MILLION= ROUNDS=7
+MILLION= ROUNDS=7 A=
 while [ $# -gt 0 ]; do
   case "$1" in
     --million) MILLION=1 ;;
     --rounds) ROUNDS=$2; shift ;;
+    --bin) A=$(cd "$(dirname "$2")" && pwd)/$(basename "$2"); shift ;;
     *) echo "bundle.sh: unknown option $1" >&2; exit 64 ;;
   esac
   shift
 done
-OUT=${TMPDIR:-/tmp}/akkord-bundle-bench; rm -rf "$OUT"; mkdir -p "$OUT"
-swift build -c release >/dev/null
-A=$PWD/.build/release/akkord
+OUT=${TMPDIR:-/tmp}/akkord-bundle-bench-$$; rm -rf "$OUT"; mkdir -p "$OUT"
+trap 'rm -rf "$OUT"' EXIT
+if [ -z "$A" ]; then swift build -c release >/dev/null; A=$PWD/.build/release/akkord; fi
 cc -O2 -o "$OUT/floor" bench/floor.c
 cc -O2 -o "$OUT/timeit" bench/timeit.c
 

@@ -127,6 +127,7 @@ def main():
     ap.add_argument("store")
     ap.add_argument("--projects", type=int, default=1)
     ap.add_argument("--lines", type=int, default=100000)
+    ap.add_argument("--lines-min", type=int, default=None, help="each project gets a random number of lines from this to --lines (SPEC §19: 3–30)")
     ap.add_argument("--workers", type=int, default=3, help="journeymen and apprentices together; the last is an apprentice when ≥ 2")
     ap.add_argument("--history", default=None, help="number of `add` history entries, or `all` (default: min(lines, 1000))")
     ap.add_argument("--hours-per-worker", type=int, default=20)
@@ -167,9 +168,10 @@ def write_store(a, rnd, cat, acts):
         closed = a.projects > 1 and n % 5 == 0
         start, end = DATES[n % 30], (DATES[60 + n % 120] if n % 3 else None)
         # Big projects: lines to a temporary file (the subtotal comes before them in the file).
-        tmp = os.path.join(a.store, "projects", f".gen-{pid}.lines") if a.lines > 20000 else None
+        n_lines = a.lines if a.lines_min is None else rnd.randint(a.lines_min, a.lines)
+        tmp = os.path.join(a.store, "projects", f".gen-{pid}.lines") if n_lines > 20000 else None
         lf = open(tmp, "w+", encoding="utf-8") if tmp else io.StringIO()
-        subtotal, added = make_lines(lf, a.lines, rnd, acts, history_lines)
+        subtotal, added = make_lines(lf, n_lines, rnd, acts, min(history_lines, n_lines))
         lf.seek(0)
         # workers: journeymen, the last an apprentice (with two or more)
         workers, journeymen = [], []
@@ -196,7 +198,7 @@ def write_store(a, rnd, cat, acts):
         if journeymen:
             aid += 1; advances.append({"id": aid, "worker": journeymen[0], "amount": "-200.00", "correction": True, "date": DATES[22], "note": "rettelse"})
         supplements = [{"id": 1, "name": "Højdetillæg", "percent": "12.5"}]
-        if a.lines >= 2:
+        if n_lines >= 2:
             supplements.append({"id": 2, "name": "Vintertillæg", "percent": "5",
                                 "scope": {"sections": ["Felt roofing"], "lines": [1, 2]}})
         extra = [{"id": 1, "text": "Fjerne gammelt tag på udhus", "amount": "2500.00", "number": "7", "date": DATES[10]},
@@ -217,10 +219,10 @@ def write_store(a, rnd, cat, acts):
         for adv in advances:
             history.append({"time": T, "command": f"akkord advance add {adv['worker']} {adv['amount']}",
                             "changes": [f"advance {adv['id']} added: {adv['worker']} {adv['amount']}"]})
-        nextids = {"advance": aid + 1, "extra": len(extra) + 1, "hours": hid + 1, "line": a.lines + 1,
+        nextids = {"advance": aid + 1, "extra": len(extra) + 1, "hours": hid + 1, "line": n_lines + 1,
                    "photo": len(photos) + 1, "supplement": len(supplements) + 1}
         head = {"format": "akkord-project", "version": 1, "id": pid, "name": pname, "status": "closed" if closed else "open",
-                "lineCount": a.lines, "subtotal": money(subtotal),
+                "lineCount": n_lines, "subtotal": money(subtotal),
                 "address": f"{street} {n}, 8000 Aarhus C", "employer": "Tag & Co ApS", "customer": f"Boligforeningen Øst, afd. {n}",
                 "start": start, "end": end, "note": "Nyt tag på baghus; stillads fra bygherre", "created": start,
                 "catalogue": {"name": cat["name"], "edition": cat["edition"]}, "nextIds": nextids}
@@ -229,9 +231,9 @@ def write_store(a, rnd, cat, acts):
         path = os.path.join(a.store, "projects", pid + ".json")
         with os.fdopen(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "w", encoding="utf-8", buffering=1 << 20) as f:
             f.write(emit(head)[:-2])  # the head object without its closing "\n}"
-            f.write(',\n  "lines": ' + ("[\n" if a.lines else "[]"))
+            f.write(',\n  "lines": ' + ("[\n" if n_lines else "[]"))
             shutil.copyfileobj(lf, f, 1 << 20)
-            if a.lines: f.write("\n  ]")
+            if n_lines: f.write("\n  ]")
             key = json.dumps(rest, sort_keys=True)  # the same for every project of a store: written once
             if key not in REST: REST[key] = "".join(",\n  " + js(k) + ": " + emit(v, 2) for k, v in rest.items())
             f.write(REST[key])

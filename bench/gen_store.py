@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """Writes a store of generated projects in akkord's file format for benchmarks.
-gen_store.py STORE --projects N --lines M [--workers W] [--seed S]
+gen_store.py STORE --projects N --lines M [--lines-min L] [--workers W] [--seed S]
+(--lines-min: each project gets a random number of lines from L to M; SPEC §19's summary store is
+--projects 20000 --lines 30 --lines-min 3.)
 Amounts are computed with Python's decimal (half away from zero), so `akkord check` passes."""
 import argparse, json, os, random
 from decimal import Decimal, ROUND_HALF_UP
 
 ap = argparse.ArgumentParser()
 ap.add_argument("store"); ap.add_argument("--projects", type=int, default=1); ap.add_argument("--lines", type=int, default=10)
-ap.add_argument("--workers", type=int, default=0); ap.add_argument("--seed", type=int, default=1)
+ap.add_argument("--workers", type=int, default=0); ap.add_argument("--lines-min", type=int, default=None); ap.add_argument("--seed", type=int, default=1)
 ap.add_argument("--catalogue", default=os.path.join(os.path.dirname(__file__), "..", "Data", "catalogue.json"))
 a = ap.parse_args()
 rnd = random.Random(a.seed)
@@ -19,7 +21,8 @@ def amount(q, p): return (Decimal(q) * Decimal(p)).quantize(Decimal("0.01"), rou
 for n in range(1, a.projects + 1):
     pid = f"project-{n:05d}" if a.projects > 1 else "big"
     lines, subtotal = [], Decimal(0)
-    for i in range(1, a.lines + 1):
+    n_lines = a.lines if a.lines_min is None else rnd.randint(a.lines_min, a.lines)
+    for i in range(1, n_lines + 1):
         act = rnd.choice(acts)
         q = f"{rnd.randint(1, 40)}.{rnd.randint(0, 9)}"
         amt = amount(q, act["price"]); subtotal += amt
@@ -32,7 +35,7 @@ for n in range(1, a.projects + 1):
                "lineCount": len(lines), "subtotal": str(subtotal), "address": "", "employer": "", "customer": "",
                "start": None, "end": None, "note": "", "created": "2026-05-01",
                "catalogue": {"name": "Sample", "edition": "2026-1"},
-               "nextIds": {"line": a.lines + 1, "hours": a.workers + 1}, "lines": lines, "workers": workers, "hours": hours,
+               "nextIds": {"line": n_lines + 1, "hours": a.workers + 1}, "lines": lines, "workers": workers, "hours": hours,
                "advances": [], "supplements": [], "extraWork": [], "photos": [], "history": []}
     path = os.path.join(a.store, "projects", pid + ".json")
     with open(path, "w", encoding="utf-8") as f:

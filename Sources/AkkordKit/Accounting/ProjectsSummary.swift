@@ -67,6 +67,45 @@ public struct ProjectsSummary: Equatable, Sendable {
         public let hourlyEarnings: Money?
         /// The date that places the project in a period: the end, else the start.
         public var date: String? { end ?? start }
+
+        package init(id: String, name: String, employer: String, status: Project.Status, start: String?, end: String?, total: Money,
+                     apprenticePay: Money, pool: Money, journeymanHours: Hours, hourlyEarnings: Money?) {
+            self.id = id; self.name = name; self.employer = employer; self.status = status; self.start = start; self.end = end
+            self.total = total; self.apprenticePay = apprenticePay; self.pool = pool; self.journeymanHours = journeymanHours
+            self.hourlyEarnings = hourlyEarnings
+        }
+    }
+
+    /// All the summary takes of one project: its row and the team rows of its report (what a
+    /// store keeps of each project in its summary cache, so a summary of 20,000 projects need
+    /// not read them all). Made only from the project's accounting.
+    public struct ProjectFigures: Equatable, Sendable {
+        /// A row of the report's team: the worker by name, and his figures.
+        public struct TeamRow: Equatable, Sendable {
+            public let name: String
+            public let hours: Hours
+            /// The journeyman's share or the apprentice's pay; nil when the split is missing.
+            public let share: Money?
+            public let advances: Money
+            public let balance: Money?
+
+            package init(name: String, hours: Hours, share: Money?, advances: Money, balance: Money?) {
+                self.name = name; self.hours = hours; self.share = share; self.advances = advances; self.balance = balance
+            }
+        }
+
+        public let row: ProjectRow
+        public let team: [TeamRow]
+
+        package init(row: ProjectRow, team: [TeamRow]) { self.row = row; self.team = team }
+
+        /// The figures of the project `p` heads, as its accounting `a` (over all its lines) gives them.
+        public init(_ p: ProjectHead, accounting a: FinalAccounting) {
+            row = ProjectRow(id: p.id, name: p.name, employer: p.employer, status: p.status, start: p.start, end: p.end,
+                             total: a.total, apprenticePay: a.apprenticePay, pool: a.pool,
+                             journeymanHours: a.journeymanHours, hourlyEarnings: a.hourlyEarnings)
+            team = a.team.map { TeamRow(name: $0.worker.name, hours: $0.hours, share: $0.share, advances: $0.advances, balance: $0.balance) }
+        }
     }
 
     public struct WorkerRow: Equatable, Sendable {
@@ -153,7 +192,9 @@ public struct ProjectsSummary: Equatable, Sendable {
     public struct Builder: Sendable {
         public let filter: Filter
         private let employerKey: [UInt8]?
-        private var chosen: [(row: ProjectRow, team: [TeamShare])] = []
+        /// Each employer's key, by the employer as written (20,000 projects have a few employers).
+        private var employerKeys: [String: [UInt8]] = [:]
+        private var chosen: [(row: ProjectRow, team: [ProjectFigures.TeamRow])] = []
         private var withoutDate: [String] = []
 
         public init(filter: Filter) {
@@ -161,19 +202,35 @@ public struct ProjectsSummary: Equatable, Sendable {
             employerKey = filter.employer.map(ProjectsSummary.employerKey)
         }
 
+        /// Whether a project of these members passes the filter; one without a date the period
+        /// needs is noted in `withoutDate`.
+        private mutating func passes(id: String, status: Project.Status, employer: String, date: String?) -> Bool {
+            if let wanted = filter.status, status != wanted { return false }
+            if let employerKey {
+                let key = employerKeys[employer] ?? ProjectsSummary.employerKey(employer)
+                employerKeys[employer] = key
+                if key != employerKey { return false }
+            }
+            if filter.hasPeriod {
+                guard let date else { withoutDate.append(id); return false }
+                if let from = filter.from, date < from { return false }
+                if let to = filter.to, date > to { return false }
+            }
+            return true
+        }
+
         /// Counts `p` when it passes the filter.
         public mutating func add(_ p: Project) throws(SumTooLargeError) {
-            if let status = filter.status, p.status != status { return }
-            if let employerKey, ProjectsSummary.employerKey(p.employer) != employerKey { return }
-            if filter.hasPeriod {
-                guard let date = p.end ?? p.start else { withoutDate.append(p.id); return }
-                if let from = filter.from, date < from { return }
-                if let to = filter.to, date > to { return }
-            }
-            let a = try FinalAccounting(p)
-            chosen.append((ProjectRow(id: p.id, name: p.name, employer: p.employer, status: p.status, start: p.start, end: p.end,
-                                      total: a.total, apprenticePay: a.apprenticePay, pool: a.pool,
-                                      journeymanHours: a.journeymanHours, hourlyEarnings: a.hourlyEarnings), a.team))
+            guard passes(id: p.id, status: p.status, employer: p.employer, date: p.end ?? p.start) else { return }
+            let figures = ProjectFigures(ProjectHead(p), accounting: try FinalAccounting(p))
+            chosen.append((figures.row, figures.team))
+        }
+
+        /// Counts a project by its figures when it passes the filter.
+        public mutating func add(_ figures: ProjectFigures) {
+            let r = figures.row
+            guard passes(id: r.id, status: r.status, employer: r.employer, date: r.date) else { return }
+            chosen.append((r, figures.team))
         }
 
         public func summary() throws -> ProjectsSummary {
@@ -181,7 +238,7 @@ public struct ProjectsSummary: Equatable, Sendable {
         }
     }
 
-    private init(filter: Filter, chosen unsorted: [(row: ProjectRow, team: [TeamShare])], withoutDate: [String]) throws {
+    private init(filter: Filter, chosen unsorted: [(row: ProjectRow, team: [ProjectFigures.TeamRow])], withoutDate: [String]) throws {
         self.filter = filter
         let chosen = unsorted.sorted { a, b in
             let da = a.row.date, db = b.row.date
@@ -209,15 +266,20 @@ public struct ProjectsSummary: Equatable, Sendable {
         var employerIndex: [[UInt8]: Int] = [:]
         var employerGroups: [(name: Spellings, projects: [String], total: Sum<Money>, apprenticePay: Sum<Money>, pool: Sum<Money>,
                               hours: Sum<Hours>, poolWithHours: Sum<Money>)] = []
+        // Keys and spellings by the name as written: a store's 20,000 projects name a few
+        // employers and workers, each many times.
+        var employerKeys: [String: (key: [UInt8], spelling: String)] = [:]
         for (p, _) in chosen {
-            let key = Self.employerKey(p.employer)
+            let known = employerKeys[p.employer] ?? (Self.employerKey(p.employer), Self.normalizedSpaces(p.employer))
+            employerKeys[p.employer] = known
+            let key = known.key
             let i: Int
             if let found = employerIndex[key] { i = found } else {
                 i = employerGroups.count
                 employerIndex[key] = i
                 employerGroups.append((Spellings(), [], Sum(), Sum(), Sum(), Sum(), Sum()))
             }
-            employerGroups[i].name.add(Self.normalizedSpaces(p.employer))
+            employerGroups[i].name.add(known.spelling)
             employerGroups[i].projects.append(p.id)
             employerGroups[i].total.add(p.total)
             employerGroups[i].apprenticePay.add(p.apprenticePay)
@@ -240,22 +302,25 @@ public struct ProjectsSummary: Equatable, Sendable {
 
         // Workers, by name across projects: the report's team rows that have a share.
         var workerIndex: [String: Int] = [:]
+        var workerKeys: [String: (key: String, spelling: String)] = [:]
         var workerGroups: [(name: Spellings, projects: [String], hours: Sum<Hours>, share: Sum<Money>, advances: Sum<Money>, balance: Sum<Money>)] = []
         var advancesWithoutShare: [AdvanceWithoutShare] = []
         for (p, team) in chosen {
             for t in team {
                 guard let share = t.share, let balance = t.balance else {
-                    if t.advances.raw != 0 { advancesWithoutShare.append(AdvanceWithoutShare(project: p.id, name: t.worker.name, advances: t.advances)) }
+                    if t.advances.raw != 0 { advancesWithoutShare.append(AdvanceWithoutShare(project: p.id, name: t.name, advances: t.advances)) }
                     continue
                 }
-                let key = Self.workerKey(t.worker.name)
+                let known = workerKeys[t.name] ?? (Self.workerKey(t.name), Self.normalizedSpaces(t.name))
+                workerKeys[t.name] = known
+                let key = known.key
                 let i: Int
                 if let found = workerIndex[key] { i = found } else {
                     i = workerGroups.count
                     workerIndex[key] = i
                     workerGroups.append((Spellings(), [], Sum(), Sum(), Sum(), Sum()))
                 }
-                workerGroups[i].name.add(Self.normalizedSpaces(t.worker.name))
+                workerGroups[i].name.add(known.spelling)
                 if workerGroups[i].projects.last != p.id { workerGroups[i].projects.append(p.id) }
                 workerGroups[i].hours.add(t.hours)
                 workerGroups[i].share.add(share)

@@ -330,6 +330,51 @@ package struct CheckedBundle {
     package var lines: any ProjectLines { LinesInFile(file, read) }
     /// The project with none of its lines: a `Transaction` stages it with its lines copied from the file.
     package var window: LineWindow { LineWindow(file, read) }
+
+    /// Whether the project file at `path` holds this bundle's project byte for byte, as
+    /// `ProjectBundle.encode` put it in: the copy is the file's bytes with two spaces after each
+    /// line break but the last, which is dropped. The file is read a MiB at a time and the
+    /// copy's pages are handed back as they are passed, so a re-import of an unchanged project
+    /// of 1,000,000 lines never holds either file. False for anything else (another layout of
+    /// the same project too: the caller then compares what was read).
+    package func isSameProject(asFile path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return false }
+        let size = Int(st.st_size)
+        let copy = UnsafeRawBufferPointer(file.bytes)
+        guard let copyBase = copy.baseAddress, size > 0 else { return false }
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { piece.deallocate() }
+        let indent: [UInt8] = [0x0A, 0x20, 0x20]
+        var offset = 0, at = 0, released = 0
+        while offset < size {
+            let n = readDescriptor(fd, piece.baseAddress!, min(piece.count, size - offset))
+            if n < 0, errno == EINTR { continue }
+            guard n > 0 else { return false }
+            let base = UnsafeRawPointer(piece.baseAddress!)
+            var start = 0
+            while start < n {
+                let newline = memchr(base + start, 0x0A, n - start).map { base.distance(to: UnsafeRawPointer($0)) } ?? n
+                let run = newline - start
+                guard copy.count - at >= run, memcmp(copyBase + at, base + start, run) == 0 else { return false }
+                at += run
+                if newline < n {
+                    // The file's last line break is not in the copy; every other is followed by the indentation.
+                    if offset + newline != size - 1 {
+                        guard copy.count - at >= 3, memcmp(copyBase + at, indent, 3) == 0 else { return false }
+                        at += 3
+                    }
+                }
+                start = newline + 1
+            }
+            offset += n
+            if at - released >= 1 << 22 { file.release(released..<at); released = at }
+        }
+        return at == copy.count
+    }
 }
 
 extension ProjectBundle {
@@ -455,22 +500,30 @@ extension LineWindow {
 }
 
 extension Store {
-    /// A photo file of a project's, read and checked against its name (its SHA-256). A photo
-    /// file that is missing, unreadable or not what its name says is refused, naming it: a
-    /// bundle never carries a damaged photo under a good name.
-    func bundledPhoto(_ file: String, of id: String) throws -> (sha256: String, bytes: [UInt8]) {
+    /// A photo file of a project's, read a piece at a time (`pieceSize`, each handed to `body`)
+    /// and checked against its name (its SHA-256) once read; returns that SHA-256 in hex. A
+    /// photo file that is missing, unreadable or not what its name says is refused, naming it:
+    /// a bundle never carries a damaged photo under a good name. A writer that cannot take back
+    /// what `body` wrote checks the photo first (`checkBundledPhotos`).
+    @discardableResult
+    func bundledPhoto(_ file: String, of id: String, pieceSize: Int = 3 << 16, _ body: (ArraySlice<UInt8>) -> Void = { _ in }) throws -> String {
         let path = photoPath(file)
         guard PhotoFile.isValidStoredName(file) else { throw StoreFileError(path: path, problem: "is not a stored photo name") }
-        let bytes: [UInt8]
-        do { bytes = try FileIO.read(path, limit: PhotoImage.maximumBytes, followSymlinks: false) } catch let failure as FileIO.Failure {
+        var hasher = SHA256.Hasher()
+        do {
+            _ = try FileIO.readPieces(path, limit: PhotoImage.maximumBytes, followSymlinks: false, pieceSize: pieceSize) { piece in
+                piece.withUnsafeBytes { hasher.update($0) }
+                body(piece)
+            }
+        } catch let failure as FileIO.Failure {
             let reason = failure == .notFound(path) ? "is missing (project \(id) refers to it)" : failure.reason
             throw StoreFileError(path: path, problem: reason)
         }
-        let digest = SHA256.hex(bytes)
+        let digest = SHA256.hex(digest: hasher.finalize())
         guard file.hasPrefix(digest) else {
             throw StoreFileError(path: path, problem: "its bytes are not what its name says (they hash to \(digest)); the file was changed or damaged")
         }
-        return (digest, bytes)
+        return digest
     }
 
     /// The photo files a project's bundle carries: each once, sorted by name.
@@ -479,7 +532,7 @@ extension Store {
     /// Checks every photo file the project's bundle would carry (for a writer that cannot take
     /// back what it wrote, standard output).
     package func checkBundledPhotos(of head: ProjectHead) throws {
-        for file in bundledPhotoFiles(of: head) { _ = try bundledPhoto(file, of: head.id) }
+        for file in bundledPhotoFiles(of: head) { try bundledPhoto(file, of: head.id) }
     }
 
     /// Writes the bundle of a project as it is stored (`head` and `lines` as
@@ -495,11 +548,15 @@ extension Store {
         let indented = IndentedCopy(out)
         let scratch = ByteOutput()
         ProjectCodec.write(head.with(lines: []), lineCount: lines.count, subtotal: lines.subtotal, to: scratch) { scratch in
+            // The members before the lines go out indented; the lines as they are, their
+            // separators indented already (a line is one line of text: no line break inside).
+            indented.take(scratch)
             lines.writeJSON(.stored, to: scratch) { i in
-                if i % 256 == 255 { indented.take(scratch) }
-                scratch.write(i == 0 ? "[\n    " : ",\n    ")
+                if i % 256 == 255 { indented.takeAsIs(scratch) }
+                scratch.write(i == 0 ? "[\n      " : ",\n      ")
             }
-            scratch.write(lines.count == 0 ? "[]" : "\n  ]")
+            scratch.write(lines.count == 0 ? "[]" : "\n    ]")
+            indented.takeAsIs(scratch)
         }
         indented.take(scratch)
         written += indented.written
@@ -508,12 +565,12 @@ extension Store {
         let files = bundledPhotoFiles(of: head)
         if files.isEmpty { put("[]") }
         for (i, file) in files.enumerated() {
-            let (digest, bytes) = try bundledPhoto(file, of: head.id)
-            // File names are `<hex>.<ext>` and hashes hex: nothing in them needs escaping.
-            put("\(i == 0 ? "[" : ",")\n    {\"file\": \"\(file)\", \"sha256\": \"\(digest)\", \"data\": \"")
-            let piece = 3 << 14
-            for start in stride(from: 0, to: bytes.count, by: piece) {
-                let encoded = Base64.encode(Array(bytes[start..<min(start + piece, bytes.count)]))
+            // The name's hash goes out before the bytes are read: a photo that turns out not to
+            // be what its name says throws below, and the bundle is not kept.
+            put("\(i == 0 ? "[" : ",")\n    {\"file\": \"\(file)\", \"sha256\": \"\(file.prefix(64))\", \"data\": \"")
+            // Pieces of a multiple of 3 bytes encode to base64 without padding but at the end.
+            try bundledPhoto(file, of: head.id, pieceSize: 3 << 16) { piece in
+                let encoded = Base64.encode(Array(piece))
                 written += encoded.count
                 out.write(encoded)
             }
@@ -554,6 +611,15 @@ private final class IndentedCopy {
                 start = newline + 1
             }
         }
+    }
+
+    /// Writes what `scratch` holds as it is (indented already, with no line break of the
+    /// project file's own in it) and empties it.
+    func takeAsIs(_ scratch: ByteOutput) {
+        if pendingBreak { breakLine() }
+        written += scratch.count
+        out.write(scratch)
+        scratch.removeAll()
     }
 
     private func breakLine() {

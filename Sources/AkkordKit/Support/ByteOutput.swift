@@ -99,6 +99,9 @@ public final class ByteOutput {
         write(UnsafeRawBufferPointer(start: collected.state.pointee.start, count: collected.state.pointee.count))
     }
 
+    /// How many bytes a collecting output holds.
+    package var count: Int { state.pointee.count }
+
     /// Whether a collecting output holds exactly `bytes`.
     package func holds(_ bytes: UnsafeRawBufferPointer) -> Bool {
         bytes.count == state.pointee.count && (bytes.isEmpty || memcmp(bytes.baseAddress!, state.pointee.start, bytes.count) == 0)

@@ -93,6 +93,11 @@ extension Workspace {
         let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command) { tx -> (BundleImport.Result, ProjectHead, Int) in
             let stored: Project?
             if FileIO.exists(store.projectFile(target)) {
+                // The usual re-import: the stored file is the bundle's project byte for byte
+                // (which the reader has just checked in full), compared as both stream.
+                if target == exportedAs, bundle.isSameProject(asFile: store.projectFile(target)) {
+                    return (.unchanged, bundle.head, stagePhotos(bundle.photos, in: tx))
+                }
                 let storedWindow = try store.loadLineWindow(target, wanted: [])
                 if storedWindow.changeable == incoming, storedWindow.sameLines(as: window) {
                     return (.unchanged, storedWindow.head, stagePhotos(bundle.photos, in: tx))

@@ -8,25 +8,37 @@ import AkkordStore
 extension Workspace {
     /// Reads every project under the store's shared lock and sums those `filter` chooses. A project
     /// file that does not read makes the summary incomplete, so nothing is summed: the error names
-    /// every such file.
+    /// every such file. The figures of a file unchanged since a summary read it come from the
+    /// store's summary cache (`.project-summary`), which this brings up to date.
     public func summary(_ filter: ProjectsSummary.Filter) throws -> ProjectsSummary {
+        let (summary, keepCache) = try summaryKeepingCacheLater(filter)
+        keepCache()
+        return summary
+    }
+
+    /// The summary, and what brings the store's summary cache up to date: the caller calls it
+    /// once the whole command has succeeded (a command that fails leaves the store as it found it).
+    public func summaryKeepingCacheLater(_ filter: ProjectsSummary.Filter) throws -> (summary: ProjectsSummary, keepCache: () -> Void) {
         var builder = ProjectsSummary.Builder(filter: filter)
-        var unreadable: [Error] = []
-        try store.shared {
-            for id in try store.projectIds() {
-                do { try builder.add(try store.loadProject(id)) } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError {
-                    unreadable.append(e)
-                }
-            }
-        }
+        let (figures, unreadable, cache) = try store.shared { try store.summaryFigures() }
         guard unreadable.isEmpty else { throw SummaryUnreadableProjectsError(errors: unreadable) }
-        return try builder.summary()
+        for f in figures { builder.add(f) }
+        let cacheStore = store
+        return (try builder.summary(), { if let cache { cacheStore.writeSummaryCache(cache) } })
     }
 
     /// The summary in `format`; text and CSV show the `table` chosen.
     public func summary(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language,
                         width: Int = SummaryText.width) throws -> RenderedSummary {
         try RenderedSummary(try summary(filter), format: format, table: table, language: language, width: width)
+    }
+
+    /// As `summary(_:format:table:language:width:)`, with the summary cache kept only by
+    /// `keepCache` (see `summaryKeepingCacheLater(_:)`).
+    public func summaryKeepingCacheLater(_ filter: ProjectsSummary.Filter, format: SummaryFormat, table: SummaryTable, language: Language,
+                                         width: Int = SummaryText.width) throws -> (summary: RenderedSummary, keepCache: () -> Void) {
+        let (summary, keepCache) = try summaryKeepingCacheLater(filter)
+        return (try RenderedSummary(summary, format: format, table: table, language: language, width: width), keepCache)
     }
 }
 

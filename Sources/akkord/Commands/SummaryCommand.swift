@@ -76,10 +76,10 @@ struct SummaryCommand: Command {
 
     func run(_ context: CommandContext) throws {
         let format = format(context)
-        let summary: RenderedSummary
+        let summary: RenderedSummary, keepCache: () -> Void
         do {
-            summary = try context.workspace().summary(filter, format: format, table: table, language: context.language,
-                                                      width: output == nil ? context.width : SummaryText.width)
+            (summary, keepCache) = try context.workspace().summaryKeepingCacheLater(filter, format: format, table: table, language: context.language,
+                                                                                    width: output == nil ? context.width : SummaryText.width)
         } catch let error as SummaryUnreadableProjectsError {
             throw SummaryIncompleteError(wrapped: error)
         } catch let error as SumTooLargeError {
@@ -93,6 +93,8 @@ struct SummaryCommand: Command {
         } else {
             context.printBytes(summary.bytes)
         }
+        // The summary cache is brought up to date only by a summary that succeeded.
+        keepCache()
     }
 }
 
