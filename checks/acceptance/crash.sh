@@ -127,10 +127,13 @@ def look(s):
         out.append(json.dumps({"id": g(p, "id"), "name": g(p, "name"), "status": g(p, "status"),
             "lineCount": g(p, "lineCount"), "subtotal": g(p, "subtotal"), "nextIds": g(p, "nextIds"),
             "lines": [[g(x, "id"), g(x, "pos"), g(x, "quantity"), g(x, "price"), g(x, "note")] for x in L("lines")],
-            "workers": [g(x, "id") for x in L("workers")],
+            "workers": [[g(x, "id"), g(x, "weight")] for x in L("workers")],
+            "daywork": [[g(x, "id"), g(x, "worker"), g(x, "hours"), g(x, "amount")] for x in L("daywork")],
             "hours": [[g(x, "id"), g(x, "worker"), g(x, "hours")] for x in L("hours")],
             "advances": [[g(x, "id"), g(x, "worker"), g(x, "amount")] for x in L("advances")],
             "photos": [[g(x, "id"), g(x, "file")] for x in L("photos")], "history": len(g(p, "history", []))}))
+    # The settings the store keeps for the office (config set --store-wide).
+    out.append("settings=" + json.dumps(docs.get("settings.json"), sort_keys=True))
     try:
         with open(s + "/catalogue.json", "rb") as h: out.append("catalogue=" + hashlib.sha256(h.read()).hexdigest()[:16])
     except FileNotFoundError: out.append("catalogue=-")
