@@ -152,6 +152,36 @@ final class WeightsTests: XCTestCase {
         XCTAssertEqual(team.map { $0["share"] as? String }, ["600.00", "300.00", "100.00"])
     }
 
+    /// The CSV report's block for an agreed split (the figures of `apprentices()`, worked above),
+    /// read back by Python's csv module's rules: RFC 4180 rows under the lines.
+    func testCSVReportHasTheAgreedSplitUnderTheLines() throws {
+        let p = try Self.apprentices()
+        let a = try FinalAccounting(p)
+        let en = ReportCSV.render(a, language: .en)
+        let block = en.components(separatedBy: "\r\n\r\n")
+        XCTAssertEqual(block.count, 2, en)
+        XCTAssertEqual(block[1], [
+            "Team",
+            "Worker,Hours,Weight,Weighted hours,Share,Advances,Balance",
+            "Jens,10.00,1,10.00,600.00,0.00,600.00",
+            "Lars,10.00,0.5,5.00,300.00,0.00,300.00",
+            "Ali,1.00,,,100.00,0.00,100.00",
+            "Pool,900.00",
+            "Weighted hours,15.00",
+            "Hourly earnings,60.00",
+            "All piecework hours,21.00",
+            "Total per piecework hour,47.62",
+            "",
+        ].joined(separator: "\r\n"))
+        let da = ReportCSV.render(a, language: .da)
+        XCTAssertTrue(da.contains("\r\n\r\nSjak\r\n"), da)
+        XCTAssertTrue(da.contains("\r\nLars;10,00;0,5;5,00;300,00;0,00;300,00\r\n"), da)
+        XCTAssertTrue(da.hasSuffix("\r\nKr. pr. akkordtime i alt;47,62\r\n"), da)
+        // Without weights the CSV is the line table alone, as before.
+        let plain = try FinalAccounting(Self.project(total: "100", [("A", "1", false, nil, "1")]))
+        XCTAssertFalse(ReportCSV.render(plain, language: .en).contains("\r\n\r\n"))
+    }
+
     func testTextReportInEnglishAndDanish() throws {
         let p = try Self.journeymenAt1And08()
         let a = try FinalAccounting(p)

@@ -5,8 +5,8 @@ import AkkordAccounting
 
 /// `report --format csv`: the line table in RFC 4180. `en`: `,` and decimal point; `da`: a UTF-8
 /// BOM (so Excel shows æøå), `;`, decimal comma, Danish column titles and units (SPEC §8). No
-/// thousands grouping, so spreadsheets read the numbers as numbers. A project with daywork gets
-/// its block under the lines (`writeDaywork`). Text cells starting with `=`,
+/// thousands grouping, so spreadsheets read the numbers as numbers. An agreed split (weights)
+/// and daywork get their blocks under the lines (`writeAgreedSplit`, `writeDaywork`). Text cells starting with `=`,
 /// `+`, `-` or `@` get a leading `'` so no spreadsheet runs them as formulas (`CSVField`).
 public enum ReportCSV {
     public static let byteOrderMark = "\u{FEFF}"
@@ -46,7 +46,32 @@ public enum ReportCSV {
                 c = field.cursor
             }
         }
+        writeAgreedSplit(a, language: language, to: out)
         writeDaywork(a, language: language, to: out)
+    }
+
+    /// With an agreed split (a weight other than 1, SPEC §16), a block under the lines: a row a
+    /// worker (hours, weight, hours × weight, share, advances, balance), then the pool, the
+    /// weighted hours, the hourly earnings, all piecework hours and the total per piecework hour,
+    /// so a spreadsheet can check each share. Plain figures, the language's decimal separator.
+    static func writeAgreedSplit(_ a: FinalAccounting, language l: Language, to out: ByteOutput) {
+        guard a.hasWeights else { return }
+        let w = Words(l)
+        let delimiter = l == .da ? ";" : ","
+        func figure(_ plain: String) -> String { l == .da ? String(plain.map { $0 == "." ? "," : $0 }) : plain }
+        out.write("\r\n")
+        out.write(row([w[.teamTitle]], delimiter))
+        out.write(row([w[.worker], w[.hours], w[.weight], w[.weightedHours], w[.share], w[.advances], w[.balance]], delimiter))
+        for t in a.team {
+            out.write(row([t.worker.name, figure(t.hours.twoDecimalsPlain), t.worker.sharesPool ? figure(t.worker.weight.plain) : "",
+                           t.weightedHours.map { figure($0.twoDecimalsPlain) } ?? "", t.share.map { figure($0.plain) } ?? "",
+                           figure(t.advances.plain), t.balance.map { figure($0.plain) } ?? ""], delimiter))
+        }
+        out.write(row([w[.pool], figure(a.pool.plain)], delimiter))
+        out.write(row([w[.xlsxWeightedHours], figure(a.weightedHours.twoDecimalsPlain)], delimiter))
+        out.write(row([w[.xlsxHourlyEarnings], a.hourlyEarnings.map { figure($0.plain) } ?? ""], delimiter))
+        out.write(row([w[.xlsxAllHours], figure(a.allHours.twoDecimalsPlain)], delimiter))
+        out.write(row([w[.xlsxTotalPerHour], a.totalPerHour.map { figure($0.plain) } ?? ""], delimiter))
     }
 
     /// A cell as `row` would write it, from the line's bytes: numbers as they are (plain, the
