@@ -106,6 +106,7 @@ for ((k = 1; k <= GITS; k++)); do
   args=$(cut -c1-40 "$R/git.$k.args")
   awk -v k="$k" -v args="$args" '{ name = $1; sub(/\(.*/, "", name); if (name ~ /^[a-z0-9_]+$/ && $0 !~ /^\+\+\+|^---/) { t[name]++; line = $0; print "git", k, name, t[name], "(git " args ") " substr(line, 1, 80) } }' "$R/git.$k.log" >>"$POINTS"
 done
+sed -i "s#$R/a#A#g; s#$R/#R/#g" "$POINTS"
 TOTAL=$(wc -l <"$POINTS")
 SAMPLED="$WORK/sampled"
 awk -v max="$MAX" -v total="$TOTAL" 'BEGIN { step = total > max ? total / max : 1 } { i = NR - 1; if (total <= max || int(i / step) != int((i - 1) / step) || i == 0) print }' "$POINTS" >"$SAMPLED"
@@ -181,6 +182,7 @@ for k in $KINDS; do
   n=$(awk -F'\t' -v k="$k" '$1 == k' "$WORK/findings" | wc -l)
   [ "$n" -gt 0 ] && line+=" $k=$n"
   awk -F'\t' -v k="$k" '$1 == k' "$WORK/findings" | head -3 | while IFS=$'\t' read -r _ where what; do echo "  FAIL: [$k] $where: $what"; done
+  [ "$n" -gt 3 ] && echo "    [$k] all $n point(s): $(awk -F'\t' -v k="$k" '$1 == k { split($2, w, " "); printf "%s%s %s", sep, w[1], w[2] ~ /#/ ? w[2] : w[2] " " w[3]; sep = ", " }' "$WORK/findings")"
   FAILED=$((FAILED + n))
 done
 PASSED=$((PASSED + KILLS * 7 - $(wc -l <"$WORK/findings")))
