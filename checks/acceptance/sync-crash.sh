@@ -23,7 +23,7 @@
 #     starts itself (pack-objects, receive-pack on the office side) are not kill points.
 # Each run is in its own process group, killed whole after the kill, so nothing keeps running.
 # The candidate points are counted on an un-killed reference run; when there are more than
-# SYNC_CRASH_MAX (150), they are sampled evenly (the output says how many). Two workers, each
+# SYNC_CRASH_MAX (100), they are sampled evenly (the output says how many). Two workers, each
 # with its own office, share the points.
 source "$(dirname "$0")/lib.sh"
 command -v git >/dev/null || { fail "git is not installed"; finish; exit 1; }
@@ -35,7 +35,7 @@ unset AKKORD_HOME GIT_DIR GIT_WORK_TREE SC_MODE
 REAL_GIT=$(command -v git)
 SET=openat,close,write,fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat,flock,ftruncate,link,linkat
 GSET=write,pwrite64,fsync,fdatasync,rename,renameat,renameat2,unlink,unlinkat,mkdir,mkdirat,ftruncate,link,linkat,symlink
-MAX=${SYNC_CRASH_MAX:-150}
+MAX=${SYNC_CRASH_MAX:-100}
 JOBS=${CRASH_JOBS:-2}
 START=$SECONDS
 
