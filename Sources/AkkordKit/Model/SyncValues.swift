@@ -125,3 +125,10 @@ public struct StoreTooNewError: Equatable, PhrasedError {
     public init(path: String, requires: Int, known: Int) { self.path = path; self.requires = requires; self.known = known }
     public var phrase: Phrase { "this store needs a newer akkord (\(path) requires store format \(requires); this akkord knows \(known))" }
 }
+
+/// A sync was stopped while it wrote a merge into the store; until a sync finishes it, the
+/// store is not changed by anything else (the merge is done again from the last commit).
+public struct SyncInterruptedError: Error, Equatable, PhrasedError {
+    public init() {}
+    public var phrase: Phrase { "a sync was stopped while it merged; the store is not changed until it is finished" }
+}

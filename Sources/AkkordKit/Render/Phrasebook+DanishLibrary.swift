@@ -972,5 +972,8 @@ en: {} as this machine has it ({})
 da: {1}, som denne maskine har den ({2})
 en: {} as it came in ({})
 da: {1}, som den kom ind ({2})
+# an interrupted sync
+en: a sync was stopped while it merged; the store is not changed until it is finished
+da: en synkronisering blev stoppet, mens den flettede; arkivet ændres ikke, før den er gjort færdig
 """#
 }

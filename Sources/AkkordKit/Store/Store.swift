@@ -49,14 +49,20 @@ public struct Store: Sendable {
 
     /// Runs `body` holding the store's exclusive lock; creates the store on first use, refuses a
     /// layout with links in it, and first removes what killed writers left behind.
-    public func exclusively<T>(_ body: () throws -> T) throws -> T {
-        try lockedExclusively { _ in try body() }
+    public func exclusively<T>(finishingSync: Bool = false, _ body: () throws -> T) throws -> T {
+        try lockedExclusively(finishingSync: finishingSync) { _ in try body() }
     }
 
-    package func lockedExclusively<T>(_ body: (StoreLock) throws -> T) throws -> T {
+    /// Marks a sync writing a merge into the store (in `.git`, which git does not track): until
+    /// the sync that finishes it, no other change is made, so the next sync can put the files
+    /// back as the last commit has them and merge again without losing a change.
+    package static func syncMergingMarker(in directory: String) -> String { directory + "/.git/akkord-sync-merging" }
+
+    package func lockedExclusively<T>(finishingSync: Bool = false, _ body: (StoreLock) throws -> T) throws -> T {
         try createDirectories()
         let lock = try StoreLock(path: directory + "/.lock", timeout: lockTimeout)
         defer { withExtendedLifetime(lock) {} }
+        if !finishingSync, FileIO.exists(Self.syncMergingMarker(in: directory)) { throw SyncInterruptedError() }
         try checkLayout()
         removeStaleTemporaries()
         return try body(lock)

@@ -94,6 +94,7 @@ package struct StoreSync {
     var directory: String { store.directory }
     var isRepository: Bool { FileIO.exists(directory + "/.git") }
     var lastSyncFile: String { directory + "/last-sync.json" }
+    var mergingMarker: String { Store.syncMergingMarker(in: directory) }
 
     // MARK: setting up
 

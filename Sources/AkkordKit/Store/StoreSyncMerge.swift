@@ -58,6 +58,8 @@ extension StoreSync {
             // A plain `git pull` that stopped on a conflict: its half-done merge is undone, and
             // akkord merges the two sides itself.
             if FileIO.exists(directory + "/.git/MERGE_HEAD") { try git.run(["merge", "--abort"], check: false) }
+            removeStaleGitLocks()
+            try finishInterruptedMerge()
             try moveCurrentProjectToLocal()
         }
 
@@ -124,7 +126,9 @@ extension StoreSync {
         if o.dryRun { report.commit = head; return report }
 
         // Every merged file written atomically, deletions after, then the undo of projects that
-        // changed ends (their kept steps no longer match their history).
+        // changed ends (their kept steps no longer match their history). The marker says a merge
+        // is being written until HEAD records it: a sync killed in between is repeated from HEAD.
+        try AtomicFile.write(Array((head ?? "-").utf8), to: mergingMarker)
         for (path, bytes) in plan.writes {
             let full = directory + "/" + path
             try store.ensureDirectory(AtomicFile.parentDirectory(of: full))
@@ -159,10 +163,58 @@ extension StoreSync {
             merged = try git.run(["commit-tree", tree] + (head.map { ["-p", $0] } ?? []) + ["-p", theirs, "-F", "-"], input: Array(message.utf8)).line
         }
         try git.run(["update-ref", "-m", "akkord sync", "HEAD", merged])
+        unlink(mergingMarker)
         if merged != theirs { try push(); report.pushed = true }
         try saveLastSync(time: o.time)
         report.commit = merged
         return report
+    }
+
+    /// A sync killed while it wrote a merge (the marker is there, HEAD not yet moved): every
+    /// file git sees changed is put back as HEAD has it, atomically, so the merge is done again
+    /// from HEAD, which holds every change of this machine's made before that sync (writers
+    /// refuse to change the store while the marker is there: `Store.exclusively`).
+    func finishInterruptedMerge() throws {
+        guard FileIO.exists(mergingMarker) else { return }
+        let headTree = try git.tree(try git.commit("HEAD"))
+        let status = try git.run(["status", "--porcelain=v1", "-z", "--untracked-files=all", "--no-renames"]).text
+        var changed: [String] = []
+        for record in status.split(separator: "\0") where record.count > 3 {
+            changed.append(String(record.dropFirst(3)))
+        }
+        let blobs = try git.blobs(Set(changed.compactMap { headTree[$0]?.hash }))
+        for path in changed {
+            let full = directory + "/" + path
+            if let entry = headTree[path], let bytes = blobs[entry.hash] {
+                try store.ensureDirectory(AtomicFile.parentDirectory(of: full))
+                try store.write(bytes, to: full)
+            } else if unlink(full) != 0, errno != ENOENT {
+                throw AkkordError.cannotWrite(path: full, reason: FileIO.errnoMessage())
+            }
+        }
+        _ = try? git.run(["reset", "-q"], check: false)
+        unlink(mergingMarker)
+    }
+
+    /// git's own lock files left by a git that akkord ran and that was killed: akkord holds the
+    /// store's lock, so no git of akkord's is running; without this every later sync would stop.
+    func removeStaleGitLocks() {
+        let gitDirectory = directory + "/.git"
+        for name in ["index.lock", "HEAD.lock", "ORIG_HEAD.lock", "FETCH_HEAD.lock", "config.lock", "packed-refs.lock", "shallow.lock"] {
+            unlink(gitDirectory + "/" + name)
+        }
+        func sweep(_ path: String) {
+            guard let dir = opendir(path) else { return }
+            defer { closedir(dir) }
+            while let entry = readdir(dir) {
+                let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
+                if name == "." || name == ".." { continue }
+                let full = path + "/" + name
+                if FileIO.isDirectory(full) { sweep(full) } else if name.hasSuffix(".lock") { unlink(full) }
+            }
+        }
+        sweep(gitDirectory + "/refs")
+        sweep(gitDirectory + "/logs")
     }
 
     /// The message of the commit of this machine's changes: each history entry made since the

@@ -36,7 +36,7 @@ extension Workspace {
         let git = try git(environment)
         let by = Self.syncName(configName: name, git: git)
         let options = StoreSync.Options(keep: keep, keepProject: keepProject, dryRun: dryRun, by: by, time: clock.timestamp, command: command)
-        return try store.exclusively {
+        return try store.exclusively(finishingSync: !dryRun) {
             let sync = StoreSync(store: store, git: git)
             try store.storeRequirement()
             if !dryRun, FileIO.exists(store.directory + "/.git") { try sync.setUp(driver: StoreSharing.driverCommand(executable: executable), name: name) }

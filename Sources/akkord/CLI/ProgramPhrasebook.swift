@@ -423,6 +423,9 @@ en: {}: {} conflicts; the file is left as it was
 da: {1}: {2} konflikter; filen er efterladt, som den var
 en: {}/{}/{}: this machine {}, incoming {}
 da: {1}/{2}/{3}: denne maskine {4}, indkommet {5}
+# an interrupted sync
+en: run akkord sync to finish it, then the command again
+da: kør akkord sync for at gøre den færdig, og derefter kommandoen igen
 """#
 }
 

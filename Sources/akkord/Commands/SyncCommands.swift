@@ -242,6 +242,12 @@ extension SyncConflictError: UserFacingError {
     var exitStatus: ExitStatus { .failure }
 }
 
+extension SyncInterruptedError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "run akkord sync to finish it, then the command again" }
+    var exitStatus: ExitStatus { .failure }
+}
+
 extension SyncRefusedError: UserFacingError {
     var message: Phrase { phrase }
     var hint: Phrase? { "ask who pushed it to undo it on the office's repository; akkord writes only the store's own files" }
