@@ -80,6 +80,11 @@ class World:
         p = subprocess.run(argv, capture_output=True, text=True, env=self.env, timeout=120)
         self.counts["commands"] += 1
         self.log.append((self.step, machine, " ".join(str(a) for a in args), p.returncode))
+        if p.returncode < 0 or "Swift runtime failure" in p.stderr or "Fatal error" in p.stderr:
+            crash = [l.strip() for l in p.stderr.splitlines()
+                     if "runtime failure" in l or "Fatal error" in l or " in akkord at /" in l][:6]
+            raise Failure(f"step {self.step}, machine {machine}: akkord {' '.join(str(a) for a in args)} CRASHED "
+                          f"(exit {p.returncode}, a Swift trap):\n    " + "\n    ".join(crash))
         if p.returncode not in ok:
             raise Failure(f"step {self.step}, machine {machine}: akkord {' '.join(str(a) for a in args)} "
                           f"exited {p.returncode} (want {ok}):\n{p.stdout[-800:]}{p.stderr[-800:]}")
@@ -370,7 +375,9 @@ def main():
     except (Failure, subprocess.TimeoutExpired) as e:
         print(f"FAIL sync property, seed {seed} (rerun: {sys.argv[0]} AKKORD {seed} {steps}; the stores are kept in {root}):")
         print(f"  {e}")
-        print("  the last commands:")
+        with open(os.path.join(root, "commands.log"), "w") as f:
+            f.writelines(f"step {s} {m}: {a} → {rc}\n" for s, m, a, rc in world.log)
+        print(f"  every command is in {root}/commands.log; the last ones:")
         for s, m, a, rc in world.log[-12:]:
             print(f"    step {s} {m}: {a} → {rc}")
         return 1
