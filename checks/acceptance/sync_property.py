@@ -66,6 +66,7 @@ class World:
         self.added = {}          # marker -> project id it was added to
         self.removed = set()     # markers some machine removed
         self.deleted = set()     # project ids some machine deleted
+        self.delete_conflicts = set()  # project ids of delete-vs-change conflicts settled by a --keep
         self.counts = {"syncs": 0, "conflicts": 0, "keeps": 0, "commands": 0, "refused": 0}
         self.env = dict(os.environ)
         home = os.path.join(root, "home")
@@ -121,6 +122,11 @@ class World:
         if "conflict" not in p.stderr:
             raise Failure(f"step {self.step}, machine {machine}: sync exited 1 without a conflict:\n{p.stderr[-1500:]}")
         self.counts["conflicts"] += 1
+        for line in p.stderr.splitlines():
+            # "error: ID: project file …": deleted on one machine, changed on another; whichever
+            # side --keep takes, the other side's lines in it may be gone.
+            if line.startswith("error: ") and ": project file" in line:
+                self.delete_conflicts.add(line[len("error: "):].split(":")[0])
         keep = self.rng.choice(["mine", "theirs"])
         self.counts["keeps"] += 1
         p2 = self.run(machine, "sync", "--keep", keep, ok=(0, 1))
@@ -271,12 +277,31 @@ class World:
             for line in self.json_of("a", "-p", pid, "lines", "--json")["lines"]:
                 if line["note"]:
                     where.setdefault(line["note"], []).append(pid)
+        in_trash = set()
+        trash = os.path.join(self.stores["a"], "trash")
+        for name in os.listdir(trash) if os.path.isdir(trash) else []:
+            try:
+                with open(os.path.join(trash, name)) as f:
+                    in_trash |= {l.get("note") for l in json.load(f).get("lines", [])}
+            except (ValueError, OSError, AttributeError):
+                problems.append(f"trash/{name} is not a readable project file")
         for mark, pid in sorted(self.added.items()):
             found = where.get(mark, [])
             if len(found) > 1:
                 problems.append(f"line {mark} (added to {pid}) is there {len(found)} times: {found}")
-            elif not found and mark not in self.removed and pid not in self.deleted:
-                problems.append(f"line {mark} (added to {pid}) is lost: no machine removed it, its project was not deleted")
+            elif not found and mark in self.removed:
+                self.counts["gone: removed"] = self.counts.get("gone: removed", 0) + 1
+            elif not found:
+                # Absent without a removal: its project was deleted (the line is in the trash), or a
+                # delete-vs-change conflict on its project was settled against it.
+                if not ((pid in self.deleted and mark in in_trash) or pid in self.delete_conflicts):
+                    why = ("its project was deleted but the line is not in the trash" if pid in self.deleted
+                           else "no machine removed it, its project was not deleted")
+                    problems.append(f"line {mark} (added to {pid}) is lost: {why}")
+                elif pid in self.deleted and mark in in_trash:
+                    self.counts["gone: in the trash"] = self.counts.get("gone: in the trash", 0) + 1
+                else:
+                    self.counts["gone: a delete conflict"] = self.counts.get("gone: a delete conflict", 0) + 1
         for mark in where:
             if mark not in self.added:
                 problems.append(f"line with note {mark} was never added successfully")
@@ -385,7 +410,9 @@ def main():
     print(f"ok sync property, seed {seed}: {steps} steps ({', '.join(f'{k} {v}' for k, v in sorted(kinds.items()))}), "
           f"{c['syncs']} syncs, {c['conflicts']} conflicts, {c['keeps']} keeps, {c['commands']} commands, "
           f"{len(world.added)} lines added, {len(world.removed)} removed, {len(world.deleted)} projects deleted; "
-          f"at the end {nprojects} projects, {nlines} lines; {time.monotonic() - started:.1f} s")
+          f"at the end {nprojects} projects, {nlines} lines; lines absent: "
+          f"{c.get('gone: removed', 0)} removed, {c.get('gone: in the trash', 0)} in the trash, "
+          f"{c.get('gone: a delete conflict', 0)} by a delete conflict's --keep; {time.monotonic() - started:.1f} s")
     shutil.rmtree(root, ignore_errors=True)
     return 0
 
