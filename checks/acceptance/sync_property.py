@@ -122,17 +122,30 @@ class World:
         if "conflict" not in p.stderr:
             raise Failure(f"step {self.step}, machine {machine}: sync exited 1 without a conflict:\n{p.stderr[-1500:]}")
         self.counts["conflicts"] += 1
-        for line in p.stderr.splitlines():
-            # "error: ID: project file …": deleted on one machine, changed on another; whichever
-            # side --keep takes, the other side's lines in it may be gone.
-            if line.startswith("error: ") and ": project file" in line:
-                self.delete_conflicts.add(line[len("error: "):].split(":")[0])
-        keep = self.rng.choice(["mine", "theirs"])
-        self.counts["keeps"] += 1
-        p2 = self.run(machine, "sync", "--keep", keep, ok=(0, 1))
-        if p2.returncode != 0:
-            raise Failure(f"step {self.step}, machine {machine}: sync --keep {keep} after the conflicts\n"
-                          f"{p.stderr[-1000:]}\nexited {p2.returncode}:\n{p2.stderr[-1500:]}")
+        for attempt in range(6):
+            ids = []
+            for line in p.stderr.splitlines():
+                if line.startswith("error: ") and line.count(":") >= 2 and not line.startswith("error: sync stopped"):
+                    ident = line[len("error: "):].split(":")[0]
+                    ids.append(ident)
+                    # "ID: project file …": deleted on one machine, changed on another; whichever
+                    # side --keep takes, the other side's lines in it may be gone.
+                    if ": project file" in line:
+                        self.delete_conflicts.add(ident)
+            keep = self.rng.choice(["mine", "theirs"])
+            self.counts["keeps"] += 1
+            projects = sorted(set(i for i in ids if i != "catalogue"))
+            if projects and self.rng.random() < 0.3:  # settle one project's conflicts only
+                args = ["sync", "--keep", keep, "-p", self.rng.choice(projects)]
+            else:
+                args = ["sync", "--keep", keep]
+            previous, p = p, self.run(machine, *args, ok=(0, 1))
+            if p.returncode == 0:
+                return
+            if "conflict" not in p.stderr:
+                break
+        raise Failure(f"step {self.step}, machine {machine}: {' '.join(args)} after the conflicts\n"
+                      f"{previous.stderr[-1000:]}\nexited {p.returncode}:\n{p.stderr[-1500:]}")
 
     # --- the random steps
     def marker(self, machine):
