@@ -9,7 +9,9 @@ command -v python3 >/dev/null || { fail "python3 is not installed"; finish; exit
 DRIVER="$(dirname "$0")/sync_property.py"
 STEPS=${SYNC_PROPERTY_STEPS:-300}
 random_seed=${SYNC_PROPERTY_SEED:-$(( (RANDOM << 15 | RANDOM) ))}
-for seed in 20261127 "$random_seed"; do
+# The fixed seed 12 reached a Swift trap in the merge (ProjectMerge.swift renumber) when this was
+# written: a project deleted on one machine, brought back older by another's --keep mine.
+for seed in 12 "$random_seed"; do
   echo "  sync property: seed $seed, $STEPS steps"
   if python3 "$DRIVER" "$AKKORD" "$seed" "$STEPS" >"$WORK/prop.out" 2>&1; then
     ok; sed 's/^/    /' "$WORK/prop.out"
