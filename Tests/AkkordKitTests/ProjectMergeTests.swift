@@ -247,6 +247,29 @@ final class ProjectMergeTests: XCTestCase {
 
     // MARK: history
 
+    /// A side may hold an older version than the common one: a project deleted on one machine
+    /// and brought back by `--keep mine` on another that had not seen its later lines. Its next
+    /// ids are lower than the base's; the merge takes its removals and never traps (the sync
+    /// property test found a reversed range here).
+    func testAnOlderVersionThanTheBaseMergesWithoutATrap() throws {
+        var base = Self.base()
+        for q in ["40", "50"] { base.lines.append(Self.line(base.takeId("line"), q)) }   // lines 4, 5; next 6
+        let theirs = Self.base()                                                          // lines 1–3; next 4
+        var mine = base
+        mine.lines.append(Self.line(mine.takeId("line"), "60"))                           // line 6; next 7
+        mine.history.append(Self.entry(1, "line 6 added"))
+        let r = try merge(base, mine, theirs)
+        XCTAssertEqual(r.conflicts, [])
+        XCTAssertEqual(r.renumberings, [])
+        XCTAssertEqual(r.merged.lines.map(\.id), [1, 2, 3, 6], "lines 4 and 5 removed by the older side, line 6 kept")
+        XCTAssertEqual(r.merged.nextIds["line"], 7, "ids are never handed out again")
+        try assertReadsBack(r.merged)
+        // And the other way round: the older version is this machine's.
+        let back = try merge(base, theirs, mine)
+        XCTAssertEqual(back.merged.lines.map(\.id), [1, 2, 3, 6])
+        XCTAssertEqual(back.merged.nextIds["line"], 7)
+    }
+
     /// The records and fields added beside the merge (daywork, a worker's weight, the quantity
     /// typed before a rounding rule) merge like the others.
     func testDayworkWeightsAndTypedQuantitiesMergeLikeTheOtherRecords() throws {

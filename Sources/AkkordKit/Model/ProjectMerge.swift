@@ -327,21 +327,24 @@ struct Merger {
             max(p.nextIds[counter] ?? 1, (p[keyPath: kind.records].lazy.map { $0[keyPath: kind.id] }.max() ?? 0) + 1)
         }
         // Every id a side made since the base is at or past the base's next id (ids are below
-        // `nextIds`, which only grow), so the ranges tell what each side made or used.
+        // `nextIds`, which grow), so the ranges tell what each side made or used. A side may
+        // hold an older version than the base (a deleted project brought back by `--keep`): its
+        // range is then empty, never reversed.
         let baseNext = next(base), theirsNext = next(theirs), mineNext = next(mine)
+        func inRange(_ id: Int, before end: Int) -> Bool { id >= baseNext && id < end }
         let theirsById = noBase ? Dictionary(theirs[keyPath: kind.records].map { ($0[keyPath: kind.id], $0) }, uniquingKeysWith: { a, _ in a }) : [:]
         var records = mine[keyPath: kind.records]
         let made = records.indices.filter {
             let id = records[$0][keyPath: kind.id]
             return id >= baseNext && !(noBase && theirsById[id] == records[$0])
         }
-        guard made.contains(where: { (baseNext..<theirsNext).contains(records[$0][keyPath: kind.id]) }) else { return }
+        guard made.contains(where: { inRange(records[$0][keyPath: kind.id], before: theirsNext) }) else { return }
         // Ids this machine used and removed since the base stay unused, as everywhere.
         let held = Set(records.map { $0[keyPath: kind.id] })
         var id = theirsNext
         var map: [Int: Int] = [:]
         for i in made {
-            while (baseNext..<mineNext).contains(id), !held.contains(id) { id += 1 }
+            while inRange(id, before: mineNext), !held.contains(id) { id += 1 }
             let old = records[i][keyPath: kind.id]
             records[i][keyPath: kind.id] = id
             map[old] = id
