@@ -84,6 +84,14 @@ cmp -s "$A/photos/$photo" "$B/photos/$photo" && ok || fail "the photo did not re
 b -p vestergade-12 report --format html -o "$O/r.html" >/dev/null 2>&1 && ok || fail "B cannot report with the photo"
 expect_status 0 -- b check
 
+# --- in a shared store every history entry says who made it (git's user.name here), and history shows it
+git -C "$B" config user.name "Bente Berg"
+b -p havnevej-3-2 add 2.01 3 >/dev/null 2>&1 || fail "B add (by)"
+[ "$(q "$B/projects/havnevej-3-2.json" '.history[-1].by')" = "Bente Berg" ] && ok || fail "the entry names no one: $(q "$B/projects/havnevej-3-2.json" '.history[-1]')"
+b -p havnevej-3-2 history >"$O/h.txt"; expect_contains "$O/h.txt" "(by Bente Berg)"
+b --lang da -p havnevej-3-2 history >"$O/h.txt"; expect_contains "$O/h.txt" "(af Bente Berg)"
+b sync >/dev/null 2>&1 || fail "B sync (by)"
+
 # --- two machines add lines to the same project: both kept, the local one renumbered
 office lines
 a add 2.01 1 >/dev/null

@@ -198,8 +198,10 @@ public enum ProjectText {
     /// text as recorded (in English).
     public static func history(_ p: Project, language: Language) -> String {
         var out = ""
+        let w = Words(language)
         for h in p.history {
-            out += "\(HistoryText.time(h.time))  \(h.command)\n"
+            // Who made it, in a store shared through git (SPEC §14).
+            out += "\(HistoryText.time(h.time))  \(h.command)" + (h.by.map { "  (" + w(.historyBy, $0) + ")" } ?? "") + "\n"
             for c in HistoryText.changes(h, language) { out += "    \(c)\n" }
         }
         return out.isEmpty ? Words(language)[.noChangesRecorded] + "\n" : out

@@ -146,6 +146,8 @@ public enum Term: String, CaseIterable, Sendable {
     // The merge of two machines' versions of a project (SPEC §14): its history entry
     case histMerged, histRenumbered, recordLine, recordHours, recordAdvance, recordSupplement, recordExtraWork, recordPhoto
     case recordDaywork
+    // Who made a change, in a shared store's history (SPEC §14)
+    case historyBy
 }
 
 /// The words of one language: `words[.total]`, or `words(.supplementWhat, name, percent, subtotal)`.
@@ -600,6 +602,7 @@ public struct Words: Sendable {
         .recordExtraWork: "extra work",
         .recordPhoto: "photo",
         .recordDaywork: "daywork",
+        .historyBy: "by {1}",
     ]
 
     public static let da: [Term: String] = [
@@ -1022,6 +1025,7 @@ public struct Words: Sendable {
         .recordExtraWork: "ekstraarbejde",
         .recordPhoto: "foto",
         .recordDaywork: "timeløn",
+        .historyBy: "af {1}",
     ]
 }
 

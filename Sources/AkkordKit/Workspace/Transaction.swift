@@ -46,9 +46,9 @@ final class Transaction {
     /// What the change did, for the project's history and the caller: each change's English text.
     private(set) var history: [String] = []
 
-    init(store: Store, time: String, command: String) {
+    init(store: Store, time: String, command: String, by: String? = nil) {
         self.store = store
-        self.entry = HistoryEntry(time: time, command: command, changes: [])
+        self.entry = HistoryEntry(time: time, command: command, changes: [], by: by)
     }
 
     // MARK: reading, once
@@ -123,7 +123,7 @@ final class Transaction {
     func stage(_ project: Project, changes: [HistoryChange], undoing: Int? = nil) {
         guard !changes.isEmpty else { return }
         var p = project
-        let e = HistoryEntry(time: entry.time, command: entry.command, described: changes, undoes: undoing)
+        let e = HistoryEntry(time: entry.time, command: entry.command, described: changes, undoes: undoing, by: entry.by)
         p.history.append(e)
         loaded[p.id] = p
         if !staged.contains(p.id) { staged.append(p.id) }
@@ -265,9 +265,9 @@ final class Transaction {
 
 extension Store {
     /// Runs `body` on a new transaction inside the store's lock, then commits it.
-    func transaction<T>(time: String, command: String, _ body: (Transaction) throws -> T) throws -> (T, Transaction, [WorkspaceWarning]) {
+    func transaction<T>(time: String, command: String, by: String? = nil, _ body: (Transaction) throws -> T) throws -> (T, Transaction, [WorkspaceWarning]) {
         try lockedExclusively { lock in
-            let tx = Transaction(store: self, time: time, command: command)
+            let tx = Transaction(store: self, time: time, command: command, by: by)
             let value = try body(tx)
             try lock.verify()
             let warnings = try tx.commit()

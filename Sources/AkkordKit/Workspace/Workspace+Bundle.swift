@@ -90,7 +90,7 @@ extension Workspace {
         var incoming = window.changeable
         incoming.id = target
 
-        let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command) { tx -> (BundleImport.Result, ProjectHead, Int) in
+        let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command, by: author()) { tx -> (BundleImport.Result, ProjectHead, Int) in
             let stored: Project?
             if FileIO.exists(store.projectFile(target)) {
                 // The usual re-import: the stored file is the bundle's project byte for byte

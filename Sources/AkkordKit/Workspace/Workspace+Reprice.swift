@@ -42,7 +42,7 @@ extension Workspace {
             return try store.shared {
                 // A transaction that is never committed: the same choice of project and the
                 // same refusal of a closed one as the change below.
-                let tx = Transaction(store: store, time: clock.timestamp, command: command)
+                let tx = Transaction(store: store, time: clock.timestamp, command: command, by: author())
                 var project = try tx.openProject(try projectId(id, in: tx))
                 let (value, history) = try Self.reprice(&project, from: try store.loadCatalogue().catalogue)
                 return Change(value: value, history: history.map(\.text), warnings: [])

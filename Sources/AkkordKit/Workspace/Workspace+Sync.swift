@@ -16,6 +16,18 @@ extension Workspace {
         return StoreSync.loginName()
     }
 
+    /// Who a change in the store in `directory` is recorded as made by, when the store is shared
+    /// through git (it has `.git`): config `name`, else git's `user.name`, else the login name
+    /// (also without git). nil for a store of one machine, whose history names no one.
+    public static func historyAuthor(storeDirectory directory: String, configName: String?, environment: [String: String]) -> String? {
+        guard FileIO.isDirectory(directory + "/.git") else { return nil }
+        guard let git = try? Git.find(environment: environment, directory: directory) else {
+            if let configName, !configName.isEmpty { return configName }
+            return StoreSync.loginName()
+        }
+        return syncName(configName: configName, git: git.inDirectory(directory))
+    }
+
     /// `akkord sync init [REMOTE]`: the store's commit after it, and whether it was pushed.
     public func syncInit(remote: String?, environment: [String: String], executable: String, name: String?) throws -> (commit: String?, pushed: Bool) {
         let git = try git(environment)

@@ -15,6 +15,10 @@ public struct Workspace: Sendable {
     public let command: String
     /// The project chosen for this run (`-p`), else the store's current project is used.
     public let selectedProject: String?
+    /// Who makes the changes, written as `by` in each history entry: set for a store shared
+    /// through git (SPEC §14, `Workspace.historyAuthor`), nil (not written) otherwise. Asked for
+    /// only when a change is made, so a command that only reads runs no git.
+    public var author: @Sendable () -> String? = { nil }
 
     public init(store: Store, clock: Clock = .system, command: String, selectedProject: String? = nil) {
         self.store = store
@@ -39,7 +43,7 @@ public struct Workspace: Sendable {
 
     /// Runs one change and commits it.
     func change<T>(_ body: (Transaction) throws -> T) throws -> Change<T> {
-        let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command, body)
+        let (value, tx, warnings) = try store.transaction(time: clock.timestamp, command: command, by: author(), body)
         return Change(value: value, history: tx.history, warnings: warnings)
     }
 

@@ -7,7 +7,10 @@ extension CommandContext {
             throw InvalidArgumentError.usage("--project", "must not be empty")
         }
         let (directory, lockTimeout) = try storeSetup()
-        return Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)
+        var workspace = Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)
+        let (configName, environment) = (syncConfigName, environment)
+        workspace.author = { Workspace.historyAuthor(storeDirectory: directory, configName: configName, environment: environment) }
+        return workspace
     }
 
     /// What the handbook's rounding and minimum did to the quantity typed (SPEC §16), as notes.
