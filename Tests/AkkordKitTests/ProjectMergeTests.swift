@@ -357,17 +357,8 @@ final class ProjectMergeTests: XCTestCase {
 
     // MARK: random versions
 
-    /// A seeded generator (SplitMix64): the same seed, the same versions.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The seeded generator the other property tests use: the same seed, the same versions.
+    typealias Generator = WorkspacePropertyTests.SplitMix64
 
     /// One random change as a command would make it (the project stays valid), with its entry.
     static func randomChange(_ p: inout Project, _ g: inout Generator, step: Int, side: String) {
