@@ -103,16 +103,14 @@ package struct ProjectListCache: Equatable, Sendable {
         let smallest = 16 * 8 + 2   // an entry with a one-letter id and name and no dates
         guard file.count >= Self.magic.count + 16, file.starts(with: Self.magic) else { return nil }
         let body = file.count - 8
-        var trailer = Reader(bytes: file, at: body, end: file.count)
+        var trailer = CacheFileReader(bytes: file, at: body, end: file.count)
         guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
-        var r = Reader(bytes: file, at: Self.magic.count, end: body)
+        var r = CacheFileReader(bytes: file, at: Self.magic.count, end: body)
         guard let n = r.int(), n >= 0, n <= Int64((body - r.at) / smallest) else { return nil }
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(min(Int(n), 1 << 17))   // a forged count is not an allocation
         for _ in 0..<n {
-            guard let device = r.int(), let inode = r.int(), let size = r.int(), size >= 0,
-                  let modified = r.int(), let modifiedNanoseconds = r.int(), (0..<1_000_000_000).contains(modifiedNanoseconds),
-                  let changed = r.int(), let changedNanoseconds = r.int(), (0..<1_000_000_000).contains(changedNanoseconds),
+            guard let identity = r.identity(),
                   let status = r.int(), status == 0 || status == 1, let count = r.int(), count >= 0, let lineCount = Int(exactly: count),
                   let subtotal = r.int(), (-Money.maximumRaw...Money.maximumRaw).contains(subtotal),
                   let id = r.string(), Slug.isValid(id), entries[id] == nil,
@@ -122,9 +120,6 @@ package struct ProjectListCache: Equatable, Sendable {
                   let approved = r.string(), approved.isEmpty || ISODate.problem(approved) == nil,
                   let disputed = r.string(), disputed.isEmpty || ISODate.problem(disputed) == nil
             else { return nil }
-            let identity = Identity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
-                                    modifiedSeconds: modified, modifiedNanoseconds: modifiedNanoseconds,
-                                    changedSeconds: changed, changedNanoseconds: changedNanoseconds)
             entries[id] = Entry(identity: identity, listEntry: ProjectListEntry(
                 id: id, name: name, status: status == 0 ? .open : .closed, lineCount: lineCount, subtotal: Money(raw: subtotal),
                 end: end.isEmpty ? nil : end, handedIn: handedIn.isEmpty ? nil : handedIn,
@@ -132,26 +127,6 @@ package struct ProjectListCache: Equatable, Sendable {
         }
         guard r.at == body else { return nil }
         self.entries = entries
-    }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var at: Int
-        let end: Int
-
-        mutating func int() -> Int64? {
-            guard end - at >= 8 else { return nil }
-            defer { at += 8 }
-            return Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: Int64.self) })
-        }
-
-        /// A UTF-8 text whose length fits in what is left (compared without adding: a huge
-        /// length in a damaged cache must not overflow).
-        mutating func string() -> String? {
-            guard let n = int(), n >= 0, n <= Int64(end - at) else { return nil }
-            defer { at += Int(n) }
-            return String(validating: bytes[at..<(at + Int(n))], as: UTF8.self)
-        }
     }
 }
 
@@ -210,7 +185,7 @@ extension Store {
 
     /// `name` in the open directory `directory` when it is a regular file (not followed through
     /// a link); nil for anything else, which is then read the usual way and refused there.
-    private static func regularFileIdentity(_ directory: Int32, _ name: String) -> ProjectListCache.Identity? {
+    static func regularFileIdentity(_ directory: Int32, _ name: String) -> ProjectListCache.Identity? {
         var st = stat()
         guard fstatat(directory, name, &st, AT_SYMLINK_NOFOLLOW) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         return ProjectListCache.Identity(st)

@@ -103,9 +103,9 @@ package struct SummaryCache: Equatable, Sendable {
         let smallest = 7 * 8 + 5 * 8 + 2 * 8 + 5 * 8 + 8 + 2   // an entry with a one-letter id and name, no team
         guard file.count >= Self.magic.count + 8 * 10, file.starts(with: Self.magic) else { return nil }
         let body = file.count - 8
-        var trailer = Reader(bytes: file, at: body, end: file.count)
+        var trailer = CacheFileReader(bytes: file, at: body, end: file.count)
         guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
-        var r = Reader(bytes: file, at: Self.magic.count, end: body)
+        var r = CacheFileReader(bytes: file, at: Self.magic.count, end: body)
         guard let hasProgram = r.int(), hasProgram == 0 || hasProgram == 1, let program = r.identity() else { return nil }
         guard let n = r.int(), n >= 0, n <= Int64((body - r.at) / smallest) else { return nil }
         var entries: [String: Entry] = [:]
@@ -141,42 +141,6 @@ package struct SummaryCache: Equatable, Sendable {
         self.program = hasProgram == 1 ? program : nil
         self.entries = entries
     }
-
-    private struct Reader {
-        let bytes: [UInt8]
-        var at: Int
-        let end: Int
-
-        mutating func int() -> Int64? {
-            guard end - at >= 8 else { return nil }
-            defer { at += 8 }
-            return Int64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: Int64.self) })
-        }
-
-        /// A flag (0 or 1) then a number: nil for a damaged flag, .some(nil) for no number.
-        mutating func optional() -> Int64?? {
-            guard let flag = int(), flag == 0 || flag == 1, let v = int() else { return nil }
-            return .some(flag == 1 ? v : nil)
-        }
-
-        mutating func identity() -> Identity? {
-            guard let device = int(), let inode = int(), let size = int(), size >= 0,
-                  let modified = int(), let modifiedNanoseconds = int(), (0..<1_000_000_000).contains(modifiedNanoseconds),
-                  let changed = int(), let changedNanoseconds = int(), (0..<1_000_000_000).contains(changedNanoseconds)
-            else { return nil }
-            return Identity(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size,
-                            modifiedSeconds: modified, modifiedNanoseconds: modifiedNanoseconds,
-                            changedSeconds: changed, changedNanoseconds: changedNanoseconds)
-        }
-
-        /// A UTF-8 text whose length fits in what is left (compared without adding: a huge
-        /// length in a damaged cache must not overflow).
-        mutating func string() -> String? {
-            guard let n = int(), n >= 0, n <= Int64(end - at) else { return nil }
-            defer { at += Int(n) }
-            return String(validating: bytes[at..<(at + Int(n))], as: UTF8.self)
-        }
-    }
 }
 
 extension Store {
@@ -209,9 +173,7 @@ extension Store {
         for id in ids {
             // Stat before reading: a file changed between the two is cached with the identity
             // it had before, which no longer matches it.
-            var st = stat()
-            let identity = projects >= 0 && fstatat(projects, id + ".json", &st, AT_SYMLINK_NOFOLLOW) == 0 && (st.st_mode & S_IFMT) == S_IFREG
-                ? SummaryCache.Identity(st) : nil
+            let identity = projects >= 0 ? Self.regularFileIdentity(projects, id + ".json") : nil
             if let identity, let cached = cache?.entries[id], cached.identity == identity {
                 figures.append(cached.figures)
                 kept.append(cached)

@@ -27,6 +27,10 @@ public enum Parallel {
     }
 
     /// The items, the next one free (under a mutex) and each result in its slot.
+    /// Not immutable, hence `@unchecked`: `next` is read and written only under `lock`; each slot
+    /// is written by the one thread that took its item and read by `results()` only after every
+    /// worker was joined (`pthread_join` orders those writes before the read); `count` and `body`
+    /// never change.
     private final class Job<T: Sendable>: @unchecked Sendable {
         let count: Int
         let body: @Sendable (Int) -> T
@@ -66,7 +70,8 @@ public enum Parallel {
     }
 }
 
-/// A POSIX thread running one closure.
+/// A POSIX thread running one closure. `@unchecked`: `body` never changes; `id` is written by
+/// `pthread_create` before `start` returns and read only by `join`, on the thread that started it.
 private final class WorkerThread: @unchecked Sendable {
     let body: @Sendable () -> Void
     #if canImport(Darwin)
