@@ -46,6 +46,13 @@ public enum ConfigFile {
     }
 
     public static func decode(_ bytes: [UInt8], source: String) throws -> Config {
+        try decode(bytes, source: source, format: format, version: version, keys: ConfigKey.allCases)
+    }
+
+    /// A settings file of `format` and `version` holding some of the config keys as the config
+    /// file holds them (the config file; the store's `settings.json`, `StoreSettings`): any other
+    /// key, or a value of another type, is a problem naming the key, never skipped.
+    static func decode(_ bytes: [UInt8], source: String, format expectedFormat: String, version: Int, keys: [ConfigKey]) throws -> Config {
         let root: JSONValue
         do { root = try JSONReader.parse(bytes) } catch {
             throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(error)")])
@@ -54,19 +61,19 @@ public enum ConfigFile {
             throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(root.kindDescription)")])
         }
         var f = FieldReader(object: object, path: "", problems: [])
-        if let format = f.string("format", required: true), format != Self.format {
-            f.problem("format", "is \(Excerpt.phrase(format)), expected \"\(Self.format)\"")
+        if let format = f.string("format", required: true), format != expectedFormat {
+            f.problem("format", "is \(Excerpt.phrase(format)), expected \"\(expectedFormat)\"")
         }
         f.version(expected: version)
         var config = Config()
-        for key in ConfigKey.allCases {
+        for key in keys {
             guard let json = object[key.rawValue] else { continue }
             switch value(key, json) {
             case .success(let value): config.set(value)
             case .failure(let problem): f.problem(key.rawValue, problem.reason)
             }
         }
-        f.rejectUnknown(["format", "version"] + ConfigKey.allCases.map(\.rawValue))
+        f.rejectUnknown(["format", "version"] + keys.map(\.rawValue))
         if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
         return config
     }

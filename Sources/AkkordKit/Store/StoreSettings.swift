@@ -15,29 +15,7 @@ public enum StoreSettings {
     public static let keys: [ConfigKey] = ConfigKey.storeWide
 
     public static func decode(_ bytes: [UInt8], source: String) throws -> Config {
-        let root: JSONValue
-        do { root = try JSONReader.parse(bytes) } catch {
-            throw InvalidDataError(source: source, problems: [Problem("", "not valid JSON: \(error)")])
-        }
-        guard let object = root.objectValue else {
-            throw InvalidDataError(source: source, problems: [Problem("", "expected a JSON object, got \(root.kindDescription)")])
-        }
-        var f = FieldReader(object: object, path: "", problems: [])
-        if let format = f.string("format", required: true), format != Self.format {
-            f.problem("format", "is \(Excerpt.phrase(format)), expected \"\(Self.format)\"")
-        }
-        f.version(expected: version)
-        var config = Config()
-        for key in keys {
-            guard let json = object[key.rawValue] else { continue }
-            switch ConfigFile.value(key, json) {
-            case .success(let value): config.set(value)
-            case .failure(let problem): f.problem(key.rawValue, problem.reason)
-            }
-        }
-        f.rejectUnknown(["format", "version"] + keys.map(\.rawValue))
-        if !f.problems.isEmpty { throw InvalidDataError(source: source, problems: f.problems) }
-        return config
+        try ConfigFile.decode(bytes, source: source, format: format, version: version, keys: keys)
     }
 
     /// The file's bytes: format and version, then the keys that are set, in `keys` order.
