@@ -32,7 +32,8 @@ public struct Git: Sendable {
     }
 
     /// Finds git on `PATH` and checks its version (≥ 2.38).
-    public static func find(environment: [String: String], directory: String) throws -> Git {
+    /// `checkingVersion: false` only asks git what it knows (its `user.name`): no version run.
+    public static func find(environment: [String: String], directory: String, checkingVersion: Bool = true) throws -> Git {
         let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         var found: String?
         for dir in path.split(separator: ":", omittingEmptySubsequences: true) {
@@ -45,6 +46,7 @@ public struct Git: Sendable {
         env["LC_ALL"] = "C"; env["LANGUAGE"] = nil; env["GIT_PAGER"] = "cat"; env["PAGER"] = "cat"
         env["GIT_TERMINAL_PROMPT"] = env["GIT_TERMINAL_PROMPT"] ?? "0"
         let git = Git(executable: found, directory: directory, environment: env.map { "\($0.key)=\($0.value)" })
+        guard checkingVersion else { return git }
         let version = try git.run(["--version"], inStore: false)
         let numbers = version.line.split(separator: " ").last.map { $0.split(separator: ".").compactMap { Int($0) } } ?? []
         guard numbers.count >= 2 else { throw GitError.tooOld(version: version.line) }

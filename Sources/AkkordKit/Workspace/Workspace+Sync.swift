@@ -21,7 +21,7 @@ extension Workspace {
     /// (also without git). nil for a store of one machine, whose history names no one.
     public static func historyAuthor(storeDirectory directory: String, configName: String?, environment: [String: String]) -> String? {
         guard FileIO.isDirectory(directory + "/.git") else { return nil }
-        guard let git = try? Git.find(environment: environment, directory: directory) else {
+        guard let git = try? Git.find(environment: environment, directory: directory, checkingVersion: false) else {
             if let configName, !configName.isEmpty { return configName }
             return StoreSync.loginName()
         }
