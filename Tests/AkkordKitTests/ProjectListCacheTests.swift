@@ -182,24 +182,27 @@ final class ProjectListCacheTests: XCTestCase {
         return expected.sorted { $0.id < $1.id }
     }
 
-    /// Waits until every project file was last changed `settleSeconds` ago, so a list caches it.
+    /// The clock the lists ask (nil: the real one). `waitUntilSettled` sets it `settleSeconds`
+    /// ahead of the moment it is called, which is what a list sees after waiting that long,
+    /// without the wait: every file written before counts as settled, and every file written
+    /// after (20 ms later, past the grain of the kernel’s file clock) does not.
+    var listClock: timespec?
+
+    /// Makes every project file written so far count as settled, so a list caches it.
     func waitUntilSettled() throws {
-        var newest: (seconds: Int64, nanoseconds: Int64) = (0, 0)
-        for id in try store.projectIds() {
-            var st = stat()
-            XCTAssertEqual(lstat(store.projectFile(id), &st), 0)
-            let i = ProjectListCache.Identity(st)
-            if (i.changedSeconds, i.changedNanoseconds) > newest { newest = (i.changedSeconds, i.changedNanoseconds) }
-        }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let wait = Double(newest.seconds + ProjectListCache.settleSeconds - Int64(now.tv_sec)) + Double(newest.nanoseconds - Int64(now.tv_nsec)) / 1e9
-        if wait > -0.05 { Thread.sleep(forTimeInterval: wait + 0.05) }
+        now.tv_sec += Int(ProjectListCache.settleSeconds)
+        listClock = now
+        Thread.sleep(forTimeInterval: 0.02)
     }
 
+    /// What `project list` shows (`Workspace.projectListing` does the same under the clock of
+    /// the machine), the cache brought up to date.
     func listing() throws -> (projects: [ProjectListEntry], unreadable: [String]) {
-        let l = try Workspace(store: store, command: "test").projectListing(rules: { SettlementRules() }, today: "2026-06-01")
-        return (l.projects, l.unreadable.map { "\($0)" })
+        let (entries, unreadable, cache) = try store.shared { try store.listEntries(now: listClock) }
+        if let cache { store.writeProjectListCache(cache) }
+        return (entries, unreadable.map { "\($0)" })
     }
 
     /// The listing with no cache (the cache put back afterwards as it was).

@@ -19,19 +19,10 @@ final class CompletionTests: EndToEndCase {
 
     /// Runs a program outside akkord (a shell, mandoc) with a temporary HOME.
     func execute(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Akkord.Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = ["PATH": "/usr/bin:/bin", "HOME": akkord.store.path + "-home", "NO_COLOR": "1"].merging(environment) { $1 }
+        let environment = ["PATH": "/usr/bin:/bin", "HOME": akkord.store.path + "-home", "NO_COLOR": "1"].merging(environment) { $1 }
         let out = akkord.outsideFile("out-\(UUID().uuidString)"), err = akkord.outsideFile("err-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: out.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: err.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return Akkord.Result(status: process.terminationStatus, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
+        let status = try ChildProcess.run(program, arguments, environment: environment, input: nil, stdout: out.path, stderr: err.path)
+        return Akkord.Result(status: status, stdout: String(decoding: try Data(contentsOf: out), as: UTF8.self),
                              stderr: String(decoding: try Data(contentsOf: err), as: UTF8.self))
     }
 

@@ -7,6 +7,7 @@ import XCTest
 final class HistoryEndToEndTests: EndToEndCase {
     let zone = ["TZ": "Europe/Copenhagen"]
 
+    @discardableResult
     func run(_ language: String, _ arguments: String...) throws -> Akkord.Result {
         let r = try akkord.run(["--lang", language] + arguments, environment: zone)
         XCTAssertEqual(r.status, 0, "\(arguments): \(r.stderr)")

@@ -141,12 +141,14 @@ extension Store {
     /// `cache`: what `.project-list` should now hold, nil when it holds that already (or when a
     /// file does not read); the caller writes it (`writeProjectListCache`) once the whole
     /// command has succeeded, so a list that fails leaves the store as it found it.
-    package func listEntries() throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
+    /// `now`: the clock that says which files are settled (a test's).
+    package func listEntries(now given: timespec? = nil) throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
         let ids = try projectIds()
         let cacheBytes = try? FileIO.read(projectListCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
         let cache = cacheBytes.flatMap(ProjectListCache.init)
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
+        if let given { now = given }
         let projects = open(projectsDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         defer { if projects >= 0 { close(projects) } }
 
