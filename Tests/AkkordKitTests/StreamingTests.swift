@@ -33,7 +33,7 @@ final class StreamingTests: XCTestCase {
 
         for n in 0..<3 {
             let label = "seed \(seed), project \(n)"
-            let lineCount = [2000, 3000, 1500][n] / Fixtures.rounds(4, thorough: 1)
+            let lineCount = [2000, 3000, 1500][n] / Fixtures.rounds(8, thorough: 1)
             let p = Self.randomProject(&rng, id: "stream-\(n)", lines: lineCount)
             XCTAssertEqual(ProjectRules.problems(p).map(\.description), [], "the generator makes a valid project: \(label)")
             // \u escapes, \/ and surrogate pairs written by hand into the file, in some places.
@@ -237,7 +237,7 @@ final class StreamingTests: XCTestCase {
 
         var accepted = 0, refused = 0, treeRead = 0
         var acceptedKinds: [String: Int] = [:], refusedKinds: [String: Int] = [:]
-        let cases = Fixtures.rounds(600, thorough: 3000)
+        let cases = Fixtures.rounds(300, thorough: 3000)
         var base = Project(id: id, name: ""), encoded: [UInt8] = []
         for n in 0..<cases {
             if n % 100 == 0 {

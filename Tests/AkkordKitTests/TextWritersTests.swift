@@ -239,7 +239,7 @@ final class TextWritersTests: XCTestCase {
 
         for n in 0..<4 {
             // A valid project (streamed too) and one with figures no file may hold (the model only).
-            var valid = StreamingTests.randomProject(&rng, id: "writers-\(n)", lines: [300, 120, 40, 1][n])
+            var valid = StreamingTests.randomProject(&rng, id: "writers-\(n)", lines: [100, 60, 20, 1][n])
             let next = (valid.lines.map(\.id).max() ?? 0) + 1
             valid.lines += Self.nastyLines(&rng, from: next, count: 60, valid: true)
             valid.nextIds["line"] = next + 61

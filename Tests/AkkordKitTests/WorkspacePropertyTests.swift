@@ -20,7 +20,7 @@ final class WorkspacePropertyTests: XCTestCase {
 
     func testRandomEditSequencesSaveWhatTheModelSays() throws {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        let runs = Fixtures.rounds(4, thorough: 12), steps = 60
+        let runs = Fixtures.rounds(2, thorough: 12), steps = 60
         var rng = SplitMix64(state: seed)
         for run in 0..<runs {
             try runSequence(&rng, steps: steps, label: "seed \(seed), run \(run)")
