@@ -221,6 +221,26 @@ expect_status 65 -- b lines
 expect_contains "$WORK/err" "this store needs a newer akkord"
 expect_status 65 -- b sync
 
+# --- config name: who the entries and the commits name; git has no user.name of its own here
+O="$WORK/named"; rm -rf "$O"; mkdir -p "$O"; git init -q --bare "$O/office.git"
+n() { XDG_CONFIG_HOME="$O/cfg" "$AKKORD" --store "$O/n" "$@"; }
+expect_status 0 -- n config set name "Jens Hansen"
+n project new "Vestergade 12" >/dev/null; n add 2.01 1 >/dev/null
+n sync init "$O/office.git" >"$O/init.out" 2>&1 || fail "sync init (name): $(cat "$O/init.out")"
+[ "$(git -C "$O/n" config user.name)" = "Jens Hansen" ] && ok || fail "the repository's user.name is not the config name: $(git -C "$O/n" config user.name)"
+n add 2.01 2 >/dev/null
+[ "$(q "$O/n/projects/vestergade-12.json" '.history[-1].by')" = "Jens Hansen" ] && ok || fail "the entry does not name the config name: $(q "$O/n/projects/vestergade-12.json" '.history[-1]')"
+expect_status 0 -- n sync
+[ "$(git -C "$O/office.git" log -1 --format=%an main)" = "Jens Hansen" ] && ok || fail "the pushed commit's author: $(git -C "$O/office.git" log -1 --format=%an main)"
+git -C "$O/n" config user.name "Someone Else"
+n add 2.01 3 >/dev/null
+[ "$(q "$O/n/projects/vestergade-12.json" '.history[-1].by')" = "Jens Hansen" ] && ok || fail "git's user.name won over the config name"
+expect_status 64 -- n config set name ""
+expect_status 64 -- n config set name "$(printf 'Jens\033[31m')"
+expect_status 64 -- n config set name "$(printf 'x%.0s' {1..101})"
+expect_contains "$WORK/err" "name: is 101 characters long; at most 100 are taken"
+[ "$(n config get name)" = "Jens Hansen" ] && ok || fail "a refused name changed the config"
+
 # --- no git on PATH
 expect_status 1 -- env PATH=/nonexistent "$AKKORD_ABS" --store "$A" sync status
 expect_contains "$WORK/err" "install git"

@@ -19,8 +19,10 @@ extension Workspace {
     /// Who a change in the store in `directory` is recorded as made by, when the store is shared
     /// through git (it has `.git`): config `name`, else git's `user.name`, else the login name
     /// (also without git). nil for a store of one machine, whose history names no one.
-    public static func historyAuthor(storeDirectory directory: String, configName: String?, environment: [String: String]) -> String? {
+    /// `configName` is asked only for a shared store (a store of one machine never reads it).
+    public static func historyAuthor(storeDirectory directory: String, configName: () -> String?, environment: [String: String]) -> String? {
         guard FileIO.isDirectory(directory + "/.git") else { return nil }
+        let configName = configName()
         guard let git = try? Git.find(environment: environment, directory: directory, checkingVersion: false) else {
             if let configName, !configName.isEmpty { return configName }
             return StoreSync.loginName()

@@ -41,7 +41,7 @@ enum DanishHelp {
         formatet (.txt, .json, .csv, .html, .htm, .pdf eller .xlsx).
         """
     private static let output: ArgumentText = "Skriv til denne fil i stedet for standardoutput (- er standardoutput)."
-    private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline eller extraHolidays."
+    private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, name, settlementDeadline, criticismDeadline eller extraHolidays."
     private static let storeWide: ArgumentText = "Arkivets settings.json i stedet for din konfigurationsfil: settlementDeadline, criticismDeadline, extraHolidays og holidayPay, fælles for alle, der bruger arkivet."
 
     // MARK: the global options
@@ -507,7 +507,9 @@ enum DanishHelp {
                 Indstillingerne ligger i $XDG_CONFIG_HOME/akkord/config.json, ellers ~/.config/akkord/config.json. \
                 Nøgler: lang (en eller da); store (arkivets mappe: en absolut sti, eller en der begynder med ~/ for din \
                 hjemmemappe); holidayPay (true eller false; 'akkord config set' tager også yes/no, ja/nej, 1/0); \
-                deadlineWorkdays (et helt tal fra 1 til 250); settlementDeadline og criticismDeadline (et tal fra 1 til 250 og \
+                deadlineWorkdays (et helt tal fra 1 til 250); name (hvem du er i et delt arkivs historik og commits, \
+                fx Jens Hansen: én linje på højst 100 tegn; uden den gits user.name, ellers dit login-navn); \
+                settlementDeadline og criticismDeadline (et tal fra 1 til 250 og \
                 arbejdsdage, dage eller uger: 15 arbejdsdage); extraHolidays (kontorets fridage som MM-DD adskilt af \
                 kommaer: 06-05,12-24). --lang og derefter AKKORD_LANG går forud for lang, og \
                 lang går forud for locale (LC_ALL, LC_MESSAGES, LANG); --store og derefter AKKORD_HOME går forud for \

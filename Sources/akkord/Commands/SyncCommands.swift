@@ -58,8 +58,9 @@ extension CommandContext {
         return first
     }
 
-    /// The name a sync's entries say made them (config `name`, when the config has one).
-    var syncConfigName: String? { nil }
+    /// The name a sync's entries and commits say made them: config `name`, when the config has
+    /// one (a config file that does not parse stops the sync, exit 65).
+    func syncConfigName() throws -> String? { try withSettings { try $0.config().name } }
 }
 
 struct SyncRun: Command {
@@ -79,7 +80,7 @@ struct SyncRun: Command {
         let keepProject = keep == nil ? nil : context.globals.project
         let report: SyncReport
         do {
-            report = try workspace.sync(environment: context.environment, executable: context.executablePath, name: context.syncConfigName, keep: keep, keepProject: keepProject, dryRun: dryRun)
+            report = try workspace.sync(environment: context.environment, executable: context.executablePath, name: try context.syncConfigName(), keep: keep, keepProject: keepProject, dryRun: dryRun)
         } catch let error as SyncConflictError {
             if context.wantsJSON { context.printJSON(JSONValue(["conflicts": .array(error.conflicts.map(SyncText.json))])) }
             throw error
@@ -122,7 +123,7 @@ struct SyncInit: Command {
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
-        let result = try workspace.syncInit(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
+        let result = try workspace.syncInit(remote: remote, environment: context.environment, executable: context.executablePath, name: try context.syncConfigName())
         if context.wantsJSON {
             context.printJSON(JSONValue(["store": .string(context.storeDirectory), "commit": .optional(result.commit),
                                          "remote": .optional(remote), "pushed": .bool(result.pushed)]))
@@ -149,7 +150,7 @@ struct SyncClone: Command {
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
-        try workspace.syncClone(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
+        try workspace.syncClone(remote: remote, environment: context.environment, executable: context.executablePath, name: try context.syncConfigName())
         if context.wantsJSON {
             context.printJSON(JSONValue(["store": .string(context.storeDirectory), "remote": .string(remote)]))
             return
