@@ -241,6 +241,24 @@ expect_status 64 -- n config set name "$(printf 'x%.0s' {1..101})"
 expect_contains "$WORK/err" "name: is 101 characters long; at most 100 are taken"
 [ "$(n config get name)" = "Jens Hansen" ] && ok || fail "a refused name changed the config"
 
+# --- a sync that brings in changes to a project ends the undo of its earlier steps, and undo says so
+office undo
+a add 2.01 1 >/dev/null; a sync >/dev/null 2>&1 || fail "A sync (undo)"
+b add 2.01 2 >/dev/null
+expect_status 0 -- b sync
+expect_status 1 -- b undo
+expect_contains "$WORK/err" "nothing to undo in vestergade-12: the sync on "
+expect_contains "$WORK/err" " brought in changes from the office; earlier steps can no longer be undone"
+expect_status 1 -- b --lang da undo
+expect_contains "$WORK/err" "intet at fortryde i vestergade-12: synkroniseringen "
+git -C "$B" check-ignore -q undo/vestergade-12/sync.json && ok || fail "the undo's sync mark is not ignored by git"
+b add 2.01 3 >/dev/null
+expect_status 0 -- b undo
+[ "$(jq '.lines | length' "$B/projects/vestergade-12.json")" = 3 ] && ok || fail "the undo after the sync did not take back the new line"
+expect_status 1 -- b undo
+expect_contains "$WORK/err" "nothing to undo in vestergade-12: the sync on "
+expect_status 0 -- b check
+
 # --- no git on PATH
 expect_status 1 -- env PATH=/nonexistent "$AKKORD_ABS" --store "$A" sync status
 expect_contains "$WORK/err" "install git"

@@ -982,5 +982,7 @@ en: is {} characters long; at most {} are taken
 da: er {1} tegn lang; højst {2} tages
 en: contains a tab; a name is one line of text
 da: indeholder en tabulator; et navn er én linje tekst
+en: nothing to undo in {}: the sync on {} brought in changes from the office; earlier steps can no longer be undone
+da: intet at fortryde i {1}: synkroniseringen {2} bragte ændringer ind fra kontoret; tidligere skridt kan ikke længere fortrydes
 """#
 }

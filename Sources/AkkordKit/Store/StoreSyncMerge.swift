@@ -140,6 +140,7 @@ extension StoreSync {
             try? AtomicFile.syncDirectory(AtomicFile.parentDirectory(of: full))
         }
         for id in plan.changedProjects { _ = store.pruneUndoSteps(of: id, keep: 0) }
+        for (id, count, last) in plan.undoEnded { try store.markUndoEndedBySync(of: id, time: o.time, historyCount: count, last: last) }
         // This machine's current project follows a renumbered id, and is none once the other
         // machine deleted it.
         let current = try store.loadState().currentProject
@@ -249,6 +250,8 @@ extension StoreSync {
         var incoming: [SyncProjectChange] = []
         var incomingFiles: [String] = []
         var changedProjects: [String] = []
+        /// The projects as the merge leaves them whose undo it ends: their history's length and last entry.
+        var undoEnded: [(String, Int, HistoryEntry?)] = []
         var currentRenamed: (String, String)?
     }
 
@@ -277,8 +280,10 @@ extension StoreSync {
                     let data = bytes(t) ?? []
                     try checkIncoming(path, data)
                     if case .project(let id) = place {
-                        plan.incoming.append(try change(id, before: bytes(m), after: data, path: path))
+                        let after = try ProjectCodec.decode(data, source: path)
+                        plan.incoming.append(change(id, before: try bytes(m).map { try ProjectCodec.decode($0, source: path) }, after: after))
                         plan.changedProjects.append(id)
+                        plan.undoEnded.append((id, after.history.count, after.history.last))
                     } else { plan.incomingFiles.append(path) }
                     plan.writes.append((path, data))
                 } else if place != .photo {
@@ -306,7 +311,9 @@ extension StoreSync {
                             let data = bytes(t) ?? []
                             try checkIncoming(path, data)
                             plan.writes.append((path, data))
-                            plan.incoming.append(try change(id, before: nil, after: data, path: path))
+                            let after = try ProjectCodec.decode(data, source: path)
+                            plan.incoming.append(change(id, before: nil, after: after))
+                            plan.undoEnded.append((id, after.history.count, after.history.last))
                         } else {
                             plan.deletions.append(path)
                             plan.incoming.append(try change(id, before: bytes(m), after: nil, path: path))
@@ -328,8 +335,10 @@ extension StoreSync {
                     plan.writes.append((Store.projectFileName(newId), try ProjectCodec.encode(mineProject)))
                     plan.renumberings.append("project \(id) (made here) is now \(newId)")
                     plan.currentRenamed = (id, newId)
-                    plan.incoming.append(try change(id, before: nil, after: theirsBytes, path: path))
+                    plan.incoming.append(change(id, before: nil, after: theirsProject))
                     plan.changedProjects.append(id)
+                    plan.undoEnded.append((id, theirsProject.history.count, theirsProject.history.last))
+                    plan.undoEnded.append((newId, mineProject.history.count, mineProject.history.last))
                     continue
                 }
                 let baseProject = try ProjectCodec.decode(bytes(b) ?? [], source: "base " + path)
@@ -342,6 +351,7 @@ extension StoreSync {
                 plan.writes.append((path, data))
                 plan.incoming.append(change(id, before: mineProject, after: result.merged))
                 plan.changedProjects.append(id)
+                plan.undoEnded.append((id, result.merged.history.count, result.merged.history.last))
             case .trash(let id):
                 // The same project deleted on both machines, as two different files: both kept.
                 guard let t else { continue }

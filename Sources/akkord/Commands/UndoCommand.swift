@@ -27,3 +27,9 @@ struct UndoCommand: Command {
         }
     }
 }
+
+extension UndoEndedBySyncError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "see what came in with: akkord history; a change made after the sync can be undone" }
+    var exitStatus: ExitStatus { .failure }
+}
