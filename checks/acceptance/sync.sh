@@ -259,6 +259,36 @@ expect_status 1 -- b undo
 expect_contains "$WORK/err" "nothing to undo in vestergade-12: the sync on "
 expect_status 0 -- b check
 
+# --- a refused or failed clone leaves nothing behind; a folder with files in it is refused first
+office cloning
+expect_status 1 -- "$AKKORD" --store "$O/c1" sync clone "$O/not-a-repository"
+[ ! -e "$O/c1" ] && ok || fail "a failed clone left $O/c1"
+mkdir "$O/c2"
+expect_status 1 -- "$AKKORD" --store "$O/c2" sync clone "$O/not-a-repository"
+[ -d "$O/c2" ] && [ -z "$(ls -A "$O/c2")" ] && ok || fail "a failed clone into an empty folder left: $(ls -A "$O/c2")"
+git clone -q --bare "$O/office.git" "$O/newer.git"
+C="$O/c"; git clone -q -b main "$O/newer.git" "$C"
+git -C "$C" config user.name x; git -C "$C" config user.email x@x
+jq '.requires = 99' "$C/store.json" >"$O/s.json" && cp "$O/s.json" "$C/store.json"
+git -C "$C" commit -qam newer && git -C "$C" push -q origin HEAD:main || fail "push of the newer store"
+expect_status 65 -- "$AKKORD" --store "$O/c3" sync clone "$O/newer.git"
+expect_contains "$WORK/err" "this store needs a newer akkord"
+[ ! -e "$O/c3" ] && ok || fail "a clone of a newer store left $O/c3"
+C="$O/h"; git clone -q -b main "$O/office.git" "$C"
+git -C "$C" config user.name x; git -C "$C" config user.email x@x
+ln -s /etc/passwd "$C/projects/evil.json"
+git -C "$C" add -A -f && git -C "$C" commit -qm evil && git -C "$C" push -q origin HEAD:main || fail "push of the hostile commit (clone)"
+expect_status 65 -- "$AKKORD" --store "$O/c4" sync clone "$O/office.git"
+expect_contains "$WORK/err" "refused"
+[ ! -e "$O/c4" ] && ok || fail "a refused clone left $O/c4"
+mkdir "$O/c5"
+expect_status 65 -- "$AKKORD" --store "$O/c5" sync clone "$O/office.git"
+[ -d "$O/c5" ] && [ -z "$(ls -A "$O/c5")" ] && ok || fail "a refused clone into an empty folder left: $(ls -A "$O/c5")"
+mkdir "$O/c6"; echo "my notes" >"$O/c6/notes.txt"
+expect_status 1 -- "$AKKORD" --store "$O/c6" sync clone "$O/newer.git"
+expect_contains "$WORK/err" "is not empty"
+[ "$(ls -A "$O/c6")" = notes.txt ] && [ "$(cat "$O/c6/notes.txt")" = "my notes" ] && ok || fail "a refused clone changed the folder: $(ls -A "$O/c6")"
+
 # --- no git on PATH
 expect_status 1 -- env PATH=/nonexistent "$AKKORD_ABS" --store "$A" sync status
 expect_contains "$WORK/err" "install git"
