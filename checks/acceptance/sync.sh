@@ -289,6 +289,51 @@ expect_status 1 -- "$AKKORD" --store "$O/c6" sync clone "$O/newer.git"
 expect_contains "$WORK/err" "is not empty"
 [ "$(ls -A "$O/c6")" = notes.txt ] && [ "$(cat "$O/c6/notes.txt")" = "my notes" ] && ok || fail "a refused clone changed the folder: $(ls -A "$O/c6")"
 
+# --- the network runs without the store's lock: a change made while sync fetches is not blocked,
+# a second sync waits for the first (exit 75, said), and the change is synced
+office slow
+REAL_GIT=$(command -v git)
+mkdir -p "$O/bin"
+cat >"$O/bin/git" <<EOF
+#!/bin/bash
+case " \$* " in *" fetch "*) touch "$O/fetching"; sleep 4 ;; esac
+exec "$REAL_GIT" "\$@"
+EOF
+chmod +x "$O/bin/git"
+b add 2.01 7 >/dev/null; b sync >/dev/null 2>&1 || fail "B sync (slow)"
+a add 2.01 5 >/dev/null
+PATH="$O/bin:$PATH" "$AKKORD" --store "$A" sync >"$O/slow.out" 2>&1 & slow=$!
+for _ in $(seq 100); do [ -e "$O/fetching" ] && break; sleep 0.1; done
+[ -e "$O/fetching" ] && ok || fail "the slow fetch did not start"
+expect_status 0 -- env AKKORD_LOCK_TIMEOUT=2 "$AKKORD" --store "$A" add 2.01 6
+expect_status 75 -- env AKKORD_LOCK_TIMEOUT=0.5 PATH="$O/bin:$PATH" "$AKKORD_ABS" --store "$A" sync
+expect_contains "$WORK/err" "another akkord sync of this store is running"
+wait "$slow" && ok || fail "the slow sync: $(cat "$O/slow.out")"
+expect_status 0 -- b sync
+[ "$(jq -c '[.lines[].quantity | tostring]' "$B/projects/vestergade-12.json")" = '["10","7","5","6"]' ] && ok || fail "the line added during the fetch did not reach B: $(jq -c '[.lines[].quantity]' "$B/projects/vestergade-12.json")"
+cmp -s "$A/projects/vestergade-12.json" "$B/projects/vestergade-12.json" && ok || fail "A and B differ after the slow sync"
+
+# --- a push refused because the office moved meanwhile: said for a person, the store clean, and
+# the next sync completes
+office race
+mkdir -p "$O/bin"
+cat >"$O/bin/git" <<EOF
+#!/bin/bash
+case " \$* " in *" push "*) if [ ! -e "$O/b-synced" ]; then touch "$O/b-synced"; PATH="$PATH" "$AKKORD_ABS" --store "$B" sync >"$O/b.out" 2>&1; fi ;; esac
+exec "$REAL_GIT" "\$@"
+EOF
+chmod +x "$O/bin/git"
+b add 2.01 8 >/dev/null
+a add 2.01 9 >/dev/null
+expect_status 1 -- env PATH="$O/bin:$PATH" "$AKKORD_ABS" --store "$A" sync
+expect_contains "$WORK/err" "the office store has changes you do not have"
+[ -z "$(git -C "$A" status --porcelain)" ] && ok || fail "the store is not clean after the refused push: $(git -C "$A" status --porcelain)"
+expect_status 0 -- a check
+expect_status 0 -- a sync
+expect_status 0 -- b sync
+cmp -s "$A/projects/vestergade-12.json" "$B/projects/vestergade-12.json" && ok || fail "A and B differ after the race"
+[ "$(jq '.lines | length' "$A/projects/vestergade-12.json")" = 3 ] && ok || fail "lines after the race: $(jq -c '[.lines[].quantity]' "$A/projects/vestergade-12.json")"
+
 # --- no git on PATH
 expect_status 1 -- env PATH=/nonexistent "$AKKORD_ABS" --store "$A" sync status
 expect_contains "$WORK/err" "install git"

@@ -984,5 +984,7 @@ en: contains a tab; a name is one line of text
 da: indeholder en tabulator; et navn er én linje tekst
 en: nothing to undo in {}: the sync on {} brought in changes from the office; earlier steps can no longer be undone
 da: intet at fortryde i {1}: synkroniseringen {2} bragte ændringer ind fra kontoret; tidligere skridt kan ikke længere fortrydes
+en: another akkord sync of this store is running: it has held {} for {} s
+da: en anden synkronisering med akkord af dette arkiv er i gang: den har holdt {1} i {2} s
 """#
 }

@@ -84,7 +84,8 @@ public enum StoreSharing {
 }
 
 /// The git orchestration of a store (SPEC §14). Every method that changes the store runs inside
-/// the store's exclusive lock (the caller takes it: `Store.exclusively`).
+/// the store's exclusive lock (the caller takes it: `Store.exclusively`), except `sync`, which
+/// takes it itself around all but the network.
 package struct StoreSync {
     let store: Store
     let git: Git

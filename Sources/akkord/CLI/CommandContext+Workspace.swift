@@ -12,7 +12,7 @@ extension CommandContext {
         // not parse names no one here (the commands that need it for more say so, exit 65).
         let environment = environment
         workspace.author = {
-            Workspace.historyAuthor(storeDirectory: directory, configName: { (try? ConfigFile.load(environment: environment))?.name }, environment: environment)
+            Workspace.historyAuthor(storeDirectory: directory, configName: { (try? Settings(environment: environment).config())?.name }, environment: environment)
         }
         return workspace
     }

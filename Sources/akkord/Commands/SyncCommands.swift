@@ -260,3 +260,9 @@ extension StoreTooNewError: UserFacingError {
     var hint: Phrase? { "install the newer akkord the office uses" }
     var exitStatus: ExitStatus { .dataError }
 }
+
+extension SyncBusyError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "run akkord sync again when it has finished; other commands work meanwhile" }
+    var exitStatus: ExitStatus { .busy }
+}
