@@ -23,7 +23,9 @@ struct SyncCommand: Command {
         pushed, lists them (project, record, field, this machine's value, the incoming value) and \
         exits 1; settle them with --keep mine or --keep theirs. Incoming commits that change \
         .gitattributes or .gitignore, add a link or a file outside the store's layout are refused \
-        (exit 65, nothing changed). Needs git 2.38 or later on PATH.
+        (exit 65, nothing changed). The store's lock is held only while sync commits and merges, not \
+        while it fetches and pushes: other commands go on working meanwhile, and a second sync of the \
+        store waits for the first. Needs git 2.38 or later on PATH.
         """,
         arguments: [dryRun, keep],
         subcommands: [SyncRun.self, SyncInit.self, SyncClone.self, SyncStatusCommand.self],
@@ -140,9 +142,10 @@ struct SyncClone: Command {
     static let spec = CommandSpec(
         name: "clone", abstract: "Make this machine's store from the office's (give the new store's folder with --store DIR).",
         discussion: """
-        The folder must be new or empty. What comes is checked as a sync checks it (no links, \
-        nothing outside the store's layout) before it is written; the merge driver is registered \
-        as by sync init.
+        The folder must be new or empty (one with files in it is refused before anything is written). \
+        What comes is checked as a sync checks it (no links, nothing outside the store's layout, not a \
+        store that needs a newer akkord) before it is written; the merge driver is registered as by \
+        sync init. A clone that is refused or fails leaves the folder as it was: not there, or empty.
         """,
         arguments: [remote])
     let remote: String
