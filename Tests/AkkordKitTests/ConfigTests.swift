@@ -187,7 +187,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(problems("{\(head), \"store\": \"roofs\"}"),
                        "/c/config.json: store: \"roofs\" is a relative path; give an absolute path or one starting with ~/")
         XCTAssertEqual(problems("{\(head), \"langg\": \"da\"}"),
-                       "/c/config.json: unknown field \"langg\" (known: format, version, lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline, extraHolidays)")
+                       "/c/config.json: unknown field \"langg\" (known: format, version, lang, store, holidayPay, deadlineWorkdays, name, settlementDeadline, criticismDeadline, extraHolidays)")
         XCTAssertEqual(problems("{\(head), \"Lang\": \"da\"}"), "/c/config.json: unknown field \"Lang\"; did you mean \"lang\"?")
         XCTAssertEqual(problems("{\(head), \"lang\": \"da\", \"lang\": \"en\"}"),
                        "/c/config.json: not valid JSON: line 1, column 69: key \"lang\" appears twice")
@@ -325,6 +325,7 @@ final class ConfigTests: XCTestCase {
             Setting(key: .store, value: .store("/home/ane/.local/share/akkord"), isDefault: true),
             Setting(key: .holidayPay, value: nil, isDefault: true),
             Setting(key: .deadlineWorkdays, value: .deadlineWorkdays(15), isDefault: true),
+            Setting(key: .name, value: nil, isDefault: true),
             Setting(key: .settlementDeadline, value: .settlementDeadline(Deadline(count: 15, unit: .workdays)), isDefault: true),
             Setting(key: .criticismDeadline, value: .criticismDeadline(Deadline(count: 10, unit: .workdays)), isDefault: true),
             Setting(key: .extraHolidays, value: nil, isDefault: true),
@@ -381,6 +382,47 @@ final class ConfigTests: XCTestCase {
     }
 
     private static func linkTarget(_ path: String) -> String? { ConfigFile.linkTarget(path) }
+
+    /// `name` (SPEC §14): one line of printable text, at most 100 characters, kept as typed;
+    /// personal, never store-wide; the file's value is checked as `set` checks it.
+    func testNameKey() throws {
+        XCTAssertEqual(try ConfigKey.name.parse("Jens Hansen"), .name("Jens Hansen"))
+        XCTAssertEqual(try ConfigKey.name.parse("Søren Ærø-Østergård"), .name("Søren Ærø-Østergård"))
+        XCTAssertEqual(try ConfigKey.name.parse(String(repeating: "å", count: 100)), .name(String(repeating: "å", count: 100)))
+        for (bad, reason) in [("", "name: must not be empty"), ("   ", "name: must not be empty"),
+                              ("Jens\nHansen", "name: contains the control character U+000A (line feed); a line break is allowed only in notes"),
+                              ("Jens\u{1B}[31m", "name: contains the control character U+001B (ESC)"),
+                              ("Jens\tHansen", "name: contains a tab; a name is one line of text"),
+                              (String(repeating: "a", count: 101), "name: is 101 characters long; at most 100 are taken")] {
+            XCTAssertThrowsError(try ConfigKey.name.parse(bad), bad) {
+                XCTAssertEqual(($0 as? ConfigValueError)?.key, .name)
+                XCTAssertEqual(($0 as? ConfigValueError).map { "\($0.phrase)" }, reason)
+            }
+        }
+        XCTAssertFalse(ConfigKey.storeWide.contains(.name))
+
+        var config = Config()
+        config.set(.name("Jens Hansen"))
+        let bytes = ConfigFile.encode(config)
+        XCTAssertEqual(String(decoding: bytes, as: UTF8.self).filter { $0 != "\n" && $0 != " " },
+                       #"{"format":"akkord-config","version":1,"name":"JensHansen"}"#)
+        XCTAssertEqual(try ConfigFile.decode(bytes, source: "c").name, "Jens Hansen")
+        for (json, problem) in [(#""name": 7"#, "name: expected a string, got a number"), (#""name": """#, "name: must not be empty")] {
+            XCTAssertThrowsError(try ConfigFile.decode(Array(#"{"format": "akkord-config", "version": 1, \#(json)}"#.utf8), source: "/c/config.json"), json) {
+                XCTAssertTrue("\($0)".contains(problem), "\(json): \($0)")
+            }
+        }
+
+        // set, get, unset through the file.
+        let dir = try TemporaryDirectory.make(prefix: "akkord-config")
+        defer { TemporaryDirectory.remove(dir) }
+        let environment = ["XDG_CONFIG_HOME": dir + "/xdg", "HOME": dir]
+        XCTAssertEqual(try Settings(environment: environment).get(.name), Setting(key: .name, value: nil, isDefault: true))
+        _ = try Settings(environment: environment).set(.name("Jens Hansen"), lockTimeout: 1)
+        XCTAssertEqual(try Settings(environment: environment).get(.name), Setting(key: .name, value: .name("Jens Hansen"), isDefault: false))
+        _ = try Settings(environment: environment).unset(.name, lockTimeout: 1)
+        XCTAssertNil(try Settings(environment: environment).config().name)
+    }
 
     /// The settlement's keys (SPEC §16): typed as people write them, kept in one form, read strictly.
     func testSettlementKeys() throws {

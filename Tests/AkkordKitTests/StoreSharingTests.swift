@@ -63,4 +63,45 @@ final class StoreSharingTests: XCTestCase {
         XCTAssertEqual(try store.storeRequirement(), 1)
         XCTAssertNil(try store.loadState().currentProject)
     }
+
+    /// A sync that brought in changes ends the undo of a project's earlier steps (SPEC §14), as
+    /// `StoreSyncMerge` leaves the store: its steps removed and the sync's mark in `undo/<id>/`.
+    /// `undo` then says why; a change made after the sync is undone as usual, and then `undo`
+    /// says why again. A mark whose history is not the project's (an id used again) is not believed.
+    func testUndoAfterASyncSaysTheSyncEndedIt() throws {
+        let store = try makeProjectStore(prefix: "akkord-sharing")
+        try store.ensureDirectory(store.temporaryDirectory)
+        try store.writeProject(Project(id: "vestergade-12", name: "Vestergade 12"))
+        let workspace = Workspace(store: store, clock: Clock(seconds: 1_790_000_000), command: "akkord test", selectedProject: "vestergade-12")
+        let line = { (quantity: Int64) in
+            Workspace.NewLine(source: .custom(name: "Rygning", unit: "m", price: UnitPrice(raw: 10_000)), quantity: Quantity(raw: quantity * 1000),
+                              note: "", date: "2026-11-27", section: "Tag")
+        }
+        _ = try workspace.addLine(line(1))
+        _ = try workspace.addLine(line(2))
+        XCTAssertEqual(store.undoStepCounts(of: "vestergade-12"), [0, 1])
+
+        // The sync: what it brought in written, the steps before it gone, its mark left.
+        let synced = try ProjectCodec.decode(try XCTUnwrap(store.readFile(store.projectFile("vestergade-12"))), source: "synced")
+        _ = store.pruneUndoSteps(of: "vestergade-12", keep: 0)
+        try store.markUndoEndedBySync(of: "vestergade-12", time: "2026-11-27T13:03:00Z", historyCount: synced.history.count, last: synced.history.last)
+        let ended = UndoEndedBySyncError(project: "vestergade-12", syncTime: "2026-11-27T13:03:00Z")
+        XCTAssertThrowsError(try workspace.undo()) { XCTAssertEqual($0 as? UndoEndedBySyncError, ended) }
+        XCTAssertThrowsError(try workspace.undo(dryRun: true)) { XCTAssertEqual($0 as? UndoEndedBySyncError, ended) }
+        XCTAssertTrue(ended.phrase.description.hasPrefix("nothing to undo in vestergade-12: the sync on 2026-11-27 "), ended.phrase.description)
+        XCTAssertTrue(ended.phrase.description.hasSuffix(" brought in changes from the office; earlier steps can no longer be undone"))
+        XCTAssertEqual(store.check().problems, [], "check takes the mark as akkord's")
+
+        // A change after the sync is undone; then undo stops at the sync again.
+        _ = try workspace.addLine(line(3))
+        let undone = try workspace.undo()
+        XCTAssertEqual(undone.value.project.lineCount, 2)
+        XCTAssertThrowsError(try workspace.undo()) { XCTAssertEqual($0 as? UndoEndedBySyncError, ended) }
+
+        // The project made again under the same id: the mark is not its own.
+        try store.writeProject(Project(id: "vestergade-12", name: "Vestergade 12"))
+        _ = try workspace.addLine(line(4))
+        _ = store.pruneUndoSteps(of: "vestergade-12", keep: 0)
+        XCTAssertThrowsError(try workspace.undo()) { XCTAssertTrue($0 is AkkordError, "\($0)") }
+    }
 }

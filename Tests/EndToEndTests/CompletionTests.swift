@@ -156,7 +156,7 @@ final class CompletionTests: EndToEndCase {
         XCTAssertEqual(try bash(["project", "list", "--status", ""]), ["all", "approved", "closed", "disputed", "finished", "handed-in", "open"])
         XCTAssertEqual(try bash(["lines", "--lang", ""]), ["da", "en"])
         XCTAssertEqual(try bash(["completions", ""]), ["bash", "fish", "zsh"])
-        XCTAssertEqual(try bash(["config", "get", ""]), ["criticismDeadline", "deadlineWorkdays", "extraHolidays", "holidayPay", "lang", "settlementDeadline", "store"])
+        XCTAssertEqual(try bash(["config", "get", ""]), ["criticismDeadline", "deadlineWorkdays", "extraHolidays", "holidayPay", "lang", "name", "settlementDeadline", "store"])
         XCTAssertEqual(try bash(["report", "--fo"]), ["--format"])
         XCTAssertEqual(try bash(["report", "--json", "-"]), ["--format", "--help", "--holiday-pay", "--json", "--lang", "--no-color", "--output",
                                                             "--project", "--store", "-h", "-o", "-p"])

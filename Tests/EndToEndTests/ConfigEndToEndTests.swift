@@ -141,6 +141,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         store = \(home)/.local/share/akkord (default)
         holidayPay = (not set)
         deadlineWorkdays = 15 (default)
+        name = (not set)
         settlementDeadline = 15 workdays (default)
         criticismDeadline = 10 workdays (default)
         extraHolidays = (not set)
@@ -156,6 +157,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         store = /srv/roofs
         holidayPay = (not set)
         deadlineWorkdays = 15
+        name = (not set)
         settlementDeadline = 15 workdays (default)
         criticismDeadline = 10 workdays (default)
         extraHolidays = (not set)
@@ -170,7 +172,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         XCTAssertEqual(object["file"] as? String, configFile)
         XCTAssertEqual(object["exists"] as? Bool, true)
         let settings = try XCTUnwrap(object["settings"] as? [String: [String: Any]])
-        XCTAssertEqual(Set(settings.keys), ["lang", "store", "holidayPay", "deadlineWorkdays", "settlementDeadline", "criticismDeadline", "extraHolidays"])
+        XCTAssertEqual(Set(settings.keys), ["lang", "store", "holidayPay", "deadlineWorkdays", "name", "settlementDeadline", "criticismDeadline", "extraHolidays"])
         XCTAssertEqual(settings["deadlineWorkdays"]?["value"] as? Int, 15)
         XCTAssertEqual(settings["deadlineWorkdays"]?["default"] as? Bool, false)
         XCTAssertEqual(settings["store"]?["value"] as? String, "/srv/roofs")
@@ -192,7 +194,7 @@ final class ConfigEndToEndTests: EndToEndCase {
         XCTAssertTrue(try run(["config", "get", "holidaypay"]).stderr.contains("did you mean 'holidayPay'?"))
         let far = try run(["config", "unset", "colour"])
         assertError(far, status: 64, contains: "unknown config key \"colour\"")
-        XCTAssertTrue(far.stderr.contains("hint: the keys are lang, store, holidayPay, deadlineWorkdays"), far.stderr)
+        XCTAssertTrue(far.stderr.contains("hint: the keys are 'lang', 'store', 'holidayPay', 'deadlineWorkdays', 'name'"), far.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: configFile))
     }
 

@@ -221,6 +221,119 @@ expect_status 65 -- b lines
 expect_contains "$WORK/err" "this store needs a newer akkord"
 expect_status 65 -- b sync
 
+# --- config name: who the entries and the commits name; git has no user.name of its own here
+O="$WORK/named"; rm -rf "$O"; mkdir -p "$O"; git init -q --bare "$O/office.git"
+n() { XDG_CONFIG_HOME="$O/cfg" "$AKKORD" --store "$O/n" "$@"; }
+expect_status 0 -- n config set name "Jens Hansen"
+n project new "Vestergade 12" >/dev/null; n add 2.01 1 >/dev/null
+n sync init "$O/office.git" >"$O/init.out" 2>&1 || fail "sync init (name): $(cat "$O/init.out")"
+[ "$(git -C "$O/n" config user.name)" = "Jens Hansen" ] && ok || fail "the repository's user.name is not the config name: $(git -C "$O/n" config user.name)"
+n add 2.01 2 >/dev/null
+[ "$(q "$O/n/projects/vestergade-12.json" '.history[-1].by')" = "Jens Hansen" ] && ok || fail "the entry does not name the config name: $(q "$O/n/projects/vestergade-12.json" '.history[-1]')"
+expect_status 0 -- n sync
+[ "$(git -C "$O/office.git" log -1 --format=%an main)" = "Jens Hansen" ] && ok || fail "the pushed commit's author: $(git -C "$O/office.git" log -1 --format=%an main)"
+git -C "$O/n" config user.name "Someone Else"
+n add 2.01 3 >/dev/null
+[ "$(q "$O/n/projects/vestergade-12.json" '.history[-1].by')" = "Jens Hansen" ] && ok || fail "git's user.name won over the config name"
+expect_status 64 -- n config set name ""
+expect_status 64 -- n config set name "$(printf 'Jens\033[31m')"
+expect_status 64 -- n config set name "$(printf 'x%.0s' {1..101})"
+expect_contains "$WORK/err" "name: is 101 characters long; at most 100 are taken"
+[ "$(n config get name)" = "Jens Hansen" ] && ok || fail "a refused name changed the config"
+
+# --- a sync that brings in changes to a project ends the undo of its earlier steps, and undo says so
+office undo
+a add 2.01 1 >/dev/null; a sync >/dev/null 2>&1 || fail "A sync (undo)"
+b add 2.01 2 >/dev/null
+expect_status 0 -- b sync
+expect_status 1 -- b undo
+expect_contains "$WORK/err" "nothing to undo in vestergade-12: the sync on "
+expect_contains "$WORK/err" " brought in changes from the office; earlier steps can no longer be undone"
+expect_status 1 -- b --lang da undo
+expect_contains "$WORK/err" "intet at fortryde i vestergade-12: synkroniseringen "
+git -C "$B" check-ignore -q undo/vestergade-12/sync.json && ok || fail "the undo's sync mark is not ignored by git"
+b add 2.01 3 >/dev/null
+expect_status 0 -- b undo
+[ "$(jq '.lines | length' "$B/projects/vestergade-12.json")" = 3 ] && ok || fail "the undo after the sync did not take back the new line"
+expect_status 1 -- b undo
+expect_contains "$WORK/err" "nothing to undo in vestergade-12: the sync on "
+expect_status 0 -- b check
+
+# --- a refused or failed clone leaves nothing behind; a folder with files in it is refused first
+office cloning
+expect_status 1 -- "$AKKORD" --store "$O/c1" sync clone "$O/not-a-repository"
+[ ! -e "$O/c1" ] && ok || fail "a failed clone left $O/c1"
+mkdir "$O/c2"
+expect_status 1 -- "$AKKORD" --store "$O/c2" sync clone "$O/not-a-repository"
+[ -d "$O/c2" ] && [ -z "$(ls -A "$O/c2")" ] && ok || fail "a failed clone into an empty folder left: $(ls -A "$O/c2")"
+git clone -q --bare "$O/office.git" "$O/newer.git"
+C="$O/c"; git clone -q -b main "$O/newer.git" "$C"
+git -C "$C" config user.name x; git -C "$C" config user.email x@x
+jq '.requires = 99' "$C/store.json" >"$O/s.json" && cp "$O/s.json" "$C/store.json"
+git -C "$C" commit -qam newer && git -C "$C" push -q origin HEAD:main || fail "push of the newer store"
+expect_status 65 -- "$AKKORD" --store "$O/c3" sync clone "$O/newer.git"
+expect_contains "$WORK/err" "this store needs a newer akkord"
+[ ! -e "$O/c3" ] && ok || fail "a clone of a newer store left $O/c3"
+C="$O/h"; git clone -q -b main "$O/office.git" "$C"
+git -C "$C" config user.name x; git -C "$C" config user.email x@x
+ln -s /etc/passwd "$C/projects/evil.json"
+git -C "$C" add -A -f && git -C "$C" commit -qm evil && git -C "$C" push -q origin HEAD:main || fail "push of the hostile commit (clone)"
+expect_status 65 -- "$AKKORD" --store "$O/c4" sync clone "$O/office.git"
+expect_contains "$WORK/err" "refused"
+[ ! -e "$O/c4" ] && ok || fail "a refused clone left $O/c4"
+mkdir "$O/c5"
+expect_status 65 -- "$AKKORD" --store "$O/c5" sync clone "$O/office.git"
+[ -d "$O/c5" ] && [ -z "$(ls -A "$O/c5")" ] && ok || fail "a refused clone into an empty folder left: $(ls -A "$O/c5")"
+mkdir "$O/c6"; echo "my notes" >"$O/c6/notes.txt"
+expect_status 1 -- "$AKKORD" --store "$O/c6" sync clone "$O/newer.git"
+expect_contains "$WORK/err" "is not empty"
+[ "$(ls -A "$O/c6")" = notes.txt ] && [ "$(cat "$O/c6/notes.txt")" = "my notes" ] && ok || fail "a refused clone changed the folder: $(ls -A "$O/c6")"
+
+# --- the network runs without the store's lock: a change made while sync fetches is not blocked,
+# a second sync waits for the first (exit 75, said), and the change is synced
+office slow
+REAL_GIT=$(command -v git)
+mkdir -p "$O/bin"
+cat >"$O/bin/git" <<EOF
+#!/bin/bash
+case " \$* " in *" fetch "*) touch "$O/fetching"; sleep 4 ;; esac
+exec "$REAL_GIT" "\$@"
+EOF
+chmod +x "$O/bin/git"
+b add 2.01 7 >/dev/null; b sync >/dev/null 2>&1 || fail "B sync (slow)"
+a add 2.01 5 >/dev/null
+PATH="$O/bin:$PATH" "$AKKORD" --store "$A" sync >"$O/slow.out" 2>&1 & slow=$!
+for _ in $(seq 100); do [ -e "$O/fetching" ] && break; sleep 0.1; done
+[ -e "$O/fetching" ] && ok || fail "the slow fetch did not start"
+expect_status 0 -- env AKKORD_LOCK_TIMEOUT=2 "$AKKORD" --store "$A" add 2.01 6
+expect_status 75 -- env AKKORD_LOCK_TIMEOUT=0.5 PATH="$O/bin:$PATH" "$AKKORD_ABS" --store "$A" sync
+expect_contains "$WORK/err" "another akkord sync of this store is running"
+wait "$slow" && ok || fail "the slow sync: $(cat "$O/slow.out")"
+expect_status 0 -- b sync
+[ "$(jq -c '[.lines[].quantity | tostring]' "$B/projects/vestergade-12.json")" = '["10","7","5","6"]' ] && ok || fail "the line added during the fetch did not reach B: $(jq -c '[.lines[].quantity]' "$B/projects/vestergade-12.json")"
+cmp -s "$A/projects/vestergade-12.json" "$B/projects/vestergade-12.json" && ok || fail "A and B differ after the slow sync"
+
+# --- a push refused because the office moved meanwhile: said for a person, the store clean, and
+# the next sync completes
+office race
+mkdir -p "$O/bin"
+cat >"$O/bin/git" <<EOF
+#!/bin/bash
+case " \$* " in *" push "*) if [ ! -e "$O/b-synced" ]; then touch "$O/b-synced"; PATH="$PATH" "$AKKORD_ABS" --store "$B" sync >"$O/b.out" 2>&1; fi ;; esac
+exec "$REAL_GIT" "\$@"
+EOF
+chmod +x "$O/bin/git"
+b add 2.01 8 >/dev/null
+a add 2.01 9 >/dev/null
+expect_status 1 -- env PATH="$O/bin:$PATH" "$AKKORD_ABS" --store "$A" sync
+expect_contains "$WORK/err" "the office store has changes you do not have"
+[ -z "$(git -C "$A" status --porcelain)" ] && ok || fail "the store is not clean after the refused push: $(git -C "$A" status --porcelain)"
+expect_status 0 -- a check
+expect_status 0 -- a sync
+expect_status 0 -- b sync
+cmp -s "$A/projects/vestergade-12.json" "$B/projects/vestergade-12.json" && ok || fail "A and B differ after the race"
+[ "$(jq '.lines | length' "$A/projects/vestergade-12.json")" = 3 ] && ok || fail "lines after the race: $(jq -c '[.lines[].quantity]' "$A/projects/vestergade-12.json")"
+
 # --- no git on PATH
 expect_status 1 -- env PATH=/nonexistent "$AKKORD_ABS" --store "$A" sync status
 expect_contains "$WORK/err" "install git"

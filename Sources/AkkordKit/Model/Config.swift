@@ -8,6 +8,8 @@ public struct Config: Equatable, Sendable {
     public var store: String?
     public var holidayPay: Bool?
     public var deadlineWorkdays: Int?
+    /// Who this person is in a shared store's history (SPEC §14): one line, at most 100 characters.
+    public var name: String?
     public var settlementDeadline: Deadline?
     public var criticismDeadline: Deadline?
     public var extraHolidays: [MonthDay]?
@@ -32,6 +34,7 @@ public struct Config: Equatable, Sendable {
         case .store: return store.map(ConfigValue.store)
         case .holidayPay: return holidayPay.map(ConfigValue.holidayPay)
         case .deadlineWorkdays: return deadlineWorkdays.map(ConfigValue.deadlineWorkdays)
+        case .name: return name.map(ConfigValue.name)
         case .settlementDeadline: return settlementDeadline.map(ConfigValue.settlementDeadline)
         case .criticismDeadline: return criticismDeadline.map(ConfigValue.criticismDeadline)
         case .extraHolidays: return extraHolidays.map(ConfigValue.extraHolidays)
@@ -44,6 +47,7 @@ public struct Config: Equatable, Sendable {
         case .store(let s): store = s
         case .holidayPay(let b): holidayPay = b
         case .deadlineWorkdays(let n): deadlineWorkdays = n
+        case .name(let n): name = n
         case .settlementDeadline(let d): settlementDeadline = d
         case .criticismDeadline(let d): criticismDeadline = d
         case .extraHolidays(let days): extraHolidays = days
@@ -56,6 +60,7 @@ public struct Config: Equatable, Sendable {
         case .store: store = nil
         case .holidayPay: holidayPay = nil
         case .deadlineWorkdays: deadlineWorkdays = nil
+        case .name: name = nil
         case .settlementDeadline: settlementDeadline = nil
         case .criticismDeadline: criticismDeadline = nil
         case .extraHolidays: extraHolidays = nil
@@ -65,9 +70,11 @@ public struct Config: Equatable, Sendable {
 
 /// The keys of the config file, in the order the file is written and listed.
 public enum ConfigKey: String, CaseIterable, Sendable {
-    case lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline, extraHolidays
+    case lang, store, holidayPay, deadlineWorkdays, name, settlementDeadline, criticismDeadline, extraHolidays
 
     public static let workdays = 1...250
+    /// The longest `name`, in characters.
+    public static let nameLength = 100
 
     /// What a value must be, for messages and help.
     public var expected: Phrase {
@@ -76,6 +83,7 @@ public enum ConfigKey: String, CaseIterable, Sendable {
         case .store: return "an absolute path or one starting with ~/"
         case .holidayPay: return "true or false"
         case .deadlineWorkdays: return "a whole number from \(Self.workdays.lowerBound) to \(Self.workdays.upperBound)"
+        case .name: return "one line of text of at most \(Self.nameLength) characters (your name as the office's history shows it)"
         case .settlementDeadline, .criticismDeadline: return "a number from 1 to 250 and workdays, days or weeks (15 workdays)"
         case .extraHolidays: return "days as MM-DD, separated by commas (06-05,12-24,12-31), or nothing"
         }
@@ -104,6 +112,10 @@ public enum ConfigKey: String, CaseIterable, Sendable {
                 throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)")
             }
             return .deadlineWorkdays(n)
+        case .name:
+            let value = ConfigValue.name(text)
+            if let problem = value.problem { throw ConfigValueError(key: self, reason: problem) }
+            return value
         case .settlementDeadline, .criticismDeadline:
             guard let d = Deadline(parsing: text) else { throw ConfigValueError(key: self, reason: "\(quoted) is not \(expected)") }
             return self == .settlementDeadline ? .settlementDeadline(d) : .criticismDeadline(d)
@@ -128,6 +140,7 @@ public enum ConfigValue: Equatable, Sendable {
     case store(String)
     case holidayPay(Bool)
     case deadlineWorkdays(Int)
+    case name(String)
     case settlementDeadline(Deadline)
     case criticismDeadline(Deadline)
     case extraHolidays([MonthDay])
@@ -138,6 +151,7 @@ public enum ConfigValue: Equatable, Sendable {
         case .store: return .store
         case .holidayPay: return .holidayPay
         case .deadlineWorkdays: return .deadlineWorkdays
+        case .name: return .name
         case .settlementDeadline: return .settlementDeadline
         case .criticismDeadline: return .criticismDeadline
         case .extraHolidays: return .extraHolidays
@@ -148,7 +162,7 @@ public enum ConfigValue: Equatable, Sendable {
     public var text: String {
         switch self {
         case .lang(let l): return l.rawValue
-        case .store(let s): return s
+        case .store(let s), .name(let s): return s
         case .holidayPay(let b): return b ? "true" : "false"
         case .deadlineWorkdays(let n): return String(n)
         case .settlementDeadline(let d), .criticismDeadline(let d): return d.description
@@ -160,7 +174,7 @@ public enum ConfigValue: Equatable, Sendable {
     public var json: JSONValue {
         switch self {
         case .lang(let l): return .string(l.rawValue)
-        case .store(let s): return .string(s)
+        case .store(let s), .name(let s): return .string(s)
         case .holidayPay(let b): return .bool(b)
         case .deadlineWorkdays(let n): return .int(n)
         case .settlementDeadline(let d), .criticismDeadline(let d): return .string(d.description)
@@ -182,6 +196,13 @@ public enum ConfigValue: Equatable, Sendable {
             return nil
         case .deadlineWorkdays(let n):
             return ConfigKey.workdays.contains(n) ? nil : "\(n) is not \(ConfigKey.deadlineWorkdays.expected)"
+        case .name(let n):
+            // One line of printable text: it is written into every history entry and commit.
+            if n.allSatisfy({ $0 == " " || $0 == "\t" }) { return "must not be empty" }
+            if let problem = ControlCharacters.problem(in: n) { return problem }
+            if n.contains("\t") { return "contains a tab; a name is one line of text" }
+            if n.count > ConfigKey.nameLength { return "is \(n.count) characters long; at most \(ConfigKey.nameLength) are taken" }
+            return nil
         }
     }
 }

@@ -132,3 +132,19 @@ public struct SyncInterruptedError: Error, Equatable, PhrasedError {
     public init() {}
     public var phrase: Phrase { "a sync was stopped while it merged; the store is not changed until it is finished" }
 }
+
+/// Another sync of the store holds the syncs' lock (it may be fetching or pushing on a slow network).
+public struct SyncBusyError: Equatable, PhrasedError {
+    public let path: String
+    public let seconds: Double
+    public init(path: String, seconds: Double) { self.path = path; self.seconds = seconds }
+    public var phrase: Phrase { "another akkord sync of this store is running: it has held \(path) for \(WaitedSeconds(seconds)) s" }
+}
+
+/// The seconds a lock was waited for as a figure (`30`, `2.5`), written in the language's number format.
+public struct WaitedSeconds: PhraseNumber {
+    public let phrasePlain: String
+    public init(_ s: Double) { phrasePlain = s == s.rounded() && s < 1e9 ? String(Int(s)) : String(s) }
+    public var phraseGrouped: Bool { false }
+    public var description: String { phrasePlain }
+}

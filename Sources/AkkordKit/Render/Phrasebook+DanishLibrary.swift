@@ -975,5 +975,16 @@ da: {1}, som den kom ind ({2})
 # an interrupted sync
 en: a sync was stopped while it merged; the store is not changed until it is finished
 da: en synkronisering blev stoppet, mens den flettede; arkivet ændres ikke, før den er gjort færdig
+# office work (config name, undo after a sync, clone, the sync's own lock)
+en: one line of text of at most {} characters (your name as the office's history shows it)
+da: én linje tekst på højst {1} tegn (dit navn, som kontorets historik viser det)
+en: is {} characters long; at most {} are taken
+da: er {1} tegn lang; højst {2} tages
+en: contains a tab; a name is one line of text
+da: indeholder en tabulator; et navn er én linje tekst
+en: nothing to undo in {}: the sync on {} brought in changes from the office; earlier steps can no longer be undone
+da: intet at fortryde i {1}: synkroniseringen {2} bragte ændringer ind fra kontoret; tidligere skridt kan ikke længere fortrydes
+en: another akkord sync of this store is running: it has held {} for {} s
+da: en anden synkronisering med akkord af dette arkiv er i gang: den har holdt {1} i {2} s
 """#
 }

@@ -90,6 +90,7 @@ public enum ConfigFile {
             guard let l = Language(rawValue: s) else { return .failure(ConfigValueError(key: key, reason: "\(Excerpt.phrase(s)) is not \(key.expected)")) }
             value = .lang(l)
         case (.store, .string(let s)): value = .store(s)
+        case (.name, .string(let s)): value = .name(s)
         case (.holidayPay, .bool(let b)): value = .holidayPay(b)
         case (.deadlineWorkdays, .number(let n)):
             // The plain form akkord writes: `10`, not `010`, `10.0` or `1e1`.
@@ -114,7 +115,7 @@ public enum ConfigFile {
             value = .extraHolidays(days)
         case (.settlementDeadline, _), (.criticismDeadline, _): return wrong("a string")
         case (.extraHolidays, _): return wrong("an array of MM-DD strings")
-        case (.lang, _), (.store, _): return wrong("a string")
+        case (.lang, _), (.store, _), (.name, _): return wrong("a string")
         case (.holidayPay, _): return wrong("true or false")
         case (.deadlineWorkdays, _): return wrong("a whole number")
         }
@@ -141,7 +142,7 @@ public enum ConfigFile {
         case .deadlineWorkdays: return .deadlineWorkdays(15)
         case .settlementDeadline: return .settlementDeadline(.settlementDefault)
         case .criticismDeadline: return .criticismDeadline(.criticismDefault)
-        case .extraHolidays, .holidayPay: return nil
+        case .extraHolidays, .holidayPay, .name: return nil
         }
     }
 

@@ -156,6 +156,11 @@ extension Store {
             }
             for name in Self.entries(of: steps).sorted() where AtomicFile.temporaryOwner(name) == nil {
                 let path = steps + "/" + name
+                if name == Self.undoSyncMarkName {
+                    // The mark of a sync that ended the project's undo (`markUndoEndedBySync`).
+                    if let kind = Self.notRegularFile(path) { report.problems.append("\(path): is \(kind), not a regular file") }
+                    continue
+                }
                 guard name.hasSuffix(".json"), let n = Int(name.dropLast(5)), n >= 0, "\(n).json" == name else {
                     report.problems.append("\(path): not an undo step (<n>.json); akkord did not put it there")
                     continue

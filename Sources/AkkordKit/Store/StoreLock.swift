@@ -1,4 +1,5 @@
 import AkkordSupport
+import AkkordModel
 
 #if canImport(Glibc)
 import Glibc
@@ -72,14 +73,5 @@ public struct StoreBusyError: Equatable, PhrasedError {
     public let seconds: Double
     public var phrase: Phrase { "the store is busy: another akkord has held \(path) for \(Self.seconds(seconds)) s" }
 
-    /// The seconds waited as a figure (`30`, `2.5`), written in the language's number format.
-    static func seconds(_ s: Double) -> Seconds {
-        Seconds(phrasePlain: s == s.rounded() && s < 1e9 ? String(Int(s)) : String(s))
-    }
-
-    struct Seconds: PhraseNumber {
-        let phrasePlain: String
-        var phraseGrouped: Bool { false }
-        var description: String { phrasePlain }
-    }
+    static func seconds(_ s: Double) -> WaitedSeconds { WaitedSeconds(s) }
 }

@@ -84,7 +84,8 @@ public enum StoreSharing {
 }
 
 /// The git orchestration of a store (SPEC §14). Every method that changes the store runs inside
-/// the store's exclusive lock (the caller takes it: `Store.exclusively`).
+/// the store's exclusive lock (the caller takes it: `Store.exclusively`), except `sync`, which
+/// takes it itself around all but the network.
 package struct StoreSync {
     let store: Store
     let git: Git
@@ -166,16 +167,45 @@ package struct StoreSync {
     }
 
     /// `sync clone`: a new machine's store made from the office's; what came is checked as an
-    /// incoming sync is, before any file of it is written.
+    /// incoming sync is, before any file of it is written. The folder must be new or empty
+    /// (anything else is refused before anything is written); a clone refused or failed leaves
+    /// it as it was: not there, or empty.
     package static func clone(remote: String, into directory: String, git: Git, driver: String, name: String?, time: String) throws {
-        if FileIO.isDirectory(directory) {
-            guard let dir = opendir(directory) else { throw GitError.cloneTargetNotEmpty(path: directory) }
+        var st = stat()
+        let existed = lstat(directory, &st) == 0
+        if existed {
+            guard FileIO.isDirectory(directory), let dir = opendir(directory) else { throw GitError.cloneTargetNotEmpty(path: directory) }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
                 let n = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
                 if n != "." && n != ".." { throw GitError.cloneTargetNotEmpty(path: directory) }
             }
         }
+        do {
+            try cloneIntoEmpty(remote: remote, directory: directory, git: git, driver: driver, name: name, time: time)
+        } catch {
+            removeContents(of: directory)
+            if !existed { rmdir(directory) }
+            throw error
+        }
+    }
+
+    /// Removes everything in `path` (a folder the clone made or filled), never following a link.
+    static func removeContents(of path: String) {
+        for name in Store.entries(of: path) {
+            let child = path + "/" + name
+            var st = stat()
+            guard lstat(child, &st) == 0 else { continue }
+            if st.st_mode & S_IFMT == S_IFDIR {
+                removeContents(of: child)
+                rmdir(child)
+            } else {
+                unlink(child)
+            }
+        }
+    }
+
+    private static func cloneIntoEmpty(remote: String, directory: String, git: Git, driver: String, name: String?, time: String) throws {
         let out = try git.run(["clone", "-q", "--no-checkout", "--", remote, directory], check: false, inStore: false)
         if out.status != 0 { throw GitError.noConnection(remote: remote, message: out.errorText) }
         let store = Store(directory: directory)
@@ -194,7 +224,10 @@ package struct StoreSync {
         }
         if let head = try sync.git.commit("HEAD") {
             let commits = try sync.git.run(["rev-list", head]).text.split(separator: "\n").map(String.init)
-            try sync.refuseHostile(commits: commits, tree: try sync.git.tree(head))
+            let tree = try sync.git.tree(head)
+            try sync.refuseHostile(commits: commits, tree: tree)
+            // A store this akkord is too old for is refused before any of it is written.
+            if let state = tree["store.json"], let bytes = try sync.git.blobs([state.hash])[state.hash] { try sync.checkIncoming("store.json", bytes) }
             try sync.git.run(["checkout", "-q", "-f", "HEAD", "--", "."])
         }
         chmod(directory, 0o700)

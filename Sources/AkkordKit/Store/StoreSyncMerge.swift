@@ -47,48 +47,84 @@ extension StoreSync {
         return result
     }
 
-    package func sync(_ o: Options) throws -> SyncReport {
+    /// `akkord sync`. The network runs without the store's lock, so other commands keep working
+    /// while it fetches and pushes; syncs of the store run one at a time under their own lock
+    /// (`lockSyncs`). Under the store's lock: this machine's changes committed; without it: the
+    /// fetch; under it again: what changed meanwhile committed, the three trees compared and
+    /// merged, the files written and the merge commit recorded; without it: the push.
+    package func sync(_ o: Options, driver: String, name: String?) throws -> SyncReport {
         try store.storeRequirement()
         guard isRepository else { throw GitError.notARepository(store: directory) }
+        let syncLock = try Self.lockSyncs(in: directory, timeout: store.lockTimeout)
+        defer { withExtendedLifetime(syncLock) {} }
         var report = SyncReport()
         report.dryRun = o.dryRun
         report.remote = remoteURL()
         guard report.remote != nil else { throw GitError.noRemote }
-        if !o.dryRun {
+
+        // This machine's side: the store's files as they are now.
+        let mineRef: String = try store.exclusively(finishingSync: !o.dryRun) {
+            try store.storeRequirement()
+            if o.dryRun { return try treeOfTheFilesAsTheyAre() }
+            try setUp(driver: driver, name: name)
             // A plain `git pull` that stopped on a conflict: its half-done merge is undone, and
             // akkord merges the two sides itself.
             if FileIO.exists(directory + "/.git/MERGE_HEAD") { try git.run(["merge", "--abort"], check: false) }
             removeStaleGitLocks()
             try finishInterruptedMerge()
             try moveCurrentProjectToLocal()
-        }
-
-        // This machine's side: the store's files as they are now.
-        var mineRef = "HEAD"
-        var indexFile: String?
-        defer { if let indexFile { unlink(indexFile) } }
-        if o.dryRun {
-            // A tree of the files as they are, made in an index of its own: the store's index and
-            // commits are not touched.
-            // Absolute: git reads GIT_INDEX_FILE from the store (-C), not from here.
-            var tmp = store.temporaryDirectory
-            if !tmp.hasPrefix("/"), let resolved = realpath(tmp, nil) { tmp = String(cString: resolved); free(resolved) }
-            let path = tmp + "/sync-index.\(getpid())"
-            indexFile = path
-            if let bytes = try? FileIO.read(directory + "/.git/index", limit: Store.maximumFileBytes) { try? AtomicFile.write(bytes, to: path) }
-            let g = git.adding(environment: ["GIT_INDEX_FILE": path])
-            try g.run(["add", "-A"])
-            mineRef = try g.run(["write-tree"]).line
-        } else {
-            try git.run(["add", "-A"])
-            let message: (text: String, entries: Int)
-            do { message = try localCommitMessage(o) } catch {
-                _ = try? git.run(["reset", "-q"], check: false)
-                throw error
-            }
-            if try git.commitIndex(message: message.text) { report.committedEntries = message.entries }
+            report.committedEntries += try commitLocalChanges(o)
+            return "HEAD"
         }
         try fetch()
+        // A dry run only reads git's objects from here on.
+        let needsPush = o.dryRun ? try mergeFetched(o, mineRef: mineRef, &report)
+            : try store.exclusively(finishingSync: true) { try mergeFetched(o, mineRef: mineRef, &report) }
+        if needsPush { try push(); report.pushed = true }
+        if !o.dryRun { try saveLastSync(time: o.time) }
+        return report
+    }
+
+    /// Syncs of the store in `directory` one at a time: a lock of their own in `.git`, waited for
+    /// `timeout` seconds (then `SyncBusyError`). Held through the network, unlike the store's.
+    package static func lockSyncs(in directory: String, timeout: Double) throws -> StoreLock {
+        let path = directory + "/.git/akkord-sync.lock"
+        do { return try StoreLock(path: path, timeout: timeout) } catch let e as StoreBusyError {
+            throw SyncBusyError(path: e.path, seconds: e.seconds)
+        }
+    }
+
+    /// A tree of the files as they are, made in an index of its own: the store's index and
+    /// commits are not touched (a dry run).
+    private func treeOfTheFilesAsTheyAre() throws -> String {
+        // Absolute: git reads GIT_INDEX_FILE from the store (-C), not from here.
+        var tmp = store.temporaryDirectory
+        if !tmp.hasPrefix("/"), let resolved = realpath(tmp, nil) { tmp = String(cString: resolved); free(resolved) }
+        let path = tmp + "/sync-index.\(getpid())"
+        defer { unlink(path) }
+        if let bytes = try? FileIO.read(directory + "/.git/index", limit: Store.maximumFileBytes) { try? AtomicFile.write(bytes, to: path) }
+        let g = git.adding(environment: ["GIT_INDEX_FILE": path])
+        try g.run(["add", "-A"])
+        return try g.run(["write-tree"]).line
+    }
+
+    /// Commits the store's files as they are when they differ from HEAD; the number of history
+    /// entries the commit lists. A project file that does not read is never committed.
+    private func commitLocalChanges(_ o: Options) throws -> Int {
+        try git.run(["add", "-A"])
+        if try git.commit("HEAD") != nil, try git.run(["diff", "--cached", "--quiet"], check: false).status == 0 { return 0 }
+        let message: (text: String, entries: Int)
+        do { message = try localCommitMessage(o) } catch {
+            _ = try? git.run(["reset", "-q"], check: false)
+            throw error
+        }
+        return try git.commitIndex(message: message.text) ? message.entries : 0
+    }
+
+    /// After the fetch: what changed here meanwhile committed, the incoming commits checked and
+    /// merged, the merged files written and the merge recorded. Whether there is something to push.
+    private func mergeFetched(_ o: Options, mineRef: String, _ report: inout SyncReport) throws -> Bool {
+        if !o.dryRun { report.committedEntries += try commitLocalChanges(o) }
         let head = try git.commit("HEAD")
         let theirs = try git.commit("refs/remotes/origin/\(branch)")
         let base: String? = {
@@ -104,14 +140,10 @@ extension StoreSync {
                 let mineTree = try git.tree(head == nil && !o.dryRun ? nil : mineRef)
                 report.outgoing = try projectChanges(from: remoteTree, to: mineTree)
             }
-            if !o.dryRun {
-                if head != nil && head != theirs { try push(); report.pushed = true }
-                try saveLastSync(time: o.time)
-            }
             report.commit = head
-            return report
+            return !o.dryRun && head != nil && head != theirs
         }
-        guard let theirs else { return report }
+        guard let theirs else { return false }
 
         let baseTree = try git.tree(base), mineTree = try git.tree(mineRef), theirsTree = try git.tree(theirs)
         let incomingCommits = try git.run(["rev-list", theirs] + (head.map { ["^" + $0] } ?? [])).text.split(separator: "\n").map(String.init)
@@ -123,7 +155,7 @@ extension StoreSync {
         report.renumberings = plan.renumberings
         report.settled = plan.settled
         if !plan.conflicts.isEmpty { throw SyncConflictError(conflicts: plan.conflicts) }
-        if o.dryRun { report.commit = head; return report }
+        if o.dryRun { report.commit = head; return false }
 
         // Every merged file written atomically, deletions after, then the undo of projects that
         // changed ends (their kept steps no longer match their history). The marker says a merge
@@ -140,6 +172,7 @@ extension StoreSync {
             try? AtomicFile.syncDirectory(AtomicFile.parentDirectory(of: full))
         }
         for id in plan.changedProjects { _ = store.pruneUndoSteps(of: id, keep: 0) }
+        for (id, count, last) in plan.undoEnded { try store.markUndoEndedBySync(of: id, time: o.time, historyCount: count, last: last) }
         // This machine's current project follows a renumbered id, and is none once the other
         // machine deleted it.
         let current = try store.loadState().currentProject
@@ -164,10 +197,8 @@ extension StoreSync {
         }
         try git.run(["update-ref", "-m", "akkord sync", "HEAD", merged])
         unlink(mergingMarker)
-        if merged != theirs { try push(); report.pushed = true }
-        try saveLastSync(time: o.time)
         report.commit = merged
-        return report
+        return merged != theirs
     }
 
     /// A sync killed while it wrote a merge (the marker is there, HEAD not yet moved): every
@@ -197,7 +228,8 @@ extension StoreSync {
     }
 
     /// git's own lock files left by a git that akkord ran and that was killed: akkord holds the
-    /// store's lock, so no git of akkord's is running; without this every later sync would stop.
+    /// syncs' lock and the store's, so no git of akkord's is running (no other sync's, and no
+    /// other command's); without this every later sync would stop.
     func removeStaleGitLocks() {
         let gitDirectory = directory + "/.git"
         for name in ["index.lock", "HEAD.lock", "ORIG_HEAD.lock", "FETCH_HEAD.lock", "config.lock", "packed-refs.lock", "shallow.lock"] {
@@ -249,6 +281,8 @@ extension StoreSync {
         var incoming: [SyncProjectChange] = []
         var incomingFiles: [String] = []
         var changedProjects: [String] = []
+        /// The projects as the merge leaves them whose undo it ends: their history's length and last entry.
+        var undoEnded: [(String, Int, HistoryEntry?)] = []
         var currentRenamed: (String, String)?
     }
 
@@ -277,8 +311,10 @@ extension StoreSync {
                     let data = bytes(t) ?? []
                     try checkIncoming(path, data)
                     if case .project(let id) = place {
-                        plan.incoming.append(try change(id, before: bytes(m), after: data, path: path))
+                        let after = try ProjectCodec.decode(data, source: path)
+                        plan.incoming.append(change(id, before: try bytes(m).map { try ProjectCodec.decode($0, source: path) }, after: after))
                         plan.changedProjects.append(id)
+                        plan.undoEnded.append((id, after.history.count, after.history.last))
                     } else { plan.incomingFiles.append(path) }
                     plan.writes.append((path, data))
                 } else if place != .photo {
@@ -306,7 +342,9 @@ extension StoreSync {
                             let data = bytes(t) ?? []
                             try checkIncoming(path, data)
                             plan.writes.append((path, data))
-                            plan.incoming.append(try change(id, before: nil, after: data, path: path))
+                            let after = try ProjectCodec.decode(data, source: path)
+                            plan.incoming.append(change(id, before: nil, after: after))
+                            plan.undoEnded.append((id, after.history.count, after.history.last))
                         } else {
                             plan.deletions.append(path)
                             plan.incoming.append(try change(id, before: bytes(m), after: nil, path: path))
@@ -328,8 +366,10 @@ extension StoreSync {
                     plan.writes.append((Store.projectFileName(newId), try ProjectCodec.encode(mineProject)))
                     plan.renumberings.append("project \(id) (made here) is now \(newId)")
                     plan.currentRenamed = (id, newId)
-                    plan.incoming.append(try change(id, before: nil, after: theirsBytes, path: path))
+                    plan.incoming.append(change(id, before: nil, after: theirsProject))
                     plan.changedProjects.append(id)
+                    plan.undoEnded.append((id, theirsProject.history.count, theirsProject.history.last))
+                    plan.undoEnded.append((newId, mineProject.history.count, mineProject.history.last))
                     continue
                 }
                 let baseProject = try ProjectCodec.decode(bytes(b) ?? [], source: "base " + path)
@@ -342,6 +382,7 @@ extension StoreSync {
                 plan.writes.append((path, data))
                 plan.incoming.append(change(id, before: mineProject, after: result.merged))
                 plan.changedProjects.append(id)
+                plan.undoEnded.append((id, result.merged.history.count, result.merged.history.last))
             case .trash(let id):
                 // The same project deleted on both machines, as two different files: both kept.
                 guard let t else { continue }

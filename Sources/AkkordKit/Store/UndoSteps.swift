@@ -83,6 +83,47 @@ extension Store {
         }.sorted()
     }
 
+    /// `undo/<id>/sync.json`: a sync brought in changes to the project and so ended the undo of
+    /// its earlier steps (they no longer match its history). It says when, and the history the
+    /// project had after that sync (its length and last entry), so `undo` can tell a step the
+    /// sync ended from one that was never kept. Local like every step (git ignores `undo/`).
+    package static let undoSyncMarkName = "sync.json"
+    package func undoSyncMarkFile(_ id: String) -> String { "\(undoStepsDirectory(id))/\(Self.undoSyncMarkName)" }
+
+    package struct UndoSyncMark: Equatable, Sendable {
+        /// When the sync ran (stored form, UTC).
+        package let time: String
+        package let historyCount: Int
+        package let lastTime: String?
+        package let lastCommand: String?
+
+        /// Whether `history` is the project's that the sync left, or one grown from it.
+        package func matches(_ history: [HistoryEntry]) -> Bool {
+            guard history.count >= historyCount else { return false }
+            guard historyCount > 0 else { return true }
+            let last = history[historyCount - 1]
+            return last.time == lastTime && last.command == lastCommand
+        }
+    }
+
+    /// Marks the project's undo as ended by the sync at `time`, which left it with `history`.
+    package func markUndoEndedBySync(of id: String, time: String, historyCount: Int, last: HistoryEntry?) throws {
+        try ensureDirectory(undoDirectory)
+        try ensureDirectory(undoStepsDirectory(id))
+        let object = JSONObject([("format", .string("akkord-undo-sync")), ("version", .int(1)), ("time", .string(time)),
+                                 ("historyCount", .int(historyCount)), ("lastTime", .optional(last?.time)), ("lastCommand", .optional(last?.command))])
+        try write(JSONWriter.write(.object(object)), to: undoSyncMarkFile(id))
+    }
+
+    /// The project's sync mark, nil when there is none (or it does not read: it only explains).
+    package func undoSyncMark(of id: String) -> UndoSyncMark? {
+        guard let bytes = try? FileIO.read(undoSyncMarkFile(id), limit: 1 << 16, followSymlinks: false),
+              let object = (try? JSONReader.parse(bytes))?.objectValue,
+              object["format"]?.stringValue == "akkord-undo-sync", let time = object["time"]?.stringValue,
+              case .number(let n) = object["historyCount"] ?? .null, let count = Int(n), count >= 0 else { return nil }
+        return UndoSyncMark(time: time, historyCount: count, lastTime: object["lastTime"]?.stringValue, lastCommand: object["lastCommand"]?.stringValue)
+    }
+
     /// Removes all but the newest `keep` steps; returns the paths it could not remove, with why.
     package func pruneUndoSteps(of id: String, keep: Int = Store.keptUndoSteps) -> [(path: String, reason: Phrase)] {
         let counts = undoStepCounts(of: id)

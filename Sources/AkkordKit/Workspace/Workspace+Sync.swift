@@ -19,8 +19,10 @@ extension Workspace {
     /// Who a change in the store in `directory` is recorded as made by, when the store is shared
     /// through git (it has `.git`): config `name`, else git's `user.name`, else the login name
     /// (also without git). nil for a store of one machine, whose history names no one.
-    public static func historyAuthor(storeDirectory directory: String, configName: String?, environment: [String: String]) -> String? {
+    /// `configName` is asked only for a shared store (a store of one machine never reads it).
+    public static func historyAuthor(storeDirectory directory: String, configName: () -> String?, environment: [String: String]) -> String? {
         guard FileIO.isDirectory(directory + "/.git") else { return nil }
+        let configName = configName()
         guard let git = try? Git.find(environment: environment, directory: directory, checkingVersion: false) else {
             if let configName, !configName.isEmpty { return configName }
             return StoreSync.loginName()
@@ -32,6 +34,9 @@ extension Workspace {
     public func syncInit(remote: String?, environment: [String: String], executable: String, name: String?) throws -> (commit: String?, pushed: Bool) {
         let git = try git(environment)
         let time = clock.timestamp
+        // Not while a sync of the store runs (it fetches and pushes without the store's lock).
+        let syncLock = FileIO.isDirectory(store.directory + "/.git") ? try StoreSync.lockSyncs(in: store.directory, timeout: store.lockTimeout) : nil
+        defer { withExtendedLifetime(syncLock) {} }
         return try store.exclusively {
             try StoreSync(store: store, git: git).initialize(remote: remote, driver: StoreSharing.driverCommand(executable: executable), name: name, time: time)
         }
@@ -48,12 +53,7 @@ extension Workspace {
         let git = try git(environment)
         let by = Self.syncName(configName: name, git: git)
         let options = StoreSync.Options(keep: keep, keepProject: keepProject, dryRun: dryRun, by: by, time: clock.timestamp, command: command)
-        return try store.exclusively(finishingSync: !dryRun) {
-            let sync = StoreSync(store: store, git: git)
-            try store.storeRequirement()
-            if !dryRun, FileIO.exists(store.directory + "/.git") { try sync.setUp(driver: StoreSharing.driverCommand(executable: executable), name: name) }
-            return try sync.sync(options)
-        }
+        return try StoreSync(store: store, git: git).sync(options, driver: StoreSharing.driverCommand(executable: executable), name: name)
     }
 
     /// `akkord sync status`.

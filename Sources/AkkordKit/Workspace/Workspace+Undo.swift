@@ -1,4 +1,6 @@
+import AkkordSupport
 import AkkordModel
+import AkkordRender
 import AkkordStore
 
 /// `undo`: the project put back exactly as it was before its last change that is not yet undone.
@@ -46,6 +48,10 @@ extension Workspace {
     /// from the step's file at commit), the history entry it takes back and that entry's index.
     private func restore(_ current: ProjectHead) throws -> (project: Project, window: LineWindow, source: String, undone: HistoryEntry, target: Int) {
         guard let target = current.nextUndoTarget else { throw AkkordError.nothingToUndo(project: current.id, before: nil) }
+        // A sync that brought in changes ended the undo of every step before it (SPEC §14).
+        if let mark = store.undoSyncMark(of: current.id), target < mark.historyCount, mark.matches(current.history) {
+            throw UndoEndedBySyncError(project: current.id, syncTime: mark.time)
+        }
         let entry = current.history[target]
         guard let (window, source) = try store.undoStepToRestore(of: current.id, historyCount: target),
               window.head.history.elementsEqual(current.history[..<target]) else {
@@ -61,5 +67,16 @@ extension Workspace {
     /// described, or as the text of an entry written before changes were described).
     package static func undoHistory(_ undone: HistoryEntry) -> [HistoryChange] {
         [.undo(time: undone.time, command: undone.command)] + undone.undoneChanges
+    }
+}
+
+/// `undo` on a project whose earlier steps a sync ended, by bringing in changes from the office.
+public struct UndoEndedBySyncError: Equatable, PhrasedError {
+    public let project: String
+    /// When the sync ran (stored form, UTC).
+    public let syncTime: String
+    public init(project: String, syncTime: String) { self.project = project; self.syncTime = syncTime }
+    public var phrase: Phrase {
+        "nothing to undo in \(project): the sync on \(HistoryText.time(syncTime)) brought in changes from the office; earlier steps can no longer be undone"
     }
 }

@@ -8,8 +8,12 @@ extension CommandContext {
         }
         let (directory, lockTimeout) = try storeSetup()
         var workspace = Workspace(directory: directory, lockTimeout: lockTimeout, clock: clock, command: commandLine, selectedProject: globals.project)
-        let (configName, environment) = (syncConfigName, environment)
-        workspace.author = { Workspace.historyAuthor(storeDirectory: directory, configName: configName, environment: environment) }
+        // The config file is read only when a change is made in a shared store; one that does
+        // not parse names no one here (the commands that need it for more say so, exit 65).
+        let environment = environment
+        workspace.author = {
+            Workspace.historyAuthor(storeDirectory: directory, configName: { (try? Settings(environment: environment).config())?.name }, environment: environment)
+        }
         return workspace
     }
 

@@ -41,7 +41,7 @@ enum DanishHelp {
         formatet (.txt, .json, .csv, .html, .htm, .pdf eller .xlsx).
         """
     private static let output: ArgumentText = "Skriv til denne fil i stedet for standardoutput (- er standardoutput)."
-    private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline eller extraHolidays."
+    private static let configKey: ArgumentText = "lang, store, holidayPay, deadlineWorkdays, 'name', settlementDeadline, criticismDeadline eller extraHolidays."
     private static let storeWide: ArgumentText = "Arkivets settings.json i stedet for din konfigurationsfil: settlementDeadline, criticismDeadline, extraHolidays og holidayPay, fælles for alle, der bruger arkivet."
 
     // MARK: the global options
@@ -331,7 +331,9 @@ enum DanishHelp {
                 Fortrydelsen skrives i historikken, som kun vokser, og id'er på linjer og poster gives aldrig ud igen. \
                 En fortrydelse kan ikke fortrydes: foretag ændringen igen i stedet. Et afsluttet projekt skal først \
                 genåbnes. Ændringen, der oprettede et projekt, og et projekt, som det blev importeret fra en pakkefil, \
-                kan ikke fortrydes (brug 'akkord project delete').
+                kan ikke fortrydes (brug 'akkord project delete'). I et arkiv, der deles gennem git, afslutter en \
+                synkronisering, der bringer ændringer til et projekt ind, fortrydelsen af dets tidligere skridt ('akkord \
+                undo' siger det); en ændring lavet efter synkroniseringen kan fortrydes.
                 """,
             arguments: ["--dry-run": "Fortæl kun, hvad der ville blive fortrudt."]),
     ]
@@ -507,7 +509,9 @@ enum DanishHelp {
                 Indstillingerne ligger i $XDG_CONFIG_HOME/akkord/config.json, ellers ~/.config/akkord/config.json. \
                 Nøgler: lang (en eller da); store (arkivets mappe: en absolut sti, eller en der begynder med ~/ for din \
                 hjemmemappe); holidayPay (true eller false; 'akkord config set' tager også yes/no, ja/nej, 1/0); \
-                deadlineWorkdays (et helt tal fra 1 til 250); settlementDeadline og criticismDeadline (et tal fra 1 til 250 og \
+                deadlineWorkdays (et helt tal fra 1 til 250); 'name' (hvem du er i et delt arkivs historik og commits, \
+                fx Jens Hansen: én linje på højst 100 tegn; uden den gits user.name, ellers dit login-navn); \
+                settlementDeadline og criticismDeadline (et tal fra 1 til 250 og \
                 arbejdsdage, dage eller uger: 15 arbejdsdage); extraHolidays (kontorets fridage som MM-DD adskilt af \
                 kommaer: 06-05,12-24). --lang og derefter AKKORD_LANG går forud for lang, og \
                 lang går forud for locale (LC_ALL, LC_MESSAGES, LANG); --store og derefter AKKORD_HOME går forud for \
@@ -572,8 +576,9 @@ enum DanishHelp {
                 konflikter: sync standser, før noget skrives eller sendes, viser dem (projekt, post, felt, denne \
                 maskines værdi, den indkomne) og slutter med afslutningskode 1; afgør dem med --keep min eller --keep \
                 deres. Indkomne commits, der ændrer .gitattributes eller .gitignore, tilføjer et link eller en fil \
-                uden for arkivets opbygning, afvises (afslutningskode 65, intet ændret). Kræver git 2.38 eller nyere \
-                på PATH.
+                uden for arkivets opbygning, afvises (afslutningskode 65, intet ændret). Arkivets lås holdes kun, mens \
+                sync gemmer og fletter, ikke mens den henter og sender: andre kommandoer virker imens, og en anden \
+                synkronisering af arkivet venter på den første. Kræver git 2.38 eller nyere på PATH.
                 """,
             arguments: [
                 "--dry-run": "Hent og vis, hvad en synkronisering ville gøre; ændr intet.",
@@ -597,8 +602,10 @@ enum DanishHelp {
         ["sync", "clone"]: CommandText(
             abstract: "Lav denne maskines arkiv fra kontorets (angiv det nye arkivs mappe med --store DIR).",
             discussion: """
-                Mappen skal være ny eller tom. Det, der kommer, kontrolleres, som sync kontrollerer det (ingen links, \
-                intet uden for arkivets opbygning), før det skrives; flettedriveren registreres som ved 'akkord sync init'.
+                Mappen skal være ny eller tom (en mappe med filer i afvises, før noget skrives). Det, der kommer, \
+                kontrolleres, som sync kontrollerer det (ingen links, intet uden for arkivets opbygning, ikke et arkiv, \
+                der kræver en nyere akkord), før det skrives; flettedriveren registreres som ved 'akkord sync init'. En \
+                kloning, der afvises eller slår fejl, efterlader mappen, som den var: ikke til stede eller tom.
                 """,
             arguments: ["remote": "Kontorets arkiv (stien til et bart arkiv eller en URL)."]),
         ["sync", "status"]: CommandText(

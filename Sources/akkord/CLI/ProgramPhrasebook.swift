@@ -426,6 +426,11 @@ da: {1}/{2}/{3}: denne maskine {4}, indkommet {5}
 # an interrupted sync
 en: run akkord sync to finish it, then the command again
 da: kør akkord sync for at gøre den færdig, og derefter kommandoen igen
+# office work (undo after a sync, the sync's own lock)
+en: see what came in with: akkord history; a change made after the sync can be undone
+da: se, hvad der kom ind, med: akkord history; en ændring lavet efter synkroniseringen kan fortrydes
+en: run akkord sync again when it has finished; other commands work meanwhile
+da: kør akkord sync igen, når den er færdig; andre kommandoer virker imens
 """#
 }
 

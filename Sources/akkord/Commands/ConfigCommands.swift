@@ -7,7 +7,9 @@ struct ConfigCommand: CommandGroup {
         The settings live in $XDG_CONFIG_HOME/akkord/config.json, else ~/.config/akkord/config.json. \
         Keys: lang (en or da); store (the store directory: an absolute path, or one starting with ~/ \
         for your home directory); holidayPay (true or false; set also takes yes/no, ja/nej, 1/0); \
-        deadlineWorkdays (a whole number from 1 to 250); settlementDeadline and criticismDeadline (a number from 1 to \
+        deadlineWorkdays (a whole number from 1 to 250); name (who you are in a shared store's history and \
+        commits, as Jens Hansen: one line of at most 100 characters; without it git's user.name, else your login \
+        name); settlementDeadline and criticismDeadline (a number from 1 to \
         250 and workdays, days or weeks: 15 workdays); extraHolidays (the office's days off as MM-DD, separated by \
         commas: 06-05,12-24). --lang, then AKKORD_LANG, come before lang, \
         and lang before the locale (LC_ALL, LC_MESSAGES, LANG); --store, then AKKORD_HOME, come before \
@@ -23,7 +25,7 @@ struct ConfigCommand: CommandGroup {
 
 /// `<key>` of the config commands: checked in `init` against the keys, with a did-you-mean hint.
 enum ConfigArguments {
-    static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay, deadlineWorkdays, settlementDeadline, criticismDeadline or extraHolidays.")
+    static let key = Positional("key", parse: .configWord(example: "lang"), complete: .choices(ConfigKey.allCases.map(\.rawValue)), help: "lang, store, holidayPay, deadlineWorkdays, name, settlementDeadline, criticismDeadline or extraHolidays.")
 
     static let storeWide = Flag("--store-wide", help: "The store's settings.json instead of your config file: settlementDeadline, criticismDeadline, extraHolidays and holidayPay, shared by everyone who uses the store.")
 
@@ -32,7 +34,7 @@ enum ConfigArguments {
         if let key = ConfigKey(rawValue: text) { return key }
         let names = ConfigKey.allCases.map(\.rawValue)
         throw UsageError("unknown config key \(Excerpt.quoted(text))",
-                         hint: closestName(to: text, among: names).map { "did you mean '\($0)'?" } ?? "the keys are \(names.joined(separator: ", "))")
+                         hint: closestName(to: text, among: names).map { "did you mean '\($0)'?" } ?? "the keys are \(names.map { "'\($0)'" }.joined(separator: ", "))")
     }
 
     /// `da`, `en (default)`, `(not set)` — `en (standard)`, `(ikke sat)` in Danish.

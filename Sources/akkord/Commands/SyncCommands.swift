@@ -23,7 +23,9 @@ struct SyncCommand: Command {
         pushed, lists them (project, record, field, this machine's value, the incoming value) and \
         exits 1; settle them with --keep mine or --keep theirs. Incoming commits that change \
         .gitattributes or .gitignore, add a link or a file outside the store's layout are refused \
-        (exit 65, nothing changed). Needs git 2.38 or later on PATH.
+        (exit 65, nothing changed). The store's lock is held only while sync commits and merges, not \
+        while it fetches and pushes: other commands go on working meanwhile, and a second sync of the \
+        store waits for the first. Needs git 2.38 or later on PATH.
         """,
         arguments: [dryRun, keep],
         subcommands: [SyncRun.self, SyncInit.self, SyncClone.self, SyncStatusCommand.self],
@@ -58,8 +60,9 @@ extension CommandContext {
         return first
     }
 
-    /// The name a sync's entries say made them (config `name`, when the config has one).
-    var syncConfigName: String? { nil }
+    /// The name a sync's entries and commits say made them: config `name`, when the config has
+    /// one (a config file that does not parse stops the sync, exit 65).
+    func syncConfigName() throws -> String? { try withSettings { try $0.config().name } }
 }
 
 struct SyncRun: Command {
@@ -79,7 +82,7 @@ struct SyncRun: Command {
         let keepProject = keep == nil ? nil : context.globals.project
         let report: SyncReport
         do {
-            report = try workspace.sync(environment: context.environment, executable: context.executablePath, name: context.syncConfigName, keep: keep, keepProject: keepProject, dryRun: dryRun)
+            report = try workspace.sync(environment: context.environment, executable: context.executablePath, name: try context.syncConfigName(), keep: keep, keepProject: keepProject, dryRun: dryRun)
         } catch let error as SyncConflictError {
             if context.wantsJSON { context.printJSON(JSONValue(["conflicts": .array(error.conflicts.map(SyncText.json))])) }
             throw error
@@ -122,7 +125,7 @@ struct SyncInit: Command {
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
-        let result = try workspace.syncInit(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
+        let result = try workspace.syncInit(remote: remote, environment: context.environment, executable: context.executablePath, name: try context.syncConfigName())
         if context.wantsJSON {
             context.printJSON(JSONValue(["store": .string(context.storeDirectory), "commit": .optional(result.commit),
                                          "remote": .optional(remote), "pushed": .bool(result.pushed)]))
@@ -139,9 +142,10 @@ struct SyncClone: Command {
     static let spec = CommandSpec(
         name: "clone", abstract: "Make this machine's store from the office's (give the new store's folder with --store DIR).",
         discussion: """
-        The folder must be new or empty. What comes is checked as a sync checks it (no links, \
-        nothing outside the store's layout) before it is written; the merge driver is registered \
-        as by sync init.
+        The folder must be new or empty (one with files in it is refused before anything is written). \
+        What comes is checked as a sync checks it (no links, nothing outside the store's layout, not a \
+        store that needs a newer akkord) before it is written; the merge driver is registered as by \
+        sync init. A clone that is refused or fails leaves the folder as it was: not there, or empty.
         """,
         arguments: [remote])
     let remote: String
@@ -149,7 +153,7 @@ struct SyncClone: Command {
 
     func run(_ context: CommandContext) throws {
         let workspace = try context.workspace()
-        try workspace.syncClone(remote: remote, environment: context.environment, executable: context.executablePath, name: context.syncConfigName)
+        try workspace.syncClone(remote: remote, environment: context.environment, executable: context.executablePath, name: try context.syncConfigName())
         if context.wantsJSON {
             context.printJSON(JSONValue(["store": .string(context.storeDirectory), "remote": .string(remote)]))
             return
@@ -258,4 +262,10 @@ extension StoreTooNewError: UserFacingError {
     var message: Phrase { phrase }
     var hint: Phrase? { "install the newer akkord the office uses" }
     var exitStatus: ExitStatus { .dataError }
+}
+
+extension SyncBusyError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "run akkord sync again when it has finished; other commands work meanwhile" }
+    var exitStatus: ExitStatus { .busy }
 }

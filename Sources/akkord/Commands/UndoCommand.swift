@@ -9,7 +9,9 @@ struct UndoCommand: Command {
         can be undone). The undo is recorded in the history, which only grows, and ids of lines and \
         entries are never given out again. An undo is not undone: make the change again instead. A \
         closed project must be reopened first. The change that created a project, and a project as \
-        imported from a bundle, cannot be undone (use 'akkord project delete').
+        imported from a bundle, cannot be undone (use 'akkord project delete'). In a store shared through \
+        git, a sync that brings in changes to a project ends the undo of its earlier steps (undo says so); \
+        a change made after the sync can be undone.
         """,
         arguments: [dryRun])
     let dryRun: Bool
@@ -26,4 +28,10 @@ struct UndoCommand: Command {
             context.print(Confirmation.undone(step.undone, dryRun: dryRun, context.language))
         }
     }
+}
+
+extension UndoEndedBySyncError: UserFacingError {
+    var message: Phrase { phrase }
+    var hint: Phrase? { "see what came in with: akkord history; a change made after the sync can be undone" }
+    var exitStatus: ExitStatus { .failure }
 }
