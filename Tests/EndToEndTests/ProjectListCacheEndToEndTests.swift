@@ -78,28 +78,62 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
         try Data(p.json.utf8).write(to: projectsDirectory.appendingPathComponent(p.id + ".json"))
     }
 
-    /// `count` random projects, in id order; then waits until a list will cache them (a file is
-    /// cached only when it was last changed 2 s before the list).
-    func makeRandomStore(_ count: Int, seed: UInt64) throws -> [GeneratedProject] {
+    /// `count` random projects (and `extra`) written into the folder `projects`, in id order.
+    static func writeRandomProjects(_ count: Int, seed: UInt64, extra: [GeneratedProject] = [], into projects: URL) throws -> [GeneratedProject] {
         var rng = SplitMix64(state: seed)
-        try FileManager.default.createDirectory(at: projectsDirectory, withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(at: akkord.store.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: projects, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: projects.deletingLastPathComponent().appendingPathComponent("tmp"), withIntermediateDirectories: true)
         let streets = ["Søndergade", "Åboulevard", "Tagvej", "Ærøgade", "Nørrebrogade"]
-        var projects: [GeneratedProject] = []
+        var made = extra
         for n in 0..<count {
             let lines = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
                 (priceInOre: Int.random(in: 1...2_000_000, using: &rng), quantity: Int.random(in: 1...400, using: &rng))
             }
             let end = Bool.random(using: &rng) ? nil
                 : String(format: "2026-%02d-%02d", Int.random(in: 1...12, using: &rng), Int.random(in: 1...28, using: &rng))
-            let p = GeneratedProject(id: "\(streets[n % 5].lowercased().filter { $0.isASCII })-\(n)",
-                                     name: "\(streets.randomElement(using: &rng)!) \(Int.random(in: 1...300, using: &rng)) – tag",
-                                     open: Int.random(in: 0..<4, using: &rng) != 0, end: end, lines: lines)
-            try write(p)
-            projects.append(p)
+            made.append(GeneratedProject(id: "\(streets[n % 5].lowercased().filter { $0.isASCII })-\(n)",
+                                         name: "\(streets.randomElement(using: &rng)!) \(Int.random(in: 1...300, using: &rng)) – tag",
+                                         open: Int.random(in: 0..<4, using: &rng) != 0, end: end, lines: lines))
+        }
+        for p in made { try Data(p.json.utf8).write(to: projects.appendingPathComponent(p.id + ".json")) }
+        return made.sorted { $0.id < $1.id }
+    }
+
+    /// A shed the test of files changed behind the cache's back rewrites in place.
+    static let shed = GeneratedProject(id: "skur", name: "Skur A", open: true, end: nil, lines: [(1000, 3)])
+
+    /// The tests' random stores, by number of projects, made when the class starts and settled
+    /// with one wait for them all (a file is cached only when it was last changed 2 s before the
+    /// list): each test moves its store into place, which leaves its files' ctime as it was.
+    nonisolated(unsafe) static var settledStores: [Int: (folder: URL, seed: UInt64, projects: [GeneratedProject])] = [:]
+
+    override class func setUp() {
+        super.setUp()
+        do {
+            for count in [300, 60, 50, 10] {
+                let folder = Akkord.scratch.appendingPathComponent("akkord-settled-\(UUID().uuidString)")
+                let drawn = seed()
+                let projects = try writeRandomProjects(count, seed: drawn, extra: count == 60 ? [shed] : [],
+                                                       into: folder.appendingPathComponent("projects"))
+                settledStores[count] = (folder, drawn, projects)
+            }
+        } catch {
+            XCTFail("the settled stores could not be made: \(error)")
         }
         Thread.sleep(forTimeInterval: 2.1)
-        return projects.sorted { $0.id < $1.id }
+    }
+
+    override class func tearDown() {
+        for store in settledStores.values { try? FileManager.default.removeItem(at: store.folder) }
+        settledStores = [:]
+        super.tearDown()
+    }
+
+    /// The settled store of `count` random projects, as this test's store; its projects in id order.
+    func settledStore(_ count: Int) throws -> (projects: [GeneratedProject], seed: UInt64) {
+        let made = try XCTUnwrap(Self.settledStores.removeValue(forKey: count), "a settled store of \(count) projects")
+        try FileManager.default.moveItem(at: made.folder, to: akkord.store)
+        return (made.projects, made.seed)
     }
 
     /// What `project list --json` must show of them, worked out from the projects themselves.
@@ -125,8 +159,7 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
     }
 
     func testAWarmListPrintsWhatReadingEveryFilePrints() throws {
-        let seed = Self.seed()
-        let projects = try makeRandomStore(300, seed: seed)
+        let (projects, seed) = try settledStore(300)
         let coldText = try uncached("project", "list"), coldJSON = try uncached("project", "list", "--json")
         XCTAssertEqual(coldText.status, 0, coldText.stderr)
         assertJSON(coldJSON, shows: projects, "seed \(seed)")
@@ -143,12 +176,9 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
     }
 
     func testFilesChangedBehindTheCachesBackAreShownAsTheyAreNow() throws {
-        let seed = Self.seed()
-        let shed = GeneratedProject(id: "skur", name: "Skur A", open: true, end: nil, lines: [(1000, 3)])
-        try FileManager.default.createDirectory(at: projectsDirectory, withIntermediateDirectories: true)
-        try write(shed)
-        var projects = try makeRandomStore(60, seed: seed) + [shed]
-        projects.sort { $0.id < $1.id }
+        let (made, seed) = try settledStore(60)
+        var projects = made
+        let shed = Self.shed
         XCTAssertEqual(try akkord.run("project", "list").status, 0)
         XCTAssertTrue(FileManager.default.fileExists(atPath: cacheFile))
 
@@ -212,9 +242,8 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
     }
 
     func testADamagedCacheIsIgnoredAndMadeAgain() throws {
-        let seed = Self.seed()
+        let (projects, seed) = try settledStore(50)
         var rng = SplitMix64(state: seed)
-        let projects = try makeRandomStore(50, seed: seed)
         let text = try akkord.run("project", "list"), json = try akkord.run("project", "list", "--json")
         assertJSON(json, shows: projects, "seed \(seed)")
         let good = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
@@ -254,7 +283,7 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
     /// A store this user cannot write to (a copy on a read-only disk): listed, nothing written.
     /// As root, whom permissions do not stop, the list runs as nobody.
     func testAListOfAReadOnlyStoreWritesNothing() throws {
-        let projects = try makeRandomStore(20, seed: Self.seed())
+        let projects = try Self.writeRandomProjects(20, seed: Self.seed(), into: projectsDirectory)
         for p in try FileManager.default.contentsOfDirectory(atPath: projectsDirectory.path) {
             XCTAssertEqual(chmod(projectsDirectory.appendingPathComponent(p).path, 0o444), 0)
         }
@@ -297,7 +326,7 @@ final class ProjectListCacheEndToEndTests: EndToEndCase {
     }
 
     func testCheckSaysNothingOfTheCacheAndFixLeavesIt() throws {
-        _ = try makeRandomStore(10, seed: Self.seed())
+        _ = try settledStore(10)
         XCTAssertEqual(try akkord.run("project", "list").status, 0)
         let cache = try Data(contentsOf: URL(fileURLWithPath: cacheFile))
         for arguments in [["check"], ["check", "--fix"]] {
