@@ -17,14 +17,14 @@ git init -q --bare "$R"
 echo "store: $(ls "$SA/projects" | wc -l) projects, $(du -sh "$SA/projects" | cut -f1)"
 
 echo "nothing to do:"
-hyperfine -N -w 2 -r 10 --export-markdown "$OUT/nothing.md" "$A --store $SA sync"
+hyperfine -N -w 2 -r 10 --export-markdown "$OUT/nothing.md" --export-json "$OUT/nothing.json" "$A --store $SA sync"
 
 # 20 projects changed on A and pushed; B merges them in from the same starting point each run.
 start=$(git -C "$SB" rev-parse HEAD)
 for id in $(ls "$SA/projects" | head -20 | sed 's/\.json$//'); do "$A" --store "$SA" -p "$id" add 2.01 1 >/dev/null; done
 "$A" --store "$SA" sync >/dev/null
 echo "20 changed projects incoming:"
-hyperfine -N -w 1 -r 10 --export-markdown "$OUT/incoming.md" \
+hyperfine -N -w 1 -r 10 --export-markdown "$OUT/incoming.md" --export-json "$OUT/incoming.json" \
   --prepare "git -C $SB reset -q --hard $start" \
   "$A --store $SB sync"
 "$A" --store "$SB" check >/dev/null && echo "B checks clean after the runs"

@@ -365,7 +365,7 @@ final class DeflateTests: XCTestCase {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
         var rng = Random(state: seed)
         var cases: [Case] = []
-        for n in 0..<200 {
+        for n in 0..<Fixtures.rounds(100, thorough: 400) {
             let size: Int
             switch Int.random(in: 0..<20, using: &rng) {
             case 0..<8: size = Int.random(in: 0...300, using: &rng)

@@ -373,7 +373,7 @@ final class StreamingTests: XCTestCase {
         var rng = RNG(state: seed)
         let out = ByteOutput()
         var expected: [UInt8] = []
-        Self.writeRandomPieces(to: out, expected: &expected, pieces: 1000, &rng)
+        Self.writeRandomPieces(to: out, expected: &expected, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
         XCTAssertEqual(out.bytes.count, expected.count, "seed \(seed)")
         XCTAssertTrue(out.bytes == expected, "seed \(seed): \(Self.firstDifference(out.bytes, expected))")
         XCTAssertNoThrow(try out.flush())
@@ -395,7 +395,7 @@ final class StreamingTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(fd, 0)
         let toFile = ByteOutput(fd: fd, path: path)
         var expected: [UInt8] = []
-        Self.writeRandomPieces(to: toFile, expected: &expected, pieces: 1000, &rng)
+        Self.writeRandomPieces(to: toFile, expected: &expected, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
         try toFile.flush()
         close(fd)
         let written = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -425,7 +425,7 @@ final class StreamingTests: XCTestCase {
         }
         let toPipe = ByteOutput(fd: writeEnd, path: "the pipe")
         var expectedPipe: [UInt8] = []
-        Self.writeRandomPieces(to: toPipe, expected: &expectedPipe, pieces: 1000, &rng)
+        Self.writeRandomPieces(to: toPipe, expected: &expectedPipe, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
         try toPipe.flush()
         close(writeEnd)
         done.wait()
