@@ -131,7 +131,7 @@ final class HistoryDecoderTests: XCTestCase {
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         var forms = [0, 0, 0]
-        for n in 0..<300 {
+        for n in 0..<Fixtures.rounds(150, thorough: 1200) {
             let history = Self.history(&rng, count: n < 10 ? n : Int.random(in: 0...50, using: &rng))
             var array = Self.treeBytes(history)
             let form = Int.random(in: 0..<3, using: &rng)
@@ -264,7 +264,7 @@ final class HistoryDecoderTests: XCTestCase {
         defer { reportSeedOnFailure(seed) }
         var rng = RNG(state: seed)
         var taken = 0, refused = 0, refusedTreeTook = 0
-        for n in 0..<4000 {
+        for n in 0..<Fixtures.rounds(2000, thorough: 16_000) {
             let history = Self.history(&rng, count: Int.random(in: 0...4, using: &rng))
             let array = Self.mutated(history, &rng)
             let suffix = Array(["\n}\n", "", ", \"x\": [1]}"].randomElement(using: &rng)!.utf8)
