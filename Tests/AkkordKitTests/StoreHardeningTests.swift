@@ -75,4 +75,35 @@ extension StoreHardeningTests {
             }
         }
     }
+
+    /// The same on random bytes (valid UTF-8 or not) of the kinds the fast path tells apart, each
+    /// checked against the rule written out byte by byte: a byte below space but tab and line
+    /// feed, DEL, or 0xC2 followed by 0x80–0x9F is refused.
+    func testTheFastByteCheckAgreesWithTheByteRuleOnRandomBytes() {
+        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
+        var rng = WorkspacePropertyTests.SplitMix64(state: seed)
+        let alphabet: [UInt8] = [0x61, 0x20, 0x7E, 0x09, 0x0A, 0x0D, 0x00, 0x1B, 0x1F, 0x7F, 0xC2, 0xC2, 0xC3, 0xA6, 0xB8, 0xA5,
+                                 0x80, 0x85, 0x9F, 0xA0, 0xE2, 0x82, 0xAC, 0xFF]
+        func rule(_ bytes: [UInt8]) -> Bool {
+            for (k, b) in bytes.enumerated() {
+                if (b < 0x20 && b != 0x09 && b != 0x0A) || b == 0x7F { return false }
+                if b >= 0x80, b <= 0x9F, k > 0, bytes[k - 1] == 0xC2 { return false }
+            }
+            return true
+        }
+        var refused = 0
+        for n in 0..<20_000 {
+            // Mostly printable, so that most cases pass and the refused byte is one of a few.
+            let count = Int.random(in: 0...40, using: &rng)
+            let odd = Int.random(in: 0...3, using: &rng)
+            var bytes = (0..<count).map { _ in UInt8.random(in: 0x20...0x7E, using: &rng) }
+            for _ in 0..<odd where !bytes.isEmpty { bytes[Int.random(in: 0..<bytes.count, using: &rng)] = alphabet.randomElement(using: &rng)! }
+            let expected = rule(bytes)
+            if !expected { refused += 1 }
+            XCTAssertEqual(bytes.withUnsafeBytes { ControlCharacters.bytesHaveNone($0) }, expected, "seed \(seed), case \(n): \(bytes)")
+            if testRun?.failureCount ?? 0 > 0 { print("failed with AKKORD_SEED=\(seed)"); return }
+        }
+        XCTAssertGreaterThan(refused, 1000, "seed \(seed)")
+        XCTAssertLessThan(refused, 19_000, "seed \(seed)")
+    }
 }
