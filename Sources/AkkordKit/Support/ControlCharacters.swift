@@ -19,26 +19,18 @@ public enum ControlCharacters {
     }
 
     /// Whether UTF-8 `bytes` hold no refused character (line breaks and tabs allowed): the check
-    /// of a whole search index on every catalogue command, so eight bytes at a time, byte by
-    /// byte only around a byte below space, DEL, or a 0xC2 (which starts the C1 controls; the
-    /// Danish letters and most other text outside ASCII have none).
+    /// of a whole search index on every catalogue command, so eight bytes at a time while they
+    /// are printable ASCII, byte by byte only around anything else.
     public static func bytesHaveNone(_ bytes: UnsafeRawBufferPointer) -> Bool {
         let n = bytes.count
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i + 8 <= n {
             let w = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
             let belowSpace = (w &- ones &* 0x20) & ~w & highs           // a byte < 0x20
             let x = w ^ (ones &* 0x7F)
             let isDelete = (x &- ones) & ~x & highs                     // a byte == 0x7F
-            if (belowSpace | isDelete) != 0 {
-                if !slowCheck(bytes, from: i, to: i + 8) { return false }
-            } else if w & highs != 0 {
-                let c = w ^ (ones &* 0xC2)
-                let isC2 = (c &- ones) & ~c & highs                     // a byte == 0xC2
-                // A C1 control may also begin with the last byte of the word before.
-                if isC2 != 0 || (i > 0 && bytes[i - 1] == 0xC2), !slowCheck(bytes, from: i, to: i + 8) { return false }
-            }
+            if (belowSpace | isDelete | (w & highs)) != 0, !slowCheck(bytes, from: i, to: i + 8) { return false }
             i += 8
         }
         return slowCheck(bytes, from: i, to: n)
