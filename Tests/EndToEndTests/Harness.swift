@@ -28,12 +28,14 @@ struct Akkord {
     }
 
     /// Where the tests' stores go: a memory file system where the machine has one (Linux's
-    /// `/dev/shm`), so the fsyncs of a few thousand runs cost nothing; else the temporary
-    /// directory. What a write leaves on a real disk when it is killed is checked by
-    /// `checks/acceptance/crash.sh` and `durability.sh`, on the disk.
+    /// `/dev/shm`) with a GiB free (a container's may have only 64 MiB), so the fsyncs of a few
+    /// thousand runs cost nothing; else the temporary directory. What a write leaves on a real
+    /// disk when it is killed is checked by `checks/acceptance/crash.sh` and `durability.sh`.
     static let scratch: URL = {
         let memory = "/dev/shm"
-        if ProcessInfo.processInfo.environment["AKKORD_TEST_ON_DISK"] == nil, access(memory, W_OK | X_OK) == 0 {
+        var fs = statvfs()
+        if ProcessInfo.processInfo.environment["AKKORD_TEST_ON_DISK"] == nil, access(memory, W_OK | X_OK) == 0,
+           statvfs(memory, &fs) == 0, UInt64(fs.f_bavail) * UInt64(fs.f_frsize) >= 1 << 30 {
             return URL(fileURLWithPath: memory)
         }
         return FileManager.default.temporaryDirectory
