@@ -862,16 +862,31 @@ final class StreamingTests: XCTestCase {
     /// Some of the non-ASCII letters, the emoji and `/` of an akkord-written file replaced by JSON
     /// escapes, as a person or a script may write them (every one is inside a string).
     static func escapeByHand(_ bytes: [UInt8], _ rng: inout RNG) -> [UInt8] {
-        var text = String(decoding: bytes, as: UTF8.self)
-        for (plain, escaped) in [("æ", "\\u00e6"), ("ø", "\\u00F8"), ("Å", "\\u00c5"), ("😀", "\\ud83d\\ude00"), ("/", "\\/"), ("²", "\\u00b2")] {
-            let parts = text.components(separatedBy: plain)
-            var out = parts[0]
-            for part in parts.dropFirst() {
-                out += (Int.random(in: 0..<3, using: &rng) == 0 ? escaped : plain) + part
+        // One pass over the bytes (splitting a 4 MiB String six times took seconds in a debug
+        // build); the escapes are ASCII and hold none of the characters, so no escape is escaped.
+        let pairs: [([UInt8], [UInt8])] = [("æ", "\\u00e6"), ("ø", "\\u00F8"), ("Å", "\\u00c5"), ("😀", "\\ud83d\\ude00"), ("/", "\\/"), ("²", "\\u00b2")]
+            .map { (Array($0.utf8), Array($1.utf8)) }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var i = 0
+        bytes.withUnsafeBufferPointer { b in
+            next: while i < b.count {
+                let c = b[i]
+                if c == UInt8(ascii: "/") || c >= 0xC2 {
+                    for (plain, escaped) in pairs where plain[0] == c && i + plain.count <= b.count {
+                        var k = 1
+                        while k < plain.count, b[i + k] == plain[k] { k += 1 }
+                        guard k == plain.count else { continue }
+                        out += Int.random(in: 0..<3, using: &rng) == 0 ? escaped : plain
+                        i += plain.count
+                        continue next
+                    }
+                }
+                out.append(c)
+                i += 1
             }
-            text = out
         }
-        return Array(text.utf8)
+        return out
     }
 
     static func surrogates(_ value: UInt32) -> String {
