@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Synchronization
 
 /// Work over many independent items spread over the machine's cores (POSIX threads: the library
 /// uses neither Foundation nor Dispatch): `check` reads 20,000 project files, each on its own.
@@ -17,100 +18,79 @@ public enum Parallel {
         let threads = min(threads, count / 64 + 1)
         guard threads > 1 else { return (0..<count).map(body) }
         let job = Job(count: count, body: body)
-        var started: [WorkerThread] = []
+        var started: [pthread_t] = []
         for _ in 1..<threads {
-            if let thread = WorkerThread.start({ job.run() }) { started.append(thread) }
+            if let thread = startThread({ job.run() }) { started.append(thread) }
         }
         job.run()
-        for thread in started { thread.join() }
+        for thread in started { pthread_join(thread, nil) }
         return job.results()
     }
 
-    /// The items, the next one free (under a mutex) and each result in its slot.
-    /// Not immutable, hence `@unchecked`: `next` is read and written only under `lock`; each slot
-    /// is written by the one thread that took its item and read by `results()` only after every
-    /// worker was joined (`pthread_join` orders those writes before the read); `count` and `body`
-    /// never change.
-    private final class Job<T: Sendable>: @unchecked Sendable {
+    /// The items: the next one free and each result in its slot, both behind one mutex (a
+    /// worker takes 16 items at a time and files their results together).
+    private final class Job<T: Sendable>: Sendable {
         let count: Int
         let body: @Sendable (Int) -> T
-        private var next = 0
-        private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-        private let slots: UnsafeMutablePointer<T?>
+        private let state: Mutex<(next: Int, slots: [T?])>
 
         init(count: Int, body: @escaping @Sendable (Int) -> T) {
             self.count = count
             self.body = body
-            slots = .allocate(capacity: count)
-            slots.initialize(repeating: nil, count: count)
-            lock.initialize(to: pthread_mutex_t())
-            pthread_mutex_init(lock, nil)
-        }
-
-        deinit {
-            slots.deinitialize(count: count)
-            slots.deallocate()
-            pthread_mutex_destroy(lock)
-            lock.deallocate()
+            state = Mutex((next: 0, slots: Array(repeating: nil, count: count)))
         }
 
         /// Takes items 16 at a time until none is left.
         func run() {
             while true {
-                pthread_mutex_lock(lock)
-                let start = next
-                next = min(count, next + 16)
-                pthread_mutex_unlock(lock)
+                let start = state.withLock { s in
+                    let start = s.next
+                    s.next = min(count, start + 16)
+                    return start
+                }
                 guard start < count else { return }
-                for i in start..<min(count, start + 16) { slots[i] = body(i) }
+                let done = (start..<min(count, start + 16)).map(body)
+                state.withLock { s in
+                    for (k, result) in done.enumerated() { s.slots[start + k] = result }
+                }
             }
         }
 
-        func results() -> [T] { (0..<count).map { slots[$0]! } }
+        /// Every result, once every worker was joined.
+        func results() -> [T] { state.withLock { s in s.slots.map { $0! } } }
     }
 }
 
-/// A POSIX thread running one closure. `@unchecked`: `body` never changes; `id` is written by
-/// `pthread_create` before `start` returns and read only by `join`, on the thread that started it.
-private final class WorkerThread: @unchecked Sendable {
-    let body: @Sendable () -> Void
+/// What a started thread runs (immutable: Sendable as it is).
+private final class ThreadBody: Sendable {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+}
+
+/// A POSIX thread running `body`, or nil when none could be started (the caller's thread then
+/// does that share of the work).
+private func startThread(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
     #if canImport(Darwin)
     var id: pthread_t? = nil
     #else
     var id = pthread_t()
     #endif
-
-    private init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-
-    /// The thread running `body`, or nil when none could be started (the caller's thread then
-    /// does that share of the work).
-    static func start(_ body: @escaping @Sendable () -> Void) -> WorkerThread? {
-        let thread = WorkerThread(body)
-        let context = Unmanaged.passRetained(thread).toOpaque()
-        guard pthread_create(&thread.id, nil, workerThreadMain, context) == 0 else {
-            Unmanaged<WorkerThread>.fromOpaque(context).release()
-            return nil
-        }
-        return thread
+    guard pthread_create(&id, nil, threadMain, context) == 0 else {
+        Unmanaged<ThreadBody>.fromOpaque(context).release()
+        return nil
     }
-
-    func join() {
-        #if canImport(Darwin)
-        if let id { pthread_join(id, nil) }
-        #else
-        pthread_join(id, nil)
-        #endif
-    }
+    return id
 }
 
 #if canImport(Darwin)
-private func workerThreadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
-    Unmanaged<WorkerThread>.fromOpaque(context).takeRetainedValue().body()
+private func threadMain(_ context: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer? {
+    Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run()
     return nil
 }
 #else
-private func workerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
-    if let context { Unmanaged<WorkerThread>.fromOpaque(context).takeRetainedValue().body() }
+private func threadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    if let context { Unmanaged<ThreadBody>.fromOpaque(context).takeRetainedValue().run() }
     return nil
 }
 #endif
