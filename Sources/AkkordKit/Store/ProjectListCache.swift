@@ -55,11 +55,13 @@ package struct ProjectListCache: Equatable, Sendable {
         }
     }
 
-    package struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable, ProjectCacheEntry {
         package let identity: Identity
         package let listEntry: ProjectListEntry
 
         package init(identity: Identity, listEntry: ProjectListEntry) { self.identity = identity; self.listEntry = listEntry }
+        package init(identity: Identity, value: ProjectListEntry) { self.init(identity: identity, listEntry: value) }
+        package var value: ProjectListEntry { listEntry }
     }
 
     /// The format: a change to it changes the marker, and a cache of another marker is ignored.
@@ -142,47 +144,59 @@ extension Store {
     /// file does not read); the caller writes it (`writeProjectListCache`) once the whole
     /// command has succeeded, so a list that fails leaves the store as it found it.
     /// `now`: the clock that says which files are settled (a test's).
-    package func listEntries(now given: timespec? = nil) throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
-        let ids = try projectIds()
+    package func listEntries(now: timespec? = nil) throws -> (entries: [ProjectListEntry], unreadable: [Error], cache: [ProjectListCache.Entry]?) {
         let cacheBytes = try? FileIO.read(projectListCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
         let cache = cacheBytes.flatMap(ProjectListCache.init)
+        let walk = try walkProjectFiles(cached: cache?.entries, cacheUnusable: cacheBytes != nil && cache == nil, now: now, make: loadListEntry)
+        return (walk.values, walk.unreadable, walk.kept)
+    }
+
+    /// The walk of both caches (`.project-list`, `.project-summary`) over every project file, in
+    /// id order: a file whose identity is the one in `cached` gives the value there; every other
+    /// file is read by `make`, so a file that does not read is reported as it always was
+    /// (`StoreFileError` or `InvalidDataError`, each naming its file; any other error is thrown)
+    /// and never cached, and a file is cached only once settled (`Identity.isSettled`, under the
+    /// clock `now`, else the machine's). `kept`: what the cache should now hold, nil when it holds
+    /// that already. It is written again when it would hold something else: new or changed files
+    /// to keep, or entries of files changed or removed to drop, or a cache that was there but
+    /// `cacheUnusable` (damaged, or made by another program). But not by a command that found a
+    /// file it cannot read: that command fails (exit 65), and a command that fails leaves the
+    /// store as it found it (the fuzzer checks so). Meanwhile the entry of a file damaged since it
+    /// was cached cannot match (the damage changed its ctime); the next command that reads every
+    /// file brings the cache up to date.
+    func walkProjectFiles<Entry: ProjectCacheEntry>(cached: [String: Entry]?, cacheUnusable: Bool, now given: timespec?,
+                                                    make: (String) throws -> Entry.Value) throws -> (values: [Entry.Value], unreadable: [Error], kept: [Entry]?) {
+        let ids = try projectIds()
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         if let given { now = given }
         let projects = open(projectsDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
         defer { if projects >= 0 { close(projects) } }
 
-        var entries: [ProjectListEntry] = [], unreadable: [Error] = [], kept: [ProjectListCache.Entry] = []
-        entries.reserveCapacity(ids.count)
+        var values: [Entry.Value] = [], unreadable: [Error] = [], kept: [Entry] = []
+        values.reserveCapacity(ids.count)
         var reused = 0, added = 0
         for id in ids {
             // Stat before reading: a file changed between the two is cached with the identity
             // it had before, which no longer matches it.
             let identity = projects >= 0 ? Self.regularFileIdentity(projects, id + ".json") : nil
-            if let identity, let cached = cache?.entries[id], cached.identity == identity {
-                entries.append(cached.listEntry)
-                kept.append(cached)
+            if let identity, let entry = cached?[id], entry.identity == identity {
+                values.append(entry.value)
+                kept.append(entry)
                 reused += 1
                 continue
             }
             do {
-                let entry = try loadListEntry(id)
-                entries.append(entry)
+                let value = try make(id)
+                values.append(value)
                 if let identity, identity.isSettled(now: now) {
-                    kept.append(ProjectListCache.Entry(identity: identity, listEntry: entry))
+                    kept.append(Entry(identity: identity, value: value))
                     added += 1
                 }
             } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError { unreadable.append(e) }
         }
-        // Written again when it would hold something else: new or changed files to keep, or
-        // entries of files changed or removed to drop, or a damaged cache. But not by a list
-        // that found a file it cannot read: that list fails (exit 65), and a command that fails
-        // leaves the store as it found it (the fuzzer checks so). Meanwhile the entry of a file
-        // damaged since it was cached cannot match (the damage changed its ctime); the next
-        // list that reads every file brings the cache up to date.
-        let damaged = cacheBytes != nil && cache == nil
-        let changed = unreadable.isEmpty && (added > 0 || reused != (cache?.entries.count ?? 0) || damaged)
-        return (entries, unreadable, changed ? kept : nil)
+        let changed = unreadable.isEmpty && (added > 0 || reused != (cached?.count ?? 0) || cacheUnusable)
+        return (values, unreadable, changed ? kept : nil)
     }
 
     /// `name` in the open directory `directory` when it is a regular file (not followed through
@@ -202,4 +216,13 @@ extension Store {
         let temporaries = FileIO.isDirectory(temporaryDirectory) ? temporaryDirectory : directory
         try? AtomicFile.write(ProjectListCache.encode(entries), to: projectListCacheFile, temporaryDirectory: temporaries)
     }
+}
+
+/// An entry of a cache of one value per project file (`.project-list`, `.project-summary`): the
+/// file's identity when the value was made, and the value.
+package protocol ProjectCacheEntry {
+    associatedtype Value
+    var identity: ProjectListCache.Identity { get }
+    var value: Value { get }
+    init(identity: ProjectListCache.Identity, value: Value)
 }

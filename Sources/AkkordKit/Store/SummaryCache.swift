@@ -25,11 +25,13 @@ import Darwin
 package struct SummaryCache: Equatable, Sendable {
     package typealias Identity = ProjectListCache.Identity
 
-    package struct Entry: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable, ProjectCacheEntry {
         package let identity: Identity
         package let figures: ProjectsSummary.ProjectFigures
 
         package init(identity: Identity, figures: ProjectsSummary.ProjectFigures) { self.identity = identity; self.figures = figures }
+        package init(identity: Identity, value: ProjectsSummary.ProjectFigures) { self.init(identity: identity, figures: value) }
+        package var value: ProjectsSummary.ProjectFigures { figures }
     }
 
     /// The format: a change to it changes the marker, and a cache of another marker is ignored.
@@ -154,47 +156,17 @@ extension Store {
     /// enough). `cache`: what `.project-summary` should now hold, nil when it holds that already
     /// (or when a file does not read); the caller writes it (`writeSummaryCache`) once the whole
     /// command has succeeded. `now`: the clock that says which files are settled (a test's).
-    package func summaryFigures(now given: timespec? = nil) throws -> (figures: [ProjectsSummary.ProjectFigures], unreadable: [Error], cache: SummaryCache?) {
-        let ids = try projectIds()
+    package func summaryFigures(now: timespec? = nil) throws -> (figures: [ProjectsSummary.ProjectFigures], unreadable: [Error], cache: SummaryCache?) {
         let program = SummaryCache.currentProgram()
         let cacheBytes = try? FileIO.read(summaryCacheFile, limit: Store.maximumFileBytes, followSymlinks: false)
         let read = cacheBytes.flatMap(SummaryCache.init)
         // Figures another program made are not this one's: none is taken, all are made again.
         let cache = read.flatMap { program != nil && $0.program == program ? $0 : nil }
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        if let given { now = given }
-        let projects = open(projectsDirectory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW)
-        defer { if projects >= 0 { close(projects) } }
-
-        var figures: [ProjectsSummary.ProjectFigures] = [], unreadable: [Error] = [], kept: [SummaryCache.Entry] = []
-        figures.reserveCapacity(ids.count)
-        var reused = 0, added = 0
-        for id in ids {
-            // Stat before reading: a file changed between the two is cached with the identity
-            // it had before, which no longer matches it.
-            let identity = projects >= 0 ? Self.regularFileIdentity(projects, id + ".json") : nil
-            if let identity, let cached = cache?.entries[id], cached.identity == identity {
-                figures.append(cached.figures)
-                kept.append(cached)
-                reused += 1
-                continue
-            }
-            do {
-                let (head, lines) = try loadProjectForReading(id)
-                let made = ProjectsSummary.ProjectFigures(head, accounting: try FinalAccounting(head, lines: lines))
-                figures.append(made)
-                if let identity, identity.isSettled(now: now) {
-                    kept.append(SummaryCache.Entry(identity: identity, figures: made))
-                    added += 1
-                }
-            } catch let e as StoreFileError { unreadable.append(e) } catch let e as InvalidDataError { unreadable.append(e) }
+        let walk = try walkProjectFiles(cached: cache?.entries, cacheUnusable: cacheBytes != nil && cache == nil, now: now) { id in
+            let (head, lines) = try loadProjectForReading(id)
+            return ProjectsSummary.ProjectFigures(head, accounting: try FinalAccounting(head, lines: lines))
         }
-        // Written again when it would hold something else (as `listEntries` decides), but not
-        // by a summary that found a file it cannot read: that summary fails.
-        let stale = cacheBytes != nil && cache == nil
-        let changed = unreadable.isEmpty && (added > 0 || reused != (cache?.entries.count ?? 0) || stale)
-        return (figures, unreadable, changed ? SummaryCache(program: program, kept) : nil)
+        return (walk.values, walk.unreadable, walk.kept.map { SummaryCache(program: program, $0) })
     }
 
     /// Best effort, like `writeProjectListCache`: a store that cannot be written is summed all
