@@ -9,14 +9,16 @@ rows_file, jdir, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 verdict_only = "--verdict" in sys.argv
 
 
-def minimum(paths, name=None):
+def minimum(paths, name=None, exact=False):
+    """The least time over the runs in `paths` of the command `name` (or one starting with it,
+    unless `exact`; every command when None); NaN when a run failed, None when none ran."""
     best = None
     for p in paths:
         try:
             for res in json.load(open(p))["results"]:
-                if name is not None and res["command"] != name and not res["command"].startswith(name):
+                if name is not None and res["command"] != name and (exact or not res["command"].startswith(name)):
                     continue
-                if res.get("exit_codes") and any(res["exit_codes"]):
+                if any(res.get("exit_codes") or []):
                     return float("nan")
                 t = min(res["times"])
                 best = t if best is None else min(best, t)
@@ -26,19 +28,7 @@ def minimum(paths, name=None):
 
 
 def named(paths, who):
-    best = None
-    for p in paths:
-        try:
-            for res in json.load(open(p))["results"]:
-                if res["command"] != who:
-                    continue
-                if any(res.get("exit_codes") or []):
-                    return float("nan")
-                t = min(res["times"])
-                best = t if best is None else min(best, t)
-        except (OSError, ValueError, KeyError):
-            pass
-    return best
+    return minimum(paths, who, exact=True)
 
 
 def mem(n, who):
