@@ -95,12 +95,7 @@ extension ReportPDF {
         let size = 8.5, row = 11.0
         let anchors: [Layout.Anchor] = [.left(left), .left(left + 190), .right(360), .right(440), .right(right)]
         let header = Array(zip(d.columns.map(\.title), anchors))
-        layout.ensure(60)
-        layout.advance(16)
-        layout.text(d.title, x: left, font: .bold, size: 11)
-        layout.advance(16)
-        layout.headerRow(header, size: size, rowHeight: row)
-        layout.repeatedHeader = { $0.headerRow(header, size: size, rowHeight: row) }
+        layout.beginTable(d.title, titleSize: 11, header: header, size: size, rowHeight: row)
         for r in d.rows {
             let wrapped = layout.wrap(r.cells[0], width: 180, font: .regular, size: size)
             layout.ensure(Double(wrapped.count) * row + (r.isTotal ? 4 : 0))

@@ -308,12 +308,7 @@ public enum ReportPDF {
         guard !sheet.measurements.isEmpty else { return }
         let l = sheet.language, size = 9.0, row = 12.0
         let header = Array(zip(sheet.measurementColumns.map(\.title), measurementAnchors))
-        layout.ensure(60)
-        layout.advance(16)
-        layout.text(sheet.measurementsTitle, x: left, font: .bold, size: 12)
-        layout.advance(16)
-        layout.headerRow(header, size: size, rowHeight: row)
-        layout.repeatedHeader = { $0.headerRow(header, size: size, rowHeight: row) }
+        layout.beginTable(sheet.measurementsTitle, titleSize: 12, header: header, size: size, rowHeight: row)
         for line in sheet.measurements.views where line.measurement != nil {
             let parts = layout.wrap(MeasurementColumn.measurement.text(line, l), width: right - left - 180, font: .regular, size: size)
             layout.ensure(row)
@@ -766,6 +761,18 @@ public enum ReportPDF {
             advance(3)
             rule(from: left, to: right)
             advance(rowHeight)
+        }
+
+        /// A section that is a table: room for its start, its title in bold, its column titles,
+        /// and those again at the top of every page it goes on to (until `repeatedHeader` is
+        /// set back to nil).
+        package mutating func beginTable(_ title: String, titleSize: Double, header: [(String, Anchor)], size: Double, rowHeight: Double) {
+            ensure(60)
+            advance(16)
+            text(title, x: left, font: .bold, size: titleSize)
+            advance(16)
+            headerRow(header, size: size, rowHeight: rowHeight)
+            repeatedHeader = { $0.headerRow(header, size: size, rowHeight: rowHeight) }
         }
 
         package mutating func rule(from x1: Double, to x2: Double) {
