@@ -383,7 +383,8 @@ timeout 300 "$LO" -env:UserInstallation="file://$WORK/lo" --headless --norestore
   "$WORK/w-en.xlsx" "$WORK/w-da.xlsx" "$WORK/w-en-zeroed.xlsx" "$WORK/w-da-zeroed.xlsx" >"$WORK/lo.out" 2>&1 \
   && ok || fail "libreoffice --convert-to csv: $(tail -3 "$WORK/lo.out")"
 
-cat >"$WORK/check_csv.py" <<'PY'
+# What both checks of the recalculated workbooks start with: the report, the sheets as CSV, check().
+cat >"$WORK/csvcheck.py" <<'PY'
 import csv, json, sys
 from decimal import Decimal
 report_path, base, lang = sys.argv[1:4]
@@ -398,6 +399,9 @@ def sheet(name):
         check(False, f"sheet {name} was not exported: {e}"); return []
 def num(text):
     return Decimal(text).quantize(Decimal("0.01")) if text not in ("", None) else None
+PY
+cat >"$WORK/check_csv.py" <<'PY'
+from csvcheck import *
 lines, team, summary = (sheet("Linjer"), sheet("Sjak"), sheet("Opgørelse")) if da else (sheet("Lines"), sheet("Team"), sheet("Summary"))
 if not (lines and team and summary): sys.exit()
 for i, line in enumerate(report["lines"]):
@@ -427,20 +431,7 @@ for f in en da en-zeroed da-zeroed; do tally < <("$PY" "$WORK/check_csv.py" "$WO
 # weight over the weighted hours, plus the øre from rounding), weighted hours, hourly earnings,
 # all piecework hours and the total per piecework hour equal the JSON report's.
 cat >"$WORK/check_weighted_csv.py" <<'PY'
-import csv, json, sys
-from decimal import Decimal
-report_path, base, lang = sys.argv[1:4]
-report = json.load(open(report_path, encoding="utf-8"))
-da = lang == "da"
-def check(ok, what):
-    print(("PASS " if ok else "FAIL ") + f"{base.rsplit('/', 1)[-1]}: {what}")
-def sheet(name):
-    try:
-        return list(csv.reader(open(f"{base}-{name}.csv", encoding="utf-8")))
-    except OSError as e:
-        check(False, f"sheet {name} was not exported: {e}"); return []
-def num(text):
-    return Decimal(text).quantize(Decimal("0.01")) if text not in ("", None) else None
+from csvcheck import *
 team, summary = (sheet("Sjak"), sheet("Opgørelse")) if da else (sheet("Team"), sheet("Summary"))
 if not (team and summary): sys.exit()
 check(team[0][9:11] == (["Vægt", "Vægtede timer"] if da else ["Weight", "Weighted hours"]), f"weight columns {team[0][9:11]}")
