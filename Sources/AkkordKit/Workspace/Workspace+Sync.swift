@@ -22,12 +22,10 @@ extension Workspace {
     /// `configName` is asked only for a shared store (a store of one machine never reads it).
     public static func historyAuthor(storeDirectory directory: String, configName: () -> String?, environment: [String: String]) -> String? {
         guard FileIO.isDirectory(directory + "/.git") else { return nil }
-        let configName = configName()
-        guard let git = try? Git.find(environment: environment, directory: directory, checkingVersion: false) else {
-            if let configName, !configName.isEmpty { return configName }
-            return StoreSync.loginName()
-        }
-        return syncName(configName: configName, git: git.inDirectory(directory))
+        // A configured name needs no git (nor a search of PATH for it).
+        if let name = configName(), !name.isEmpty { return name }
+        guard let git = try? Git.find(environment: environment, directory: directory, checkingVersion: false) else { return StoreSync.loginName() }
+        return syncName(configName: nil, git: git.inDirectory(directory))
     }
 
     /// `akkord sync init [REMOTE]`: the store's commit after it, and whether it was pushed.
