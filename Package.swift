@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// `swift test` builds and runs the quick suites. The long ones (files under a `Long` folder of a
+// test target: large files, whole-range sweeps, big random runs, every end-to-end test) are built
+// and run only with AKKORD_LONG_TESTS=1, as .ci/run does (README: Testing).
+let longTests = Context.environment["AKKORD_LONG_TESTS"] == "1"
+let longFolders: [String] = longTests ? [] : ["Long"]
+
 let package = Package(
     name: "akkord",
     platforms: [.macOS(.v15)],
@@ -41,7 +47,8 @@ let package = Package(
         .testTarget(
             name: "AkkordKitTests",
             dependencies: ["AkkordKit"],
-            path: "Tests/AkkordKitTests"
+            path: "Tests/AkkordKitTests",
+            exclude: longFolders
         ),
         // Walks the executable's command tree in-process and validates every declaration.
         .testTarget(
@@ -53,7 +60,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["akkord"],
-            path: "Tests/EndToEndTests"
+            path: "Tests/EndToEndTests",
+            exclude: longFolders
         ),
     ],
     swiftLanguageModes: [.v6]

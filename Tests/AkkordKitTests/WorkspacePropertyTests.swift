@@ -18,17 +18,6 @@ final class WorkspacePropertyTests: XCTestCase {
         }
     }
 
-    func testRandomEditSequencesSaveWhatTheModelSays() throws {
-        let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)
-        let runs = Fixtures.rounds(2, thorough: 12), steps = 60
-        var rng = SplitMix64(state: seed)
-        for run in 0..<runs {
-            try runSequence(&rng, steps: steps, label: "seed \(seed), run \(run)")
-            if testRun?.failureCount ?? 0 > 0 { break }
-        }
-        if testRun?.failureCount ?? 0 > 0 { print("WorkspacePropertyTests failed with AKKORD_SEED=\(seed)") }
-    }
-
     func runSequence(_ rng: inout SplitMix64, steps: Int, label: String) throws {
         let directory = try TemporaryDirectory.make(prefix: "akkord-prop")
         defer { TemporaryDirectory.remove(directory) }

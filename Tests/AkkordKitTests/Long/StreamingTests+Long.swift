@@ -1,0 +1,420 @@
+import Foundation
+import Synchronization
+import XCTest
+@testable import AkkordKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// The long part of StreamingTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+extension StreamingTests {
+    func testStreamingGivesTheModelsOutputByteForByte() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let store = try makeProjectStore(prefix: "akkord-stream")
+        let directory = store.directory
+        let photo = try Data(contentsOf: Fixtures.url("photos/roof.jpg"))
+        let photos: (String) -> [UInt8]? = { $0.hasSuffix(".jpg") ? Array(photo) : nil }   // the png ones are "missing"
+
+        for n in 0..<3 {
+            let label = "seed \(seed), project \(n)"
+            let lineCount = [2000, 3000, 1500][n] / Fixtures.rounds(8, thorough: 1)
+            let p = Self.randomProject(&rng, id: "stream-\(n)", lines: lineCount)
+            XCTAssertEqual(ProjectRules.problems(p).map(\.description), [], "the generator makes a valid project: \(label)")
+            // \u escapes, \/ and surrogate pairs written by hand into the file, in some places.
+            let bytes = Self.escapeByHand(try ProjectCodec.encode(p), &rng)
+            XCTAssertNotEqual(bytes, try ProjectCodec.encode(p), "some escapes were written by hand: \(label)")
+            let path = store.projectFile(p.id)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+
+            let model = try ProjectCodec.decode(bytes, source: path)
+            XCTAssertEqual(model, p, "the hand-written escapes read as the strings they stand for: \(label)")
+            XCTAssertEqual(model.lines.count, lineCount)
+
+            let streamed = try store.loadProjectForReading(p.id)
+            let whole = streamed.head.with(lines: streamed.lines.all)
+            XCTAssertEqual(whole, model, label)
+            XCTAssertEqual(streamed.lines.count, model.lines.count, label)
+            XCTAssertEqual(streamed.lines.subtotal, try model.subtotal, label)
+            XCTAssertEqual(streamed.lines.hasCustom, model.lines.contains(where: \.custom), label)
+            XCTAssertEqual(streamed.lines.hasMeasurement, model.lines.contains { $0.measurement != nil }, label)
+            XCTAssertTrue(model.lines.contains(where: \.custom) && model.lines.contains { $0.measurement != nil }, label)
+            XCTAssertEqual(streamed.lines.views.map(\.line), model.lines, "views give the lines, walked again: \(label)")
+            XCTAssertEqual(streamed.lines.measured.map(\.line), model.lines.filter { $0.measurement != nil }, "the measured lines, read where they are: \(label)")
+            XCTAssertEqual(try LinesInMemory(model.lines).measured.map(\.line), model.lines.filter { $0.measurement != nil }, label)
+            XCTAssertEqual(try streamed.lines.bases(of: model.supplements), try LinesInMemory(model.lines).bases(of: model.supplements), label)
+            XCTAssertEqual(try streamed.lines.bases(of: model.supplements), try model.supplements.map { try $0.base(of: model.lines) }, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+
+            for format in [ReportFormat.json, .text, .csv, .html] {
+                for language in Language.allCases {
+                    for holidayPay in [false, true] {
+                        let what = "\(format) \(language) holidayPay \(holidayPay), \(label)"
+                        let expected = try RenderedReport(model, format: format, language: language, holidayPay: holidayPay, photo: photos).render()
+                        let got = try RenderedReport(streamed.head, lines: streamed.lines, format: format, language: language,
+                                                     holidayPay: holidayPay, photo: photos).render()
+                        XCTAssertEqual(got.warnings, expected.warnings, what)
+                        XCTAssertTrue(got.bytes == expected.bytes, "\(what): \(Self.firstDifference(got.bytes, expected.bytes))")
+                        // Through a descriptor (a temporary file), as the command writes it.
+                        guard language == .da, !holidayPay else { continue }
+                        let fileOut = directory + "/report.out"
+                        let fd = open(fileOut, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                        XCTAssertGreaterThanOrEqual(fd, 0)
+                        let out = ByteOutput(fd: fd, path: fileOut)
+                        _ = try RenderedReport(streamed.head, lines: streamed.lines, format: format, language: language,
+                                               holidayPay: holidayPay, photo: photos).write(to: out)
+                        try out.flush()
+                        close(fd)
+                        XCTAssertTrue(try Array(Data(contentsOf: URL(fileURLWithPath: fileOut))) == expected.bytes, "\(what), to a file")
+                    }
+                }
+            }
+            // The JSON report's lines are the file's lines, figures recomputed.
+            let json = try JSONReader.parse(try RenderedReport(streamed.head, lines: streamed.lines, format: .json, language: .en,
+                                                               photo: photos).render().bytes)
+            XCTAssertEqual(json.objectValue?["lines"]?.arrayValue?.count, lineCount, label)
+
+            for language in Language.allCases {
+                for width in [TextTable.defaultWidth, 60] {
+                    let out = ByteOutput()
+                    ProjectText.writeLines(streamed.lines, language: language, width: width, to: out)
+                    let expected = try ProjectText.lines(model, language: language, width: width)
+                    XCTAssertTrue(out.bytes == Array(expected.utf8), "lines \(language) width \(width), \(label): \(Self.firstDifference(out.bytes, Array(expected.utf8)))")
+                }
+            }
+            let jsonOut = ByteOutput()
+            ProjectText.writeLinesJSON(streamed.lines, to: jsonOut)
+            let expectedJSON = JSONWriter.write(try ProjectText.linesJSON(model))
+            XCTAssertTrue(jsonOut.bytes == expectedJSON, "lines --json, \(label): \(Self.firstDifference(jsonOut.bytes, expectedJSON))")
+
+            // The workspace's readers take the same path.
+            let workspace = Workspace(store: store, clock: Clock(seconds: 1_780_000_000), command: "test")
+            let viaWorkspace = try workspace.report(p.id, format: .json, language: .da).render().bytes
+            XCTAssertTrue(viaWorkspace == (try RenderedReport(model, format: .json, language: .da, photo: store.readPhoto).render().bytes), label)
+            let (wp, wl) = try workspace.projectLines(p.id)
+            XCTAssertEqual(wp, ProjectHead(model), label)
+            XCTAssertEqual(wl.all, model.lines, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+            // Read for JSON, the lines in akkord's own form are copied from the file (the report's
+            // lines less their section and date, `lines --json` with a null measurement added).
+            let (_, jl) = try workspace.projectLines(p.id, forJSON: true)
+            let copied = ByteOutput()
+            ProjectText.writeLinesJSON(jl, to: copied)
+            XCTAssertTrue(copied.bytes == expectedJSON, "lines --json copied, \(label): \(Self.firstDifference(copied.bytes, expectedJSON))")
+            let report = try workspace.report(p.id, format: .json, language: .en, holidayPay: true).render().bytes
+            let expectedReport = try RenderedReport(model, format: .json, language: .en, holidayPay: true, photo: store.readPhoto).render().bytes
+            XCTAssertTrue(report == expectedReport, "report json copied, \(label): \(Self.firstDifference(report, expectedReport))")
+            XCTAssertTrue(jl.isIntact, label)
+            // The text tables' widths gathered by the reader as it checks the lines: the same text.
+            for language in Language.allCases {
+                let text = try workspace.report(p.id, format: .text, language: language).render().bytes
+                let expectedText = try RenderedReport(model, format: .text, language: language, photo: store.readPhoto).render().bytes
+                XCTAssertTrue(text == expectedText, "report text, widths from the reader, \(language), \(label): \(Self.firstDifference(text, expectedText))")
+                let widths = LineWidths(language)
+                let (_, measured) = try workspace.projectLines(p.id, measuring: widths)
+                XCTAssertTrue(widths.isComplete, label)
+                let out = ByteOutput()
+                ProjectText.writeLines(measured, language: language, widths: widths, to: out)
+                let expectedLines = Array(try ProjectText.lines(model, language: language).utf8)
+                XCTAssertTrue(out.bytes == expectedLines, "lines, widths from the reader, \(language), \(label): \(Self.firstDifference(out.bytes, expectedLines))")
+            }
+            if testRun?.failureCount ?? 0 > 0 { break }
+        }
+    }
+
+    func testTheStreamingReaderNeverTakesWhatTheWholeReaderRefuses() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let store = try makeProjectStore(prefix: "akkord-stream-fuzz")
+        let id = "fuzz"
+        let path = store.projectFile(id)
+
+        var accepted = 0, refused = 0, treeRead = 0
+        var acceptedKinds: [String: Int] = [:], refusedKinds: [String: Int] = [:]
+        let cases = Fixtures.rounds(300, thorough: 3000)
+        var base = Project(id: id, name: ""), encoded: [UInt8] = []
+        for n in 0..<cases {
+            if n % 100 == 0 {
+                base = Self.randomProject(&rng, id: id, lines: Int.random(in: 3...20, using: &rng))
+                encoded = try ProjectCodec.encode(base)
+            }
+            let (bytes, kind) = try Self.mutate(base, encoded: encoded, &rng)
+            let label = "seed \(seed), case \(n) (\(kind))"
+            // Written in place: nothing of the last case is mapped any more.
+            try Self.writeInPlace(bytes, to: path)
+            var failed = false
+            func check(_ ok: Bool, _ message: @autoclosure () -> String) {
+                if !ok {
+                    failed = true
+                    XCTFail("\(label): \(message())\n--- file ---\n\(String(decoding: bytes, as: UTF8.self))\n--- bytes (hex, first difference) ---\n\(Self.firstDifference(bytes, (try? ProjectCodec.encode(base)) ?? []))")
+                }
+            }
+            // The same file with a space after each line's `{`: no line is in akkord's own layout,
+            // so the line decoder reads every one as a tree. Both paths give the same project, or
+            // the same problems (a syntax error's column moves with the spaces).
+            let decoded = Result { try ProjectCodec.decode(bytes, source: path) }
+            let relaid = Array(String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: "{\"id\": ", with: "{ \"id\": ").utf8)
+            if relaid != bytes, String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) {
+                treeRead += 1
+                switch (decoded, Result { try ProjectCodec.decode(relaid, source: path) }) {
+                case (.success(let a), .success(let b)): check(a == b, "the tree path reads another project")
+                case (.failure(let a), .failure(let b)): check(Self.withoutPlaces("\(a)") == Self.withoutPlaces("\(b)"), "different errors:\n  fast: \(a)\n  tree: \(b)")
+                case (.success, .failure(let b)): check(false, "the tree path refuses what the fast path reads: \(b)")
+                case (.failure(let a), .success): check(false, "the fast path refuses what the tree path reads: \(a)")
+                }
+            }
+            switch decoded {
+            case .success(let model):
+                accepted += 1
+                acceptedKinds[kind, default: 0] += 1
+                if let s = try? ProjectReader.streamed(path) {
+                    let whole = s.0.with(lines: s.1.all)
+                    check(whole == model, "the streamed project differs from the whole one")
+                    check(try s.1.count == model.lines.count && s.1.subtotal == model.subtotal, "count or subtotal differ")
+                    check(s.1.hasCustom == model.lines.contains(where: \.custom) && s.1.hasMeasurement == model.lines.contains { $0.measurement != nil },
+                          "hasCustom / hasMeasurement differ")
+                    check(try s.1.bases(of: model.supplements) == model.supplements.map { try $0.base(of: model.lines) }, "supplement bases differ")
+                    check(s.1.isIntact, "a walk of an unchanged file is intact")
+                } else {
+                    check(false, "read whole but not streamed")
+                }
+            case .failure:
+                refused += 1
+                refusedKinds[kind, default: 0] += 1
+            }
+            // The store's readers agree: the same project, or the same error message (every file
+            // refused; one in four of those read, for time).
+            if case .success = decoded, n % 4 != 0 { if failed { break }; continue }
+            var seen = 0
+            let forReading = Result { try store.loadProjectForReading(id, observing: { _ in seen += 1 }) }
+            let whole = Result { try store.loadProject(id) }
+            switch (forReading, whole) {
+            case (.success(let r), .success(let w)):
+                check(seen == w.lines.count, "the observer saw each line once (\(seen) of \(w.lines.count))")
+                let p = r.head.with(lines: r.lines.all)
+                check(p == w, "loadProjectForReading and loadProject give different projects")
+            case (.failure(let a), .failure(let b)):
+                check("\(a)" == "\(b)", "different errors:\n  loadProjectForReading: \(a)\n  loadProject: \(b)")
+            case (.success, .failure(let b)):
+                check(false, "loadProjectForReading read a file loadProject refuses: \(b)")
+            case (.failure(let a), .success):
+                check(false, "loadProjectForReading refused a file loadProject reads: \(a)")
+            }
+            if failed { break }
+        }
+        print("StreamingTests mutations (seed \(seed)): \(cases) cases, accepted \(accepted), refused \(refused), read again as trees \(treeRead)")
+        print("  accepted by kind: \(acceptedKinds.sorted { $0.key < $1.key })")
+        print("  refused by kind: \(refusedKinds.sorted { $0.key < $1.key })")
+        XCTAssertGreaterThan(accepted, 0, "some mutated files are accepted")
+        XCTAssertGreaterThan(refused, 0, "some mutated files are refused")
+        XCTAssertGreaterThan(treeRead, cases / 2, "most files are read again through the tree path")
+    }
+
+    /// Numbers a hand-edited file may hold that no Int or no line count of the file can be: the
+    /// whole reader refuses them, naming the place; the streaming reader must fall back to it (or
+    /// refuse), never trap. Run as a process, since a trap would end the test run.
+    func testHugeNumbersInAProjectFileAreRefusedNotACrash() throws {
+        let store = try makeProjectStore(prefix: "akkord-stream-huge")
+        let directory = store.directory
+        var p = Project(id: "huge", name: "Huge")
+        p.lines = [Line(id: 1, pos: "X1", name: "w", unit: "m2", price: UnitPrice(raw: 100_000), quantity: Quantity(raw: 2000), custom: true),
+                   Line(id: 2, pos: "1.01", name: "v", unit: "m2", price: UnitPrice(raw: 248_000), quantity: Quantity(raw: 12_000))]
+        p.nextIds = ["line": 3]
+        let good = String(decoding: try ProjectCodec.encode(p), as: UTF8.self)
+        XCTAssertTrue(good.contains("\"lineCount\": 2,") && good.contains("\"line\": 3") && good.contains("{\"id\": 2, "))
+        // (lineCount, nextIds.line, the second line's id, the place the whole reader names)
+        let cases: [(String, String, String, String)] = [
+            ("3", "3", "2", "lineCount"),                                     // off by one: refused (a control)
+            ("2", "3", "9223372036854775807", "lines[1].id"),                 // Int.max: refused (a control)
+            ("9223372036854775807", "3", "2", "lineCount"),
+            ("144115188075855872", "3", "2", "lineCount"),                    // 2^57
+            ("1000000000000000", "10000000000000000", "2", "lineCount"),
+            ("2", "3", "99999999999999999999", "lines[1].id"),
+            ("2", "3", "18446744073709551616", "lines[1].id"),
+            ("2", "3", "9300000000000000000", "lines[1].id"),
+        ]
+        for (count, nextLine, id, place) in cases {
+            let text = good.replacingOccurrences(of: "\"lineCount\": 2,", with: "\"lineCount\": \(count),")
+                .replacingOccurrences(of: "\"line\": 3", with: "\"line\": \(nextLine)")
+                .replacingOccurrences(of: "{\"id\": 2, ", with: "{\"id\": \(id), ")
+            try Data(text.utf8).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+            let expected = "\(try XCTUnwrap(Result { try store.loadProject(p.id) }.failureValue))"
+            XCTAssertTrue(expected.contains(place), expected)
+            let what = "lineCount \(count), nextIds.line \(nextLine), id \(id)"
+            for command in [["lines"], ["--json", "lines"], ["report", "--format", "json"], ["report", "--format", "text"], ["check"]] {
+                let r = try Self.runAkkord(["--store", directory, "-p", p.id] + command)
+                let label = "akkord \(command.joined(separator: " ")) with \(what)"
+                if let signal = r.signal {
+                    XCTFail("\(label): expected exit 65 naming \(place) (as loadProject: \(expected)), got signal \(signal): \(r.stderr.prefix(120))")
+                } else {
+                    XCTAssertEqual(r.status, 65, "\(label): \(r.stderr.prefix(300))")
+                    XCTAssertTrue(r.stderr.contains(place), "\(label): \(r.stderr.prefix(300))")
+                }
+            }
+        }
+    }
+
+    func testByteOutputToAFileAndAPipeArrivesWholeAndInOrder() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        // A temporary file.
+        let directory = try TemporaryDirectory.make(prefix: "akkord-byteoutput")
+        defer { TemporaryDirectory.remove(directory) }
+        let path = directory + "/out"
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        let toFile = ByteOutput(fd: fd, path: path)
+        var expected: [UInt8] = []
+        Self.writeRandomPieces(to: toFile, expected: &expected, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
+        try toFile.flush()
+        close(fd)
+        let written = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        XCTAssertEqual(written.count, expected.count, "seed \(seed)")
+        XCTAssertTrue(written == expected, "seed \(seed): \(Self.firstDifference(written, expected))")
+
+        // A pipe, read by another thread as it is written (the writes block when it is full).
+        var fds: [Int32] = [0, 0]
+        XCTAssertEqual(pipe(&fds), 0)
+        let (readEnd, writeEnd) = (fds[0], fds[1])
+        final class Collected: Sendable {
+            private let stored = Mutex<[UInt8]>([])
+            var bytes: [UInt8] { stored.withLock { $0 } }
+            func append(_ more: ArraySlice<UInt8>) { stored.withLock { $0 += more } }
+        }
+        let collected = Collected()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            var buffer = [UInt8](repeating: 0, count: 7000)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(readEnd, $0.baseAddress!, $0.count) }
+                if n < 0, errno == EINTR { continue }
+                if n <= 0 { break }
+                collected.append(buffer[0..<n])
+            }
+            done.signal()
+        }
+        let toPipe = ByteOutput(fd: writeEnd, path: "the pipe")
+        var expectedPipe: [UInt8] = []
+        Self.writeRandomPieces(to: toPipe, expected: &expectedPipe, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
+        try toPipe.flush()
+        close(writeEnd)
+        done.wait()
+        close(readEnd)
+        XCTAssertEqual(collected.bytes.count, expectedPipe.count, "seed \(seed)")
+        XCTAssertTrue(collected.bytes == expectedPipe, "seed \(seed): \(Self.firstDifference(collected.bytes, expectedPipe))")
+    }
+
+    func testByteOutputCollectsExactlyWhatWasWritten() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let out = ByteOutput()
+        var expected: [UInt8] = []
+        Self.writeRandomPieces(to: out, expected: &expected, pieces: Fixtures.rounds(400, thorough: 2000), &rng)
+        XCTAssertEqual(out.bytes.count, expected.count, "seed \(seed)")
+        XCTAssertTrue(out.bytes == expected, "seed \(seed): \(Self.firstDifference(out.bytes, expected))")
+        XCTAssertNoThrow(try out.flush())
+        XCTAssertTrue(out.bytes == expected, "flush of a collecting output changes nothing")
+        let empty = ByteOutput()
+        empty.write(spaces: 0); empty.write([]); empty.write("")
+        XCTAssertEqual(empty.bytes, [])
+    }
+
+    /// The same through the command: the file shrunk in place while `report` writes into a full
+    /// pipe (after its first pass). Cut inside a page, the rest of that page reads as zeros, so
+    /// the walk ends early at a line it cannot read and the command refuses with the message.
+    func testAFileShrunkInPlaceInsideAPageIsRefused() throws {
+        try shrinkWhileWriting(atPageBoundary: false)
+    }
+
+    /// Cut exactly at a page boundary, the walk reaches mapped pages wholly beyond the file's new
+    /// end: the command must still refuse with the message, not die of SIGBUS.
+    func testAFileShrunkInPlaceAtAPageBoundaryIsRefusedNotABusError() throws {
+        try shrinkWhileWriting(atPageBoundary: true)
+    }
+
+    func shrinkWhileWriting(atPageBoundary: Bool) throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let store = try makeProjectStore(prefix: "akkord-stream-shrink")
+        let directory = store.directory
+        let p = Self.randomProject(&rng, id: "shrink", lines: 20_000)
+        let bytes = try ProjectCodec.encode(p)
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let middle = bytes.count / 2 / page * page
+        let size = atPageBoundary ? middle : middle + page / 2 + 17
+        let what = atPageBoundary ? "at a page boundary" : "inside a page"
+        try Data(bytes).write(to: URL(fileURLWithPath: store.projectFile(p.id)), options: .atomic)
+        var truncated = false
+        let r = try Self.runAkkord(["--store", directory, "-p", p.id, "report", "--format", "json"], whenWriting: {
+            let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: store.projectFile(p.id)))
+            try handle.truncate(atOffset: UInt64(size))
+            try handle.close()
+            truncated = true
+        })
+        XCTAssertTrue(truncated, "the report wrote, and the file was cut while it was blocked")
+        XCTAssertEqual(r.signal, nil, "cut \(what) (at \(size) of \(bytes.count) bytes): report died of signal \(r.signal ?? 0)\(r.signal == SIGBUS ? " (SIGBUS)" : "")")
+        XCTAssertEqual(r.status, 65, "cut \(what): \(r.stderr.prefix(300))")
+        XCTAssertTrue(r.stderr.contains("changed while akkord was reading them"), "cut \(what): \(r.stderr.prefix(300))")
+    }
+
+    /// The file is rewritten in place (same inode: truncated and written again through a file
+    /// handle, not renamed) after `loadProjectForReading` read it: the mapping sees the new
+    /// bytes (Linux shares the page cache with a private read-only mapping), so a walk that
+    /// meets a line it cannot read ends early and the writer's output is refused.
+    func testAFileRewrittenInPlaceBetweenPassesIsNoticed() throws {
+        let seed = Self.seed()
+        defer { reportSeedOnFailure(seed) }
+        var rng = RNG(state: seed)
+        let store = try makeProjectStore(prefix: "akkord-stream-inplace")
+        let p = Self.randomProject(&rng, id: "inplace", lines: 3000)
+        let bytes = try ProjectCodec.encode(p)
+        let path = store.projectFile(p.id)
+
+        // A line near the end broken, the file's length unchanged; a figure changed (the amount no
+        // longer matches); the lines array cut into two shorter ones of the same length.
+        let text = String(decoding: bytes, as: UTF8.self)
+        let lastLine = try XCTUnwrap(text.range(of: "{\"id\": \(p.lines[p.lines.count - 2].id), "))
+        var broken = text
+        broken.replaceSubrange(lastLine, with: "[\"id\": \(p.lines[p.lines.count - 2].id), ")
+        // A line with a price: at a price of 0 any quantity gives the same amount.
+        let changed = try XCTUnwrap((1500..<p.lines.count).first { p.lines[$0].price.raw != 0 })
+        let figure = try XCTUnwrap(text.range(of: "\"quantity\": \"\(p.lines[changed].quantity.plain)\"", range: text.range(of: "{\"id\": \(p.lines[changed].id), ")!.lowerBound..<text.endIndex))
+        var changedFigure = text
+        let quantity = p.lines[changed].quantity.plain
+        let otherDigit = quantity.first == "9" ? "8" : "9"
+        changedFigure.replaceSubrange(figure, with: "\"quantity\": \"\(otherDigit)\(quantity.dropFirst())\"")
+        for (what, replacement) in [("a line broken", broken), ("a quantity changed", changedFigure)] {
+            let label = "seed \(seed), \(what)"
+            XCTAssertEqual(replacement.utf8.count, bytes.count, label)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            let streamed = try store.loadProjectForReading(p.id)
+            // Counted with for-in: `Array(lines)` and `lines.map` trust `underestimatedCount` (the
+            // first pass's count) and trap when a later walk gives fewer lines.
+            func walked() -> Int { var n = 0; streamed.lines.forEachView { _ in n += 1 }; return n }
+            XCTAssertEqual(walked(), p.lines.count, label)
+            XCTAssertTrue(streamed.lines.isIntact, label)
+
+            let handle = try XCTUnwrap(FileHandle(forUpdatingAtPath: path))
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(replacement.utf8))
+            try handle.close()
+
+            var report = try RenderedReport(streamed.head, lines: streamed.lines, format: .json, language: .en, photo: { _ in nil })
+            report.source = Store.projectFileName(p.id)
+            XCTAssertThrowsError(try report.render(), label) { error in
+                XCTAssertTrue("\(error)".contains("changed while akkord was reading them"), "\(label): \(error)")
+                XCTAssertTrue("\(error)".contains("projects/inplace.json"), "\(label): \(error)")
+            }
+            XCTAssertFalse(streamed.lines.isIntact, label)
+            XCTAssertThrowsError(try streamed.lines.checkIntact(source: "x.json"), label)
+            XCTAssertLessThan(walked(), p.lines.count, "the walk ends early: \(label)")
+        }
+    }
+}
