@@ -54,7 +54,8 @@ let package = Package(
         .testTarget(
             name: "CommandTreeTests",
             dependencies: ["akkord"],
-            path: "Tests/CommandTreeTests"
+            path: "Tests/CommandTreeTests",
+            exclude: longFolders
         ),
         // Runs the built `akkord` binary against temporary stores.
         .testTarget(
