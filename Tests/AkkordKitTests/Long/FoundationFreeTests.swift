@@ -63,7 +63,7 @@ final class FoundationFreeTests: XCTestCase {
     }
 
     func testNoSourceFileImportsFoundation() throws {
-        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Sources")
         var swiftFiles = 0, importing: [String] = []
         let walker = FileManager.default.enumerator(atPath: sources.path)!

@@ -5,7 +5,7 @@ import XCTest
 /// store (`akkord`, the one `snapshot()` looks at) imports. Every figure worked out by hand.
 final class BundleTests: EndToEndCase {
     var roofer: Akkord!
-    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
     func fixture(_ name: String) -> String { photos.appendingPathComponent(name).path }
 
     override func setUpWithError() throws {

@@ -4,7 +4,7 @@ import XCTest
 /// Every command that changes data answers `--json` with the changed object and its id
 /// (SPEC §11), so a script can read back what it created.
 final class ChangeJSONTests: EndToEndCase {
-    let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/photos/roof.jpg").path
 
     func json(_ args: String..., file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {

@@ -59,7 +59,7 @@ final class CompletionTests: EndToEndCase {
 
     /// The bundled catalogue's pos numbers, from Data/catalogue.json.
     static func bundledPos() throws -> [String] {
-        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Data/catalogue.json")
         let root = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
         return try XCTUnwrap(root["activities"] as? [[String: Any]]).map { $0["pos"] as! String }

@@ -4,7 +4,7 @@ import XCTest
 /// The binary with `--lang da`: confirmations, views and warnings in Danish; `--json` output the
 /// same bytes in both languages.
 final class DanishEndToEndTests: EndToEndCase {
-    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
 
     func da(_ arguments: String...) throws -> Akkord.Result { try akkord.run(["--lang", "da"] + arguments) }
 

@@ -4,7 +4,7 @@ import XCTest
 /// The HTML report's photos (data URLs) and its sign-off block; checks/acceptance/html.sh prints
 /// it with Chromium and checks the printed pages.
 final class HTMLReportTests: EndToEndCase {
-    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
 
     func testPhotosAreEmbeddedAsDataURLsAndAMissingOneIsNamed() throws {
         XCTAssertEqual(try akkord.run("project", "new", "Vestergade 12").status, 0)

@@ -4,7 +4,7 @@ import XCTest
 /// `photo add` reads each photo to the end of its structure: a damaged one is refused with the
 /// reason, and nothing is stored.
 final class PhotoStructureTests: EndToEndCase {
-    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
     var inputs: URL { URL(fileURLWithPath: akkord.store.path + "-inputs") }
 
     override func tearDown() {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 final class PhotoTests: EndToEndCase {
-    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+    let photos = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
     func fixture(_ name: String) -> String { photos.appendingPathComponent(name).path }
     func storedFiles() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: akkord.store.appendingPathComponent("photos").path)) ?? []).sorted()

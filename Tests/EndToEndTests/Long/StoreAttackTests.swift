@@ -170,7 +170,7 @@ final class StoreAttackTests: EndToEndCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: old.path))
 
         // A photo only a project that is gone used: add it, delete the project, empty the trash by hand.
-        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/photos/roof.jpg").path
         XCTAssertEqual(try akkord.run("project", "new", "Gone").status, 0)
         XCTAssertEqual(try akkord.run("photo", "add", photo).status, 0)
@@ -219,7 +219,7 @@ final class StoreAttackTests: EndToEndCase {
 
     func testSymlinkedDirectoriesInTheStoreAreRefused() throws {
         try makeProject()
-        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Fixtures/photos/roof.jpg").path
         XCTAssertEqual(try akkord.run("photo", "add", photo).status, 0)
         for dir in ["projects", "photos", "catalogue-history"] {
@@ -292,7 +292,7 @@ final class StoreAttackTests: EndToEndCase {
 
     func testCheckVerifiesEveryPhotoAgainstItsName() throws {
         try makeProject()
-        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures/photos")
         XCTAssertEqual(try akkord.run("photo", "add", fixtures.appendingPathComponent("roof.jpg").path).status, 0)
         let photos = akkord.store.appendingPathComponent("photos")
         let name = try FileManager.default.contentsOfDirectory(atPath: photos.path)[0]

@@ -5,7 +5,7 @@ import XCTest
 /// `edit --date/--section`, run through the built binary.
 final class UndoTrashTests: EndToEndCase {
     let id = "vestergade-12"
-    let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    let photo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fixtures/photos/roof.jpg").path
     var projectFile: URL { akkord.store.appendingPathComponent("projects/\(id).json") }
 
