@@ -14,7 +14,7 @@
 # (`… = 46.200,00`), the line's output must carry that figure (in either number format).
 #
 # Skipped by rule, and named in the output with the rule:
-#   swift …                                     development commands; CI runs `swift test` and the
+#   [VAR=VALUE …] swift …                       development commands; CI runs `swift test` and the
 #                                               release build itself
 #   install … .build/release/akkord …           installs the binary CI built; the `akkord` link
 #                                               first on PATH stands in for it
@@ -112,7 +112,7 @@ RAN=0; SKIPPED=0; SKIPS=""
 for i in "${!CMDS[@]}"; do
   num=${NUMS[$i]} cmd=${CMDS[$i]} note=${NOTES[$i]}
   rule=""
-  if [[ $cmd =~ ^swift([[:space:]]|$) ]]; then
+  if [[ $cmd =~ ^([A-Z_]+=[^[:space:]]*[[:space:]]+)*swift([[:space:]]|$) ]]; then
     rule="swift …: development; CI runs the tests and the build itself"
   elif [[ $cmd =~ ^install[[:space:]] && $cmd == *.build/release/akkord* ]]; then
     rule="install of the built binary: the akkord link first on PATH stands in for it"
