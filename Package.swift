@@ -2,8 +2,8 @@
 import PackageDescription
 
 // `swift test` builds and runs the quick suites. The long ones (files under a `Long` folder of a
-// test target: large files, whole-range sweeps, big random runs, every end-to-end test) are built
-// and run only with AKKORD_LONG_TESTS=1, as .ci/run does (README: Testing).
+// test target: large files, whole-range sweeps, big random runs, most end-to-end tests) are built
+// and run only with AKKORD_LONG_TESTS=1, as .ci/run does (README: Set up on a fresh machine).
 let longTests = Context.environment["AKKORD_LONG_TESTS"] == "1"
 let longFolders: [String] = longTests ? [] : ["Long"]
 

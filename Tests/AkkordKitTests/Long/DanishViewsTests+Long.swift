@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of DanishViewsTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of DanishViewsTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension DanishViewsTests {
     func testNoEnglishIsLeftInDanish() throws {
         let s = try makeSample()

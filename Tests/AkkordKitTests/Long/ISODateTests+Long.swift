@@ -1,7 +1,7 @@
 import XCTest
 @testable import AkkordKit
 
-// The long part of ISODateTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of ISODateTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension ISODateTests {
     func testEveryMonthAndDayOfManyYears() {
         var checked = 0, valid = 0

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of PDFLayoutTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of PDFLayoutTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension PDFLayoutTests {
     func testBlocksAreNeverSplit() throws {
         var moved = 0, runOver = 0

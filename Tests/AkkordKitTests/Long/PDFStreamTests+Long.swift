@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of PDFStreamTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of PDFStreamTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension PDFStreamTests {
     func testWriteGivesTheBytesOfRender() throws {
         var pages = 0, checked = 0, deflated = 0

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of ProjectBundleTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of ProjectBundleTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension ProjectBundleTests {
     /// `project export` writes the bundle as it goes and `project import` reads it as it
     /// streams: the bytes are those of the whole-bundle encoder (`encode` of the project read

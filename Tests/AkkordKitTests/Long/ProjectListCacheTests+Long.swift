@@ -7,7 +7,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of ProjectListCacheTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of ProjectListCacheTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension ProjectListCacheTests {
     func testAWarmListShowsWhatReadingEveryFileShows() throws {
         let seed = Self.seed()

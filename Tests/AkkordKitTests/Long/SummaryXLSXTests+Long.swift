@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of SummaryXLSXTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of SummaryXLSXTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension SummaryXLSXTests {
     /// Random stores (seeded; AKKORD_SEED replays a failure): the workbook's formulas recalculate
     /// to their cached values, and those equal sums made here, in Decimal, from each chosen

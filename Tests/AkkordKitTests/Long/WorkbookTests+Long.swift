@@ -5,7 +5,7 @@ import FoundationXML
 import XCTest
 @testable import AkkordKit
 
-// The long part of WorkbookTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of WorkbookTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension WorkbookTests {
     /// A sheet longer than what is held back is written as its rows come: the rows wait only
     /// until `Workbook.streamAfter` bytes, then go straight into the archive.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of WorkdaysTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of WorkdaysTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension WorkdaysTests {
     /// Against Foundation: random dates (1600–9998) × random numbers of working days, the answer
     /// is found by stepping one day at a time and asking Foundation for each day's weekday.

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import AkkordKit
 
-// The long part of WorkspacePropertyTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of WorkspacePropertyTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension WorkspacePropertyTests {
     func testRandomEditSequencesSaveWhatTheModelSays() throws {
         let seed = ProcessInfo.processInfo.environment["AKKORD_SEED"].flatMap(UInt64.init) ?? UInt64.random(in: 0...UInt64.max)

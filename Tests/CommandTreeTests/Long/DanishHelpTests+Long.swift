@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-// The long part of DanishHelpTests (README: Testing): run with AKKORD_LONG_TESTS=1.
+// The long part of DanishHelpTests (README: Set up on a fresh machine): built and run with AKKORD_LONG_TESTS=1.
 extension DanishHelpTests {
     func testDanishHelpOfEveryCommandHasNoEnglishWord() throws {
         let finder = EnglishWords()
