@@ -32,6 +32,8 @@ enum DanishHelp {
 
     /// How a date may be written, for the help of every date option.
     private static let date = "DD.MM.ÅÅÅÅ eller ÅÅÅÅ-MM-DD"
+    /// The help of a `--date` that is the day of a step, today unless given.
+    private static let dayDefaultToday: ArgumentText = "Dagen, \(date) (standard: i dag)."
     private static let projectId: ArgumentText = "Projektets id (standard: -p eller det aktuelle projekt)."
     private static let workerId: ArgumentText = "Medarbejderens id eller en entydig begyndelse af navnet."
     private static let reportFormat = ArgumentText(
@@ -205,19 +207,19 @@ enum DanishHelp {
                 Sætter slutdatoen (som 'project edit --end'); igen, før afleveringen, for at rette den. Opgørelsen skal \
                 afleveres settlementDeadline efter den (standard 15 arbejdsdage; se 'akkord config').
                 """,
-            arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+            arguments: ["id": projectId, "--date": dayDefaultToday]),
         ["project", "hand-in"]: CommandText(
             abstract: "Registrér dagen, hvor opgørelsen blev afleveret til arbejdsgiveren.",
             discussion: """
                 Modparten kan gøre indsigelse mod opgørelsen indtil criticismDeadline efter den (standard 10 arbejdsdage; \
                 se 'akkord config'); en opgørelse uden svar inden da regnes for godkendt, og 'project list' viser den sådan.
                 """,
-            arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+            arguments: ["id": projectId, "--date": dayDefaultToday]),
         ["project", "approve"]: CommandText(
-            abstract: "Registrér, at opgørelsen er godkendt.", arguments: ["id": projectId, "--date": "Dagen, \(date) (standard: i dag)."]),
+            abstract: "Registrér, at opgørelsen er godkendt.", arguments: ["id": projectId, "--date": dayDefaultToday]),
         ["project", "dispute"]: CommandText(
             abstract: "Registrér, at der er gjort indsigelse mod opgørelsen, og hvad den går ud på.",
-            arguments: ["id": projectId, "--note": "Hvad indsigelsen gælder (skal gives).", "--date": "Dagen, \(date) (standard: i dag)."]),
+            arguments: ["id": projectId, "--note": "Hvad indsigelsen gælder (skal gives).", "--date": dayDefaultToday]),
         ["project", "close"]: CommandText(
             abstract: "Afslut et projekt: det kan ikke ændres, før det bliver genåbnet.", arguments: ["id": projectId]),
         ["project", "reopen"]: CommandText(abstract: "Genåbn et afsluttet projekt.", arguments: ["id": projectId]),
@@ -370,7 +372,7 @@ enum DanishHelp {
             arguments: [
                 "worker": workerId,
                 "hours": "Timer som 7,5 eller 7.5 eller 7:30; gemmes nøjagtigt (7:20 er 7 t 20 min).",
-                "--date": "Dagen, \(date) (standard: i dag).",
+                "--date": dayDefaultToday,
                 "--note": "En bemærkning.",
             ]),
         ["hours", "list"]: CommandText(abstract: "Vis timeregistreringerne."),
@@ -663,7 +665,7 @@ enum DanishHelp {
                 "hours": "Timer som 7,5 eller 7.5 eller 7:30; gemmes nøjagtigt (7:20 er 7 t 20 min).",
                 "--rate": "Timeprisen (skal gives): beløb = timer × timepris, afrundet til øre.",
                 "--kind": ArgumentText("Hvad timerne er betalt for; de danske ord dagløn, syg, vejrlig og andet kan også bruges.", default: "daywork"),
-                "--date": "Dagen, \(date) (standard: i dag).",
+                "--date": dayDefaultToday,
                 "--note": "En bemærkning.",
             ]),
         ["daywork", "list"]: CommandText(abstract: "Vis timelønnen, medarbejder for medarbejder, med summerne."),
