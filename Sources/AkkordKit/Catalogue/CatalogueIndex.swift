@@ -3,36 +3,105 @@ import AkkordModel
 
 /// A compact, search-ready snapshot of a validated catalogue: metadata, every activity, and the
 /// folded pos and name that search compares. Made after `catalogue.json` validated, and valid only
-/// for exactly those bytes (their size and a 64-bit hash are the `stamp`; file times are too
-/// coarse to trust). The index ends with a hash of its own bytes, so a damaged index (a flipped
-/// bit, a torn write) is detected. Anything unexpected in the index makes it unusable, never a
-/// wrong answer: the JSON file is read and validated instead, and the index made again.
+/// for exactly those bytes: their size and a 64-bit hash are the `stamp`. It may also record the
+/// file's identity as `stat` gave it when those bytes were read (`catalogueIdentity`: device,
+/// inode, size, modification and change times, taken only once the file had settled, as
+/// `.project-list` does), so that shell completion can know the file unchanged without hashing
+/// it. The index ends with a hash of its own bytes, so a damaged index (a flipped bit, a torn
+/// write) is detected. Anything unexpected in the index makes it unusable, never a wrong answer:
+/// the JSON file is read and validated instead, and the index made again.
+///
+/// The hash proves the index whole, not that akkord made it: every price and length is checked
+/// when it is read, and every text for control characters too, unless the reader says it checks
+/// the texts it shows itself (`checkingTexts: false`, shell completion, which looks at every
+/// activity but shows few).
 public struct CatalogueIndex: Sendable {
     public struct Stamp: Equatable, Sendable {
         public let values: [Int64]
         public init(_ values: [Int64]) { self.values = values }
 
-        /// Size and a 64-bit hash of the file's bytes.
-        public init(of bytes: [UInt8]) { self.init(size: bytes.count, hash: ByteHash.hash64(bytes[...])) }
+        /// Size and a 64-bit hash (`Hash`) of the file's bytes.
+        public init(of bytes: [UInt8]) {
+            var hash = Hash()
+            bytes.withUnsafeBytes { hash.add($0) }
+            self.init(size: bytes.count, hash: hash.value)
+        }
 
-        /// The stamp of a file of `size` bytes whose `ByteHash.hash64` is `hash` (hashed piece by
-        /// piece, without holding the file).
+        /// The stamp of a file of `size` bytes whose `Hash` is `hash` (hashed piece by piece,
+        /// without holding the file).
         public init(size: Int, hash: UInt64) { values = [Int64(size), Int64(bitPattern: hash)] }
     }
 
+    /// The hash of the stamp and of the index's trailer: `ByteHash`'s step in four lanes side by
+    /// side (the words of each 32 bytes go one to each lane), which a processor runs at once, so
+    /// 10 MB hash in about a millisecond. As with `ByteHash`, a change to any one 8-byte word
+    /// changes the hash: each step is a bijection of its lane's value, and so is each step of
+    /// joining the lanes.
+    public struct Hash: Sendable {
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (ByteHash.start, ByteHash.start ^ 1, ByteHash.start ^ 2, ByteHash.start ^ 3)
+
+        public init() {}
+
+        /// Bytes that come in pieces hash as they would whole when every piece but the last is a
+        /// multiple of 32 bytes long.
+        public mutating func add(_ raw: UnsafeRawBufferPointer) {
+            var (a, b, c, d) = lanes
+            let n = raw.count
+            var i = 0
+            while i + 32 <= n {
+                a = Self.step(a, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                b = Self.step(b, raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
+                c = Self.step(c, raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
+                d = Self.step(d, raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
+                i += 32
+            }
+            while i + 8 <= n { a = Self.step(a, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
+            while i < n { a = Self.step(a, UInt64(raw[i])); i += 1 }
+            lanes = (a, b, c, d)
+        }
+
+        public var value: UInt64 { Self.step(Self.step(Self.step(lanes.0, lanes.1), lanes.2), lanes.3) }
+
+        @inline(__always) private static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
+            var h = (h ^ word) &* 0x100_0000_01b3
+            h ^= h >> 29
+            return h
+        }
+
+        /// The hash of the first `count` bytes.
+        package static func of(_ bytes: [UInt8], count: Int) -> UInt64 {
+            var hash = Hash()
+            bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            return hash.value
+        }
+    }
+
     /// The format and the folding rules the index was made with: a change to either changes it.
-    static let magic: [UInt8] = Array("AKCI0005".utf8)
+    static let magic: [UInt8] = Array("AKCI0006".utf8)
+    /// At most this many numbers of the catalogue file's identity (a `stat` has seven).
+    static let maximumIdentityCount = 16
     private let bytes: [UInt8]
     private let offsets: [Int]          // start of each activity record
+    /// Where the recorded identity begins (after the marker and the stamp) and where what
+    /// follows it begins (the name).
+    private let identityStart: Int, metadataStart: Int
     public let name: String, edition: String, validFrom: String?, currency: String
+    /// The content stamp of the catalogue file the index was made from.
+    public let stamp: Stamp
+    /// The identity of the catalogue file as `stat` gave it when the bytes of `stamp` were read,
+    /// once settled; empty when the index does not vouch for one.
+    public let catalogueIdentity: [Int64]
     public var count: Int { offsets.count }
 
-    public static func encode(_ c: Catalogue, stamp: Stamp) -> [UInt8] {
+    /// `catalogueIdentity`: the identity to record (see the type), empty for none.
+    public static func encode(_ c: Catalogue, stamp: Stamp, catalogueIdentity: [Int64] = []) -> [UInt8] {
         var out = magic
         func int(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
         func bytes(_ b: [UInt8]) { int(Int64(b.count)); out += b }
         func string(_ s: String) { bytes(Array(s.utf8)) }
         for v in stamp.values { int(v) }
+        int(Int64(catalogueIdentity.count))
+        for v in catalogueIdentity { int(v) }
         string(c.name); string(c.edition); string(c.validFrom ?? ""); string(c.currency)
         int(Int64(c.activities.count))
         var folded: [UInt8] = []
@@ -51,45 +120,95 @@ public struct CatalogueIndex: Sendable {
             // The handbook's rule (SPEC §16): the step (0: none), the mode, the minimum (-1: none).
             int(a.rounding?.step.raw ?? 0); int(a.rounding?.mode == .halfUp ? 1 : 0); int(a.minimum?.raw ?? -1)
         }
-        int(Int64(bitPattern: ByteHash.hash64(out[...])))
+        int(Int64(bitPattern: Hash.of(out, count: out.count)))
+        return out
+    }
+
+    /// This index with `identity` recorded as its catalogue file's instead of the one it has: the
+    /// same records, a new trailer.
+    public func recording(catalogueIdentity identity: [Int64]) -> [UInt8] {
+        var out = Array(bytes[..<identityStart])
+        func int(_ v: Int64) { withUnsafeBytes(of: v.littleEndian) { out += $0 } }
+        int(Int64(identity.count))
+        for v in identity { int(v) }
+        out += bytes[metadataStart..<(bytes.count - 8)]
+        int(Int64(bitPattern: Hash.of(out, count: out.count)))
         return out
     }
 
     /// Reads an index made for exactly `stamp`; nil when it is for another file or damaged.
-    public init?(_ file: [UInt8], stamp: Stamp) {
+    public init?(_ file: [UInt8], stamp: Stamp, checkingTexts: Bool = true) {
+        self.init(file, checkingTexts: checkingTexts) { made, _ in made == stamp }
+    }
+
+    /// Reads an index when `isFor` accepts the stamp and the catalogue identity it records (asked
+    /// once the index is known whole); nil when it does not, or the index is damaged.
+    /// `checkingTexts: false`: no text is checked for control characters here, and the caller
+    /// checks each text it shows for control characters.
+    public init?(_ file: [UInt8], checkingTexts: Bool = true, isFor: (_ stamp: Stamp, _ catalogueIdentity: [Int64]) -> Bool) {
         guard file.count >= Self.magic.count + 8, file.starts(with: Self.magic) else { return nil }
         let body = file.count - 8
         var trailer = Reader(bytes: file, at: body)
-        guard trailer.int() == Int64(bitPattern: ByteHash.hash64(file[..<body])) else { return nil }
+        guard trailer.int() == Int64(bitPattern: Hash.of(file, count: body)) else { return nil }
         // The records are read up to the trailer, in the file's own buffer (no copy).
         let bytes = file
         var r = Reader(bytes: bytes, at: Self.magic.count, end: body)
-        guard let values = (0..<stamp.values.count).map({ _ in r.int() }) as [Int64?]?,
-              values.compactMap({ $0 }) == stamp.values,
-              let name = r.string(), let edition = r.string(), let valid = r.string(), let currency = r.string(),
+        guard let size = r.int(), let hash = r.int() else { return nil }
+        let identityStart = r.at
+        guard let identityCount = r.int(), identityCount >= 0, identityCount <= Self.maximumIdentityCount,
+              let identity = (0..<identityCount).map({ _ in r.int() }) as [Int64?]?, !identity.contains(nil) else { return nil }
+        let stamp = Stamp([size, hash]), catalogueIdentity = identity.compactMap { $0 }
+        guard isFor(stamp, catalogueIdentity) else { return nil }
+        let metadataStart = r.at
+        guard let name = r.string(), let edition = r.string(), let valid = r.string(), let currency = r.string(),
               let n = r.int(), n >= 0, n < 10_000_000 else { return nil }
+        guard let offsets = bytes.withUnsafeBytes({ Self.recordStarts($0, from: r.at, end: body, count: Int(n), checkingTexts: checkingTexts) })
+        else { return nil }
+        self.bytes = bytes; self.offsets = offsets
+        self.identityStart = identityStart; self.metadataStart = metadataStart
+        self.stamp = stamp; self.catalogueIdentity = catalogueIdentity
+        guard [name, edition, valid, currency].allSatisfy({ ControlCharacters.first(in: $0) == nil }) else { return nil }
+        self.name = name; self.edition = edition; self.validFrom = valid.isEmpty ? nil : valid; self.currency = currency
+    }
+
+    /// The start of each of the `count` records from `start` to `end`, each checked: nil when
+    /// anything is out of place. Every price must be one a catalogue can hold and (when
+    /// `checkingTexts`) no text may carry a control character, as in the JSON.
+    private static func recordStarts(_ raw: UnsafeRawBufferPointer, from start: Int, end: Int, count n: Int, checkingTexts: Bool) -> [Int]? {
         var offsets: [Int] = []
-        offsets.reserveCapacity(Int(n))
-        // The hash proves only that the index is whole, not that it is ours: every price must be
-        // one a catalogue can hold and no text may carry a control character, as in the JSON.
+        offsets.reserveCapacity(n)
+        var r = RawReader(raw: raw, at: start, end: end)
         for _ in 0..<n {
             offsets.append(r.at)
             guard let price = r.int(), price >= 0, price <= UnitPrice.maximumRaw else { return nil }
-            for _ in 0..<8 { guard r.skipText() else { return nil } }
+            for _ in 0..<8 { guard r.skipText(checking: checkingTexts) else { return nil } }
             // A translation's language is a code, its name not empty, as the JSON requires.
             guard let languages = r.int(), languages >= 0, languages <= 64 else { return nil }
             for _ in 0..<languages {
-                guard let code = r.string(), Activity.isLanguageCode(code) else { return nil }
+                guard let code = r.text(), Activity.isLanguageCode(String(decoding: code, as: UTF8.self)) else { return nil }
                 let name = r.at
-                guard r.skipText(), r.at - name > 8, r.skipText(), r.skipText() else { return nil }
+                guard r.skipText(checking: checkingTexts), r.at - name > 8,
+                      r.skipText(checking: checkingTexts), r.skipText(checking: checkingTexts) else { return nil }
             }
             guard let step = r.int(), step >= 0, step <= Quantity.maximumRaw, let mode = r.int(), mode == 0 || mode == 1,
                   let minimum = r.int(), minimum >= -1, minimum <= Quantity.maximumRaw else { return nil }
         }
-        guard r.at == body else { return nil }
-        self.bytes = bytes; self.offsets = offsets
-        guard [name, edition, valid, currency].allSatisfy({ ControlCharacters.first(in: $0) == nil }) else { return nil }
-        self.name = name; self.edition = edition; self.validFrom = valid.isEmpty ? nil : valid; self.currency = currency
+        return r.at == end ? offsets : nil
+    }
+
+    /// Calls `body` with each activity's number and its pos, name and section as UTF-8 (the
+    /// bytes valid only during the call), in order: what shell completion looks at of every
+    /// activity, read without making any text or copy.
+    package func forEachLabel(_ body: (_ i: Int, _ pos: UnsafeRawBufferPointer, _ name: UnsafeRawBufferPointer, _ section: UnsafeRawBufferPointer) -> Void) {
+        bytes.withUnsafeBytes { raw in
+            for (i, start) in offsets.enumerated() {
+                // The lengths were checked when the index was read.
+                var r = RawReader(raw: raw, at: start + 8, end: raw.count)
+                let pos = r.text()!, name = r.text()!
+                _ = r.skipText(checking: false)
+                body(i, pos, name, r.text()!)
+            }
+        }
     }
 
     public func activity(_ i: Int) -> Activity {
@@ -145,6 +264,31 @@ public struct CatalogueIndex: Sendable {
         r.copy(into: &name)
     }
 
+    /// Reads numbers and texts from raw bytes, each within `end`.
+    struct RawReader {
+        let raw: UnsafeRawBufferPointer
+        var at: Int
+        let end: Int
+        @inline(__always) mutating func int() -> Int64? {
+            guard at <= end - 8 else { return nil }
+            defer { at += 8 }
+            return Int64(littleEndian: raw.loadUnaligned(fromByteOffset: at, as: Int64.self))
+        }
+        /// A text's bytes (a length that fits in what is left is compared without adding: a huge
+        /// length in a damaged index must not overflow).
+        @inline(__always) mutating func text() -> UnsafeRawBufferPointer? {
+            guard let n = int(), n >= 0, n <= Int64(end - at) else { return nil }
+            defer { at += Int(n) }
+            return UnsafeRawBufferPointer(rebasing: raw[at..<(at + Int(n))])
+        }
+        /// Skips a text; when `checking`, refusing control bytes (but the line breaks and tabs a
+        /// note may have) and DEL; C1 controls (0xC2 0x80–0x9F) too.
+        @inline(__always) mutating func skipText(checking: Bool) -> Bool {
+            guard let text = text() else { return false }
+            return !checking || ControlCharacters.bytesHaveNone(text)
+        }
+    }
+
     struct Reader {
         let bytes: [UInt8]
         var at = 0
@@ -167,14 +311,6 @@ public struct CatalogueIndex: Sendable {
             guard let n = length() else { return false }
             at += n
             return true
-        }
-        /// Skips a text, refusing control bytes (but the line breaks and tabs a note may have)
-        /// and DEL; C1 controls (0xC2 0x80–0x9F) too.
-        mutating func skipText() -> Bool {
-            guard let n = length() else { return false }
-            let start = at
-            at += n
-            return bytes.withUnsafeBytes { ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer(rebasing: $0[start..<(start + n)])) }
         }
         mutating func slice() -> ArraySlice<UInt8>? {
             guard let n = length() else { return nil }

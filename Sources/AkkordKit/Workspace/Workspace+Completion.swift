@@ -4,6 +4,12 @@ import AkkordCatalogue
 import AkkordRender
 import AkkordStore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a shell offers when the user presses Tab on an argument (SPEC §11): values that live in
 /// the store, listed by the hidden `__complete` command.
 public enum CompletionKind: String, CaseIterable, Sendable {
@@ -39,8 +45,10 @@ extension Workspace {
     ///
     /// Fast on big stores (SPEC §13: 30 ms on 2,000 projects and 50,000 activities): project ids
     /// are the file names in `projects/` (no project is read), and the catalogue comes from its
-    /// search index when the index was made from exactly these bytes; otherwise the JSON is read
-    /// and validated (slower; the next catalogue command makes the index again).
+    /// search index when the index was made from exactly these bytes (known by the file's
+    /// identity the index records, else by hashing the file); otherwise the JSON is read and
+    /// validated (slower; the next catalogue command makes the index again). The index's texts
+    /// are checked for control characters only where shown (see `catalogueEntries`).
     /// Without `descriptions`, every description is empty (and not looked up); the words of a
     /// description that are not data (the current project's) are in `language`.
     public func completionValues(_ kind: CompletionKind, prefix: String, descriptions: Bool = true, language: Language = .en) throws -> [CompletionValue] {
@@ -48,18 +56,20 @@ extension Workspace {
         switch kind {
         case .pos:
             let prefix = Array(prefix.utf8)
-            return try catalogueEntries(language) { pos, name, _ in
-                pos.starts(with: prefix) ? CompletionValue(Self.text(pos), descriptions ? Self.text(name()) : "") : nil
+            return try catalogueEntries(language) {
+                { pos, name, _ in Self.bytes(pos, startWith: prefix) ? CompletionValue(Self.text(pos), descriptions ? name() : "") : nil }
             }
         case .section:
             // Activities of a section mostly follow each other: only a section unlike the one
             // before is looked up among those seen.
             let prefix = Array(prefix.utf8)
-            var seen = Set<ArraySlice<UInt8>>(), previous: ArraySlice<UInt8> = []
-            return try catalogueEntries(language) { _, _, section in
-                guard section != previous else { return nil }
-                previous = section
-                return !section.isEmpty && section.starts(with: prefix) && seen.insert(section).inserted ? CompletionValue(Self.text(section)) : nil
+            return try catalogueEntries(language) {
+                var seen = Set<[UInt8]>(), previous: [UInt8] = []
+                return { _, _, section in
+                    guard !Self.bytes(section, equal: previous) else { return nil }
+                    previous = Array(section)
+                    return !section.isEmpty && Self.bytes(section, startWith: prefix) && seen.insert(previous).inserted ? CompletionValue(Self.text(section)) : nil
+                }
             }
         case .project:
             let current = descriptions ? try? store.loadState().currentProject : nil
@@ -79,35 +89,55 @@ extension Workspace {
         try store.loadProject(try chooseProject(nil) { try store.loadState() })
     }
 
-    private typealias Bytes = ArraySlice<UInt8>
+    private typealias Bytes = UnsafeRawBufferPointer
+    /// What a catalogue value is made from: the activity's pos, its name (made only when asked
+    /// for) and its section.
+    private typealias CatalogueBody = (_ pos: Bytes, _ name: () -> String, _ section: Bytes) -> CompletionValue?
 
     private static func text(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Calls `body` with each activity's pos, name (in `language` where translated, made only
-    /// when asked for) and section (the catalogue's own, which `--section` takes everywhere), in
-    /// UTF-8, in the catalogue's order, and keeps what it returns.
-    private func catalogueEntries(_ language: Language, _ body: (Bytes, () -> Bytes, Bytes) -> CompletionValue?) throws -> [CompletionValue] {
+    private static func bytes(_ bytes: Bytes, startWith prefix: [UInt8]) -> Bool {
+        prefix.isEmpty || (bytes.count >= prefix.count && prefix.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress!, prefix.count) == 0 })
+    }
+
+    private static func bytes(_ bytes: Bytes, equal other: [UInt8]) -> Bool {
+        bytes.count == other.count && (other.isEmpty || other.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress!, other.count) == 0 })
+    }
+
+    /// No control character but the line breaks and tabs the index's check allows (a one-line
+    /// output turns those into spaces).
+    private static func isShowable(_ text: String) -> Bool { ControlCharacters.first(in: text, allowsLineBreaks: true) == nil }
+
+    /// Calls the body with each activity's pos, name (in `language` where translated) and
+    /// section (the catalogue's own, which `--section` takes everywhere), in the catalogue's
+    /// order, and keeps what it returns. `makeBody` makes the body (with what it keeps from one
+    /// activity to the next): a second one goes over the JSON when the index turns out to hold a
+    /// text that may not be shown.
+    private func catalogueEntries(_ language: Language, _ makeBody: () -> CatalogueBody) throws -> [CompletionValue] {
         var out: [CompletionValue] = []
+        var body = makeBody()
         func each(_ activities: [Activity]) {
             for a in activities {
-                if let v = body(Bytes(a.pos.utf8), { Bytes(a.shown(in: language).name.utf8) }, Bytes(a.section.utf8)) { out.append(v) }
+                var pos = a.pos, section = a.section
+                let v = pos.withUTF8 { p in section.withUTF8 { s in body(Bytes(p), { a.shown(in: language).name }, Bytes(s)) } }
+                if let v { out.append(v) }
             }
         }
-        // The file is hashed piece by piece (pieces of a multiple of 8 bytes, as the hash needs):
-        // only its index, if made from exactly these bytes, is held whole.
-        var hash = ByteHash.start, size = 0
-        do {
-            size = try FileIO.readPieces(store.catalogueFile, limit: Store.maximumFileBytes, followSymlinks: false) { hash = ByteHash.hash64($0, seed: hash) }
-        } catch FileIO.Failure.notFound {
+        guard ActiveCatalogue.catalogueFileMayExist(store.catalogueFile) else {
             each(try BundledCatalogue.load().activities)
             return out
         }
-        if let index = ActiveCatalogue.index(store.directory, CatalogueIndex.Stamp(size: size, hash: hash)) {
-            for i in 0..<index.count {
-                let (pos, name, section) = index.label(i)
-                if let v = body(pos, { index.translatedName(i, language: language.rawValue) ?? name }, section) { out.append(v) }
+        if let index = ActiveCatalogue.indexForCompletion(storeDirectory: store.directory) {
+            index.forEachLabel { i, pos, name, section in
+                if let v = body(pos, { index.translatedName(i, language: language.rawValue).map { String(decoding: $0, as: UTF8.self) } ?? Self.text(name) }, section) { out.append(v) }
             }
-        } else if let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) {
+            // Its texts were not checked when it was read: those shown are now. One with a
+            // control character means the index is not akkord's; the JSON is read instead.
+            if out.allSatisfy({ Self.isShowable($0.value) && Self.isShowable($0.description) }) { return out }
+            out.removeAll()
+            body = makeBody()
+        }
+        if let bytes = try ActiveCatalogue.readCatalogueFile(store.catalogueFile) {
             each(try CatalogueJSON.read(bytes, source: store.catalogueFile).activities)
         }
         return out
