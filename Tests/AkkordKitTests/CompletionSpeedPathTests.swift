@@ -92,7 +92,7 @@ final class CompletionSpeedPathTests: XCTestCase {
         let bytes = CatalogueIndex.encode(hostile, stamp: stamp)
         try AtomicFile.write(bytes, to: indexFile)
         XCTAssertNil(CatalogueIndex(bytes, stamp: stamp), "checked on reading")
-        XCTAssertNotNil(CatalogueIndex(bytes, checkingTexts: false) { made, _ in made == stamp }, "checked only when shown")
+        XCTAssertNotNil(CatalogueIndex.Labels(front(bytes)) { made, _ in made == stamp }, "checked only when shown")
 
         XCTAssertEqual(try values(.pos, "1.0"), [CompletionValue("1.01", "Remove old felt"), CompletionValue("1.02", "Sweep deck")])
         XCTAssertEqual(try values(.section), [CompletionValue("Felt")])
@@ -101,8 +101,14 @@ final class CompletionSpeedPathTests: XCTestCase {
         XCTAssertFalse(all.contains { ($0.value + $0.description).unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) } })
     }
 
-    /// Recording an identity keeps every record; the result reads back with it, and one flipped
-    /// bit anywhere in it is detected also when texts are not checked.
+    /// What completion reads of an index: its front, through the labels' hash.
+    func front(_ index: [UInt8]) -> [UInt8] {
+        Array(index[..<(CatalogueIndex.Labels.frontLength(Array(index[..<16]), fileSize: index.count) ?? 0)])
+    }
+
+    /// Recording an identity keeps every record; the result reads back with it. One flipped bit
+    /// anywhere in it is detected by the whole index's hash, and one in its front (all that
+    /// completion reads) by the labels' own.
     func testRecordingAnIdentityKeepsTheIndexWholeAndChecked() throws {
         let stamp = CatalogueIndex.Stamp([123, -5])
         let index = try XCTUnwrap(CatalogueIndex(CatalogueIndex.encode(clean, stamp: stamp), stamp: stamp))
@@ -115,13 +121,21 @@ final class CompletionSpeedPathTests: XCTestCase {
         XCTAssertEqual(again.catalogue, clean)
         XCTAssertEqual(try XCTUnwrap(CatalogueIndex(again.recording(catalogueIdentity: []), stamp: stamp)).catalogueIdentity, [])
 
-        var undetected: [Int] = []
+        let labels = try XCTUnwrap(CatalogueIndex.Labels(front(recorded)) { made, id in made == stamp && id == identity })
+        var shown: [String] = []
+        XCTAssertTrue(labels.forEach(language: "en") { shown += [$0, $1, $2].map { String(decoding: $0, as: UTF8.self) } })
+        XCTAssertEqual(shown, ["1.01", "Remove old felt", "Felt", "1.02", "Sweep deck", "Felt"])
+
+        var undetected: [Int] = [], undetectedInFront: [Int] = []
+        let frontCount = front(recorded).count
         for position in recorded.indices {
             var flipped = recorded
             flipped[position] ^= UInt8(1 << (position % 8))
-            if CatalogueIndex(flipped, checkingTexts: false, isFor: { _, _ in true }) != nil { undetected.append(position) }
+            if CatalogueIndex(flipped, isFor: { _, _ in true }) != nil { undetected.append(position) }
+            if position < frontCount, CatalogueIndex.Labels(front(flipped), isFor: { _, _ in true }) != nil { undetectedInFront.append(position) }
         }
         XCTAssertEqual(undetected, [], "\(undetected.count) of \(recorded.count) flipped bytes went unnoticed")
+        XCTAssertEqual(undetectedInFront, [], "\(undetectedInFront.count) of \(frontCount) flipped bytes of the front went unnoticed")
     }
 
     /// The four-lane hash changes with any one flipped bit, wherever it is (each lane and the
@@ -137,5 +151,24 @@ final class CompletionSpeedPathTests: XCTestCase {
                 XCTAssertNotEqual(CatalogueIndex.Hash.of(flipped, count: size), whole, "size \(size), bit \(bit)")
             }
         }
+    }
+
+    /// A pos is described by its name in the language where it has a translation, from the
+    /// index's labels as from the JSON (the index made by a catalogue command).
+    func testTranslatedNamesFromTheLabels() throws {
+        var translated = clean
+        translated.activities[0].translations = ["da": ActivityTranslation(name: "Fjern gammelt tagpap"), "de": ActivityTranslation(name: "Alte Pappe")]
+        try AtomicFile.write(CatalogueJSON.write(translated), to: catalogueFile)
+        func described(_ language: Language) throws -> [String] {
+            try Workspace(store: Store(directory: directory, lockTimeout: 1), clock: Clock(seconds: 1_780_000_000), command: "test", selectedProject: nil)
+                .completionValues(.pos, prefix: "1.0", language: language).map(\.description)
+        }
+        let fromJSON = (try described(.da), try described(.en))
+        XCTAssertEqual(fromJSON.0, ["Fjern gammelt tagpap", "Sweep deck"])
+        XCTAssertEqual(fromJSON.1, ["Remove old felt", "Sweep deck"])
+        _ = try ActiveCatalogue.search(storeDirectory: directory)
+        XCTAssertNotNil(ActiveCatalogue.indexLabelsForCompletion(storeDirectory: directory), "the index is there and fits")
+        XCTAssertEqual(try described(.da), fromJSON.0)
+        XCTAssertEqual(try described(.en), fromJSON.1)
     }
 }

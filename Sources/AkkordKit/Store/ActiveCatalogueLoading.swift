@@ -95,16 +95,17 @@ extension ActiveCatalogue {
         return lstat(path, &st) == 0 || errno != ENOENT
     }
 
-    /// The search index for shell completion, read without writing anything and without
-    /// checking its texts (the caller checks each it shows for control characters);
-    /// nil when there is no usable index for the catalogue file as it is now. The file is not
-    /// read when its identity is the one the index records; otherwise it is hashed (piece by
-    /// piece) and compared with the index's stamp.
-    package static func indexForCompletion(storeDirectory: String) -> CatalogueIndex? {
+    /// The labels of the search index for shell completion (`CatalogueIndex.Labels`), read
+    /// without writing anything: only the index's front is read, and its texts are not checked
+    /// (the caller checks each it shows for control characters). nil when there is no usable
+    /// index for the catalogue file as it is now. The catalogue file is not read when its
+    /// identity is the one the index records; otherwise it is hashed (piece by piece) and
+    /// compared with the index's stamp.
+    package static func indexLabelsForCompletion(storeDirectory: String) -> CatalogueIndex.Labels? {
         let path = storeDirectory + "/catalogue.json"
         let current = fileIdentity(path)
-        guard let file = try? FileIO.read(indexPath(storeDirectory), limit: Store.maximumFileBytes, followSymlinks: false) else { return nil }
-        return CatalogueIndex(file, checkingTexts: false) { stamp, recorded in
+        guard let front = indexFront(indexPath(storeDirectory)) else { return nil }
+        return CatalogueIndex.Labels(front) { stamp, recorded in
             if let current, !recorded.isEmpty, recorded == current { return true }
             var hash = CatalogueIndex.Hash()
             guard let size = try? FileIO.readPieces(path, limit: Store.maximumFileBytes, followSymlinks: false, { piece in
@@ -112,6 +113,34 @@ extension ActiveCatalogue {
             }) else { return false }
             return CatalogueIndex.Stamp(size: size, hash: hash.value) == stamp
         }
+    }
+
+    /// The front of the index file (`CatalogueIndex.Labels.frontLength` bytes): nil when it is
+    /// not a regular file of at most `Store.maximumFileBytes` (not followed through a link), or
+    /// not an index, or shorter than its front says.
+    private static func indexFront(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, st.st_size <= Store.maximumFileBytes,
+              let head = readExactly(fd, 16), let length = CatalogueIndex.Labels.frontLength(head, fileSize: Int(st.st_size)) else { return nil }
+        return readExactly(fd, length)
+    }
+
+    /// The first `count` bytes of the open file, nil when it has fewer.
+    private static func readExactly(_ fd: Int32, _ count: Int) -> [UInt8]? {
+        var filled = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            while filled < count {
+                let n = pread(fd, buffer.baseAddress! + filled, count - filled, off_t(filled))
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { break }
+                filled += n
+            }
+            initialized = filled
+        }
+        return filled == count ? bytes : nil
     }
 
     static func indexPath(_ storeDirectory: String) -> String { storeDirectory + "/.catalogue-index" }

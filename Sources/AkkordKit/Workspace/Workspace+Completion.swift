@@ -127,13 +127,14 @@ extension Workspace {
             each(try BundledCatalogue.load().activities)
             return out
         }
-        if let index = ActiveCatalogue.indexForCompletion(storeDirectory: store.directory) {
-            index.forEachLabel { i, pos, name, section in
-                if let v = body(pos, { index.translatedName(i, language: language.rawValue).map { String(decoding: $0, as: UTF8.self) } ?? Self.text(name) }, section) { out.append(v) }
+        if let labels = ActiveCatalogue.indexLabelsForCompletion(storeDirectory: store.directory) {
+            let whole = labels.forEach(language: language.rawValue) { pos, name, section in
+                if let v = body(pos, { Self.text(name) }, section) { out.append(v) }
             }
             // Its texts were not checked when it was read: those shown are now. One with a
-            // control character means the index is not akkord's; the JSON is read instead.
-            if out.allSatisfy({ Self.isShowable($0.value) && Self.isShowable($0.description) }) { return out }
+            // control character, or labels out of place, mean the index is not akkord's; the
+            // JSON is read instead.
+            if whole, out.allSatisfy({ Self.isShowable($0.value) && Self.isShowable($0.description) }) { return out }
             out.removeAll()
             body = makeBody()
         }
