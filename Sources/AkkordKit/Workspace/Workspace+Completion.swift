@@ -106,7 +106,10 @@ extension Workspace {
 
     /// No control character but the line breaks and tabs the index's check allows (a one-line
     /// output turns those into spaces).
-    private static func isShowable(_ text: String) -> Bool { ControlCharacters.first(in: text, allowsLineBreaks: true) == nil }
+    private static func isShowable(_ text: String) -> Bool {
+        var text = text
+        return text.isEmpty || text.withUTF8 { ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer($0)) }
+    }
 
     /// Calls the body with each activity's pos, name (in `language` where translated) and
     /// section (the catalogue's own, which `--section` takes everywhere), in the catalogue's

@@ -77,6 +77,11 @@ struct CompleteCommand: Command {
     /// The text's UTF-8 with tabs, line breaks and other control characters as spaces: one line,
     /// one field.
     static func appendOneLine(_ text: String, to out: inout [UInt8]) {
-        for byte in text.utf8 { out.append(byte < 0x20 || byte == 0x7F ? 0x20 : byte) }
+        var text = text
+        let start = out.count
+        text.withUTF8 { out.append(contentsOf: $0) }
+        out.withUnsafeMutableBufferPointer { line in
+            for i in start..<line.count where line[i] < 0x20 || line[i] == 0x7F { line[i] = 0x20 }
+        }
     }
 }
