@@ -15,6 +15,7 @@ import AkkordModel
 /// when it is read, and every text for control characters too. Shell completion reads only the
 /// index's front, its `Labels`, which have a hash of their own.
 public struct CatalogueIndex: Sendable {
+    /// Two numbers: the file's size and its hash (the index keeps two).
     public struct Stamp: Equatable, Sendable {
         public let values: [Int64]
         public init(_ values: [Int64]) { self.values = values }
@@ -105,7 +106,7 @@ public struct CatalogueIndex: Sendable {
         func string(_ s: String) { bytes(Array(s.utf8)) }
         func label(_ s: String) { withUnsafeBytes(of: UInt32(s.utf8.count).littleEndian) { out += $0 }; out += s.utf8 }
         int(0)   // where the labels end, below
-        for v in stamp.values { int(v) }
+        for k in 0..<2 { int(k < stamp.values.count ? stamp.values[k] : 0) }   // a stamp is a size and a hash
         for k in 0..<identitySize { int(catalogueIdentity.count == identitySize ? catalogueIdentity[k] : 0) }
         for a in c.activities {
             label(a.pos); label(a.name); label(a.section)
