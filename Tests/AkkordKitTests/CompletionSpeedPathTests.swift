@@ -171,4 +171,55 @@ final class CompletionSpeedPathTests: XCTestCase {
         XCTAssertEqual(try described(.da), fromJSON.0)
         XCTAssertEqual(try described(.en), fromJSON.1)
     }
+
+    func lines(_ kind: CompletionKind, _ prefix: String = "", descriptions: Bool) throws -> String {
+        String(decoding: try Workspace(store: Store(directory: directory, lockTimeout: 1), clock: Clock(seconds: 1_780_000_000), command: "test",
+                                       selectedProject: nil).completionLines(kind, prefix: prefix, descriptions: descriptions), as: UTF8.self)
+    }
+
+    /// The lines straight from the index's labels are those of the values (from the JSON, before
+    /// any index is made): a tab in a name printed as a space, a section once, the prefix kept.
+    func testLinesFromTheLabelsAreThoseOfTheValues() throws {
+        var c = clean
+        c.activities[1].name = "Sweep\tdeck"
+        c.activities.append(Activity(pos: "2.01", name: "Gutter, zinc æøå", unit: "lbm", price: UnitPrice(raw: 800_000), section: "Tagrender"))
+        try AtomicFile.write(CatalogueJSON.write(c), to: catalogueFile)
+        let cases: [(CompletionKind, String, Bool)] = [(.pos, "", true), (.pos, "", false), (.pos, "1.0", true), (.pos, "9", true), (.section, "", false), (.section, "T", false)]
+        let fromJSON = try cases.map { try lines($0.0, $0.1, descriptions: $0.2) }
+        XCTAssertEqual(fromJSON[0], "1.01\tRemove old felt\n1.02\tSweep deck\n2.01\tGutter, zinc æøå\n")
+        XCTAssertEqual(fromJSON[1], "1.01\n1.02\n2.01\n")
+        XCTAssertEqual(fromJSON[3], "")
+        XCTAssertEqual(fromJSON[4], "Felt\nTagrender\n")
+        XCTAssertEqual(fromJSON[5], "Tagrender\n")
+        XCTAssertFalse(FileIO.exists(indexFile))
+        _ = try ActiveCatalogue.search(storeDirectory: directory)
+        XCTAssertNotNil(ActiveCatalogue.indexLabelsForCompletion(storeDirectory: directory))
+        XCTAssertEqual(try cases.map { try lines($0.0, $0.1, descriptions: $0.2) }, fromJSON)
+    }
+
+    /// Lines are checked as they are written: a control character or bytes that are not UTF-8
+    /// in an index text (its hashes right) make the lines those of the JSON.
+    func testLinesNeverShowAHostileIndexText() throws {
+        let json = CatalogueJSON.write(clean)
+        try AtomicFile.write(json, to: catalogueFile)
+        let expected = "1.01\tRemove old felt\n1.02\tSweep deck\n"
+        for bad in ["Remove \u{1B}]0;x\u{7}", "Remove \u{9B}2J", "Remove\r"] {
+            var hostile = clean
+            hostile.activities[0].name = bad
+            try AtomicFile.write(CatalogueIndex.encode(hostile, stamp: CatalogueIndex.Stamp(of: json)), to: indexFile)
+            XCTAssertEqual(try lines(.pos, descriptions: true), expected, bad.debugDescription)
+        }
+        // Not UTF-8: the name's "o" made 0xFF, the hashes made to match again.
+        var index = CatalogueIndex.encode(clean, stamp: CatalogueIndex.Stamp(of: json))
+        let name = Array("Remove old felt".utf8)
+        let at = try XCTUnwrap((0..<(index.count - name.count)).first { Array(index[$0..<($0 + name.count)]) == name })
+        XCTAssertLessThan(at, CatalogueIndex.Labels.frontLength(Array(index[..<16]), fileSize: index.count)!, "the labels' copy comes first")
+        index[at + 8] = 0xFF
+        let labelsEnd = try XCTUnwrap(CatalogueIndex.Labels.frontLength(Array(index[..<16]), fileSize: index.count)) - 8
+        index.replaceSubrange(labelsEnd..<(labelsEnd + 8), with: withUnsafeBytes(of: CatalogueIndex.Hash.of(index, count: labelsEnd).littleEndian, Array.init))
+        index.replaceSubrange((index.count - 8)..., with: withUnsafeBytes(of: CatalogueIndex.Hash.of(index, count: index.count - 8).littleEndian, Array.init))
+        XCTAssertNotNil(CatalogueIndex.Labels(front(index)) { _, _ in true }, "whole by its hashes")
+        try AtomicFile.write(index, to: indexFile)
+        XCTAssertEqual(try lines(.pos, descriptions: true), expected)
+    }
 }

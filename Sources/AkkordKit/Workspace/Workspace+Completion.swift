@@ -84,6 +84,84 @@ extension Workspace {
         }
     }
 
+    /// What `akkord __complete` prints: `value\n`, or `value<TAB>description\n` when
+    /// `descriptions` and there is one, for each of `completionValues`; tabs, line breaks and
+    /// other control characters in a value or description as spaces (one line, one field). The
+    /// catalogue's values (`pos`, `section`) from its index go straight from the index's labels
+    /// to the lines, each shown text checked (no control character, valid UTF-8) as it is
+    /// written: 50,000 pos numbers are printed without making 50,000 texts. A text that fails
+    /// the check means the index is not akkord's: the lines are then those of
+    /// `completionValues`, which reads the JSON instead.
+    public func completionLines(_ kind: CompletionKind, prefix: String, descriptions: Bool = false, language: Language = .en) throws -> [UInt8] {
+        if kind == .pos || kind == .section, let lines = try catalogueLinesFromIndex(kind, prefix: Array(prefix.utf8), descriptions: descriptions, language: language) {
+            return lines
+        }
+        return Self.lines(try completionValues(kind, prefix: prefix, descriptions: descriptions, language: language), descriptions: descriptions)
+    }
+
+    /// The lines of `values`, as `completionLines` describes them.
+    public static func lines(_ values: [CompletionValue], descriptions: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(values.count * 24)
+        for v in values {
+            var value = v.value, description = v.description
+            value.withUTF8 { appendOneLine(Bytes($0), to: &out) }
+            if descriptions, !description.isEmpty {
+                out.append(0x09)
+                description.withUTF8 { appendOneLine(Bytes($0), to: &out) }
+            }
+            out.append(0x0A)
+        }
+        return out
+    }
+
+    /// The text's bytes with tabs, line breaks and other control bytes as spaces.
+    private static func appendOneLine(_ text: Bytes, to out: inout [UInt8]) {
+        let start = out.count
+        out.append(contentsOf: text)
+        out.withUnsafeMutableBufferPointer { line in
+            for i in start..<line.count where line[i] < 0x20 || line[i] == 0x7F { line[i] = 0x20 }
+        }
+    }
+
+    /// `completionLines` of `pos` or `section` from the index's labels; nil when there is no
+    /// catalogue file (the bundled catalogue), no usable index, or a shown text fails its check.
+    private func catalogueLinesFromIndex(_ kind: CompletionKind, prefix: [UInt8], descriptions: Bool, language: Language) throws -> [UInt8]? {
+        try store.checkLayout()
+        guard ActiveCatalogue.catalogueFileMayExist(store.catalogueFile),
+              let labels = ActiveCatalogue.indexLabelsForCompletion(storeDirectory: store.directory) else { return nil }
+        var out: [UInt8] = [], showable = true
+        out.reserveCapacity(1 << 16)
+        var seen = Set<[UInt8]>(), previous: [UInt8] = []
+        let whole = labels.forEach(language: language.rawValue) { pos, name, section in
+            guard showable else { return }
+            if kind == .pos {
+                guard Self.bytes(pos, startWith: prefix) else { return }
+                showable = Self.isShowable(pos) && (!descriptions || Self.isShowable(name))
+                Self.appendOneLine(pos, to: &out)
+                if descriptions, !name.isEmpty {
+                    out.append(0x09)
+                    Self.appendOneLine(name, to: &out)
+                }
+                out.append(0x0A)
+            } else {
+                guard !Self.bytes(section, equal: previous) else { return }
+                previous = Array(section)
+                guard !section.isEmpty, Self.bytes(section, startWith: prefix), seen.insert(previous).inserted else { return }
+                showable = Self.isShowable(section)
+                Self.appendOneLine(section, to: &out)
+                out.append(0x0A)
+            }
+        }
+        return whole && showable ? out : nil
+    }
+
+    /// A text the index held that may be shown: no control character but the line breaks and
+    /// tabs the index's check allows (a line turns those into spaces), and valid UTF-8.
+    private static func isShowable(_ text: Bytes) -> Bool {
+        ControlCharacters.bytesHaveNone(text) && (!text.contains { $0 >= 0x80 } || String(validating: text, as: UTF8.self) != nil)
+    }
+
     /// `-p` (or a unique beginning of its id), else the current project, read without a lock.
     private func completionProject() throws -> Project {
         try store.loadProject(try chooseProject(nil) { try store.loadState() })
