@@ -48,7 +48,7 @@ extension Workspace {
     /// search index when the index was made from exactly these bytes (known by the file's
     /// identity the index records, else by hashing the file); otherwise the JSON is read and
     /// validated (slower; the next catalogue command makes the index again). The index's texts
-    /// are checked for control characters only where shown (see `catalogueEntries`).
+    /// are checked for control characters as they are read (see `catalogueEntries`).
     /// Without `descriptions`, every description is empty (and not looked up); the words of a
     /// description that are not data (the current project's) are in `language`.
     public func completionValues(_ kind: CompletionKind, prefix: String, descriptions: Bool = true, language: Language = .en) throws -> [CompletionValue] {
@@ -182,12 +182,6 @@ extension Workspace {
         bytes.count == other.count && (other.isEmpty || other.withUnsafeBytes { memcmp(bytes.baseAddress!, $0.baseAddress!, other.count) == 0 })
     }
 
-    /// No control character but the line breaks and tabs the index's check allows (a one-line
-    /// output turns those into spaces).
-    private static func isShowable(_ text: String) -> Bool {
-        var text = text
-        return text.isEmpty || text.withUTF8 { ControlCharacters.bytesHaveNone(UnsafeRawBufferPointer($0)) }
-    }
 
     /// Calls the body with each activity's pos, name (in `language` where translated) and
     /// section (the catalogue's own, which `--section` takes everywhere), in the catalogue's
@@ -209,13 +203,16 @@ extension Workspace {
             return out
         }
         if let labels = ActiveCatalogue.indexLabelsForCompletion(storeDirectory: store.directory) {
+            // Its texts were not checked when it was read: they are now (`completionLines`
+            // checks only those it prints). One with a control character or not UTF-8, or
+            // labels out of place, mean the index is not akkord's; the JSON is read instead.
+            var showable = true
             let whole = labels.forEach(language: language.rawValue) { pos, name, section in
+                guard showable else { return }
+                guard Self.isShowable(pos), Self.isShowable(name), Self.isShowable(section) else { showable = false; return }
                 if let v = body(pos, { Self.text(name) }, section) { out.append(v) }
             }
-            // Its texts were not checked when it was read: those shown are now. One with a
-            // control character, or labels out of place, mean the index is not akkord's; the
-            // JSON is read instead.
-            if whole, out.allSatisfy({ Self.isShowable($0.value) && Self.isShowable($0.description) }) { return out }
+            if whole, showable { return out }
             out.removeAll()
             body = makeBody()
         }
