@@ -110,14 +110,20 @@ final class CompletionValuesTests: XCTestCase {
         XCTAssertEqual(try values(.pos, activities[0].pos).first, CompletionValue(activities[0].pos, "Renamed"))
     }
 
+    /// The index's labels (what completion reads) are each activity's pos, name (its translation
+    /// into the language where it has one) and section.
     func testTheIndexLabelIsTheActivitys() throws {
         let c = try BundledCatalogue.load()
         let stamp = CatalogueIndex.Stamp([1, 2])
-        let index = try XCTUnwrap(CatalogueIndex(CatalogueIndex.encode(c, stamp: stamp), stamp: stamp))
-        for (i, a) in c.activities.enumerated() {
-            let label = index.label(i)
-            XCTAssertEqual([label.pos, label.name, label.section].map { String(decoding: $0, as: UTF8.self) }, [a.pos, a.name, a.section])
+        let bytes = CatalogueIndex.encode(c, stamp: stamp)
+        let front = Array(bytes[..<(try XCTUnwrap(CatalogueIndex.Labels.frontLength(Array(bytes[..<16]), fileSize: bytes.count)))])
+        let labels = try XCTUnwrap(CatalogueIndex.Labels(front) { made, _ in made == stamp })
+        for language in ["xx", "en"] {
+            var seen: [[String]] = []
+            XCTAssertTrue(labels.forEach(language: language) { seen.append([$0, $1, $2].map { String(decoding: $0, as: UTF8.self) }) })
+            XCTAssertEqual(seen, c.activities.map { [$0.pos, $0.translations[language].map(\.name) ?? $0.name, $0.section] }, language)
         }
+        XCTAssertTrue(c.activities.contains { $0.translations["en"] != nil }, "the sample has English names")
     }
 
     /// Hashing a file piece by piece gives its stamp: pieces of every size that is a multiple of

@@ -225,28 +225,6 @@ public struct CatalogueIndex: Sendable {
                         minimum: minimum < 0 ? nil : Quantity(raw: minimum))
     }
 
-    /// Activity i's pos, name and section as UTF-8 bytes, without making any text: shell
-    /// completion looks at every activity and makes text only of those it offers.
-    package func label(_ i: Int) -> (pos: ArraySlice<UInt8>, name: ArraySlice<UInt8>, section: ArraySlice<UInt8>) {
-        var r = Reader(bytes: bytes, at: offsets[i] + 8)
-        let pos = r.slice()!, name = r.slice()!
-        _ = r.skip()
-        return (pos, name, r.slice()!)
-    }
-
-    /// Activity i's name in the language `code`, when it has a translation into it.
-    package func translatedName(_ i: Int, language code: String) -> ArraySlice<UInt8>? {
-        var r = Reader(bytes: bytes, at: offsets[i] + 8)
-        for _ in 0..<8 { _ = r.skip() }
-        let wanted = Array(code.utf8)
-        for _ in 0..<r.int()! {
-            let language = r.slice()!, name = r.slice()!
-            _ = r.skip(); _ = r.skip()
-            if language.elementsEqual(wanted) { return name.isEmpty ? nil : name }
-        }
-        return nil
-    }
-
     public var catalogue: Catalogue {
         Catalogue(name: name, edition: edition, validFrom: validFrom, currency: currency, activities: (0..<count).map(activity))
     }
