@@ -297,11 +297,6 @@ public struct CatalogueIndex: Sendable {
             at += n
             return true
         }
-        mutating func slice() -> ArraySlice<UInt8>? {
-            guard let n = length() else { return nil }
-            defer { at += n }
-            return bytes[at..<(at + n)]
-        }
         mutating func string() -> String? {
             guard let n = length() else { return nil }
             defer { at += Int(n) }
