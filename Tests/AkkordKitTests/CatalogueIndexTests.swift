@@ -2,14 +2,14 @@ import XCTest
 @testable import AkkordKit
 
 final class CatalogueIndexTests: XCTestCase {
-    let stamp = CatalogueIndex.Stamp([100, 1, 2, 3, 4, 5])
+    let stamp = CatalogueIndex.Stamp([100, 1])   // a size and a hash
 
     func testRoundTripAndStaleOrDamagedIndexIsRefused() throws {
         let c = try BundledCatalogue.load()
         let bytes = CatalogueIndex.encode(c, stamp: stamp)
         let index = try XCTUnwrap(CatalogueIndex(bytes, stamp: stamp))
         XCTAssertEqual(index.catalogue, c)
-        XCTAssertNil(CatalogueIndex(bytes, stamp: CatalogueIndex.Stamp([100, 1, 2, 3, 4, 6])), "made for another file")
+        XCTAssertNil(CatalogueIndex(bytes, stamp: CatalogueIndex.Stamp([100, 2])), "made for another file")
         XCTAssertNil(CatalogueIndex(Array(bytes.dropLast(3)), stamp: stamp), "truncated")
         XCTAssertNil(CatalogueIndex(bytes + [0], stamp: stamp), "trailing bytes")
         XCTAssertNil(CatalogueIndex(Array("garbage".utf8), stamp: stamp))

@@ -149,7 +149,7 @@ final class CatalogueTranslationTests: XCTestCase {
 
     func testSearchMatchesBothLanguagesAndTheTradeSynonyms() throws {
         let c = try BundledCatalogue.load()
-        let index = try XCTUnwrap(CatalogueIndex(CatalogueIndex.encode(c, stamp: .init([1])), stamp: .init([1])))
+        let index = try XCTUnwrap(CatalogueIndex(CatalogueIndex.encode(c, stamp: .init([1, 2])), stamp: .init([1, 2])))
         for search in [CatalogueSearch(c), CatalogueSearch(index)] {
             func pos(_ q: String) -> [String] { search.search(q).map(\.activity.pos) }
             XCTAssertEqual(pos("undertag"), ["2.01", "2.02", "2.03"])

@@ -110,33 +110,39 @@ final class CompletionValuesTests: XCTestCase {
         XCTAssertEqual(try values(.pos, activities[0].pos).first, CompletionValue(activities[0].pos, "Renamed"))
     }
 
+    /// The index's labels (what completion reads) are each activity's pos, name (its translation
+    /// into the language where it has one) and section.
     func testTheIndexLabelIsTheActivitys() throws {
         let c = try BundledCatalogue.load()
         let stamp = CatalogueIndex.Stamp([1, 2])
-        let index = try XCTUnwrap(CatalogueIndex(CatalogueIndex.encode(c, stamp: stamp), stamp: stamp))
-        for (i, a) in c.activities.enumerated() {
-            let label = index.label(i)
-            XCTAssertEqual([label.pos, label.name, label.section].map { String(decoding: $0, as: UTF8.self) }, [a.pos, a.name, a.section])
+        let bytes = CatalogueIndex.encode(c, stamp: stamp)
+        let front = Array(bytes[..<(try XCTUnwrap(CatalogueIndex.Labels.frontLength(Array(bytes[..<16]), fileSize: bytes.count)))])
+        let labels = try XCTUnwrap(CatalogueIndex.Labels(front) { made, _ in made == stamp })
+        for language in ["xx", "en"] {
+            var seen: [[String]] = []
+            XCTAssertTrue(labels.forEach(language: language) { seen.append([$0, $1, $2].map { String(decoding: $0, as: UTF8.self) }) })
+            XCTAssertEqual(seen, c.activities.map { [$0.pos, $0.translations[language].map(\.name) ?? $0.name, $0.section] }, language)
         }
+        XCTAssertTrue(c.activities.contains { $0.translations["en"] != nil }, "the sample has English names")
     }
 
     /// Hashing a file piece by piece gives its stamp: pieces of every size that is a multiple of
-    /// 8, over files of random sizes (seeded).
+    /// 32 (as `CatalogueIndex.Hash` needs), over files of random sizes (seeded).
     func testPiecesHashAsTheWholeFile() throws {
         var rng = WorkspacePropertyTests.SplitMix64(state: 7)
-        for size in [0, 1, 7, 8, 9, 63, 64, 65, 1000, 4096, 100_003] + (0..<10).map({ _ in Int.random(in: 0...300_000, using: &rng) }) {
+        for size in [0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 1000, 4096, 100_003] + (0..<10).map({ _ in Int.random(in: 0...300_000, using: &rng) }) {
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &rng) }
             let path = directory + "/file-\(size)"
             try AtomicFile.write(bytes, to: path)
-            for pieceSize in [8, 64, 4096, 1 << 18] {
-                var hash = ByteHash.start, pieces = 0
+            for pieceSize in [32, 64, 4096, 1 << 18] {
+                var hash = CatalogueIndex.Hash(), pieces = 0
                 let total = try FileIO.readPieces(path, limit: 1 << 30, pieceSize: pieceSize) { piece in
                     pieces += 1
-                    hash = ByteHash.hash64(piece, seed: hash)
+                    piece.withUnsafeBytes { hash.add($0) }
                 }
                 XCTAssertEqual(total, size)
                 XCTAssertEqual(pieces, (size + pieceSize - 1) / pieceSize, "\(size) in \(pieceSize)")
-                XCTAssertEqual(CatalogueIndex.Stamp(size: total, hash: hash), CatalogueIndex.Stamp(of: bytes), "\(size) in \(pieceSize)")
+                XCTAssertEqual(CatalogueIndex.Stamp(size: total, hash: hash.value), CatalogueIndex.Stamp(of: bytes), "\(size) in \(pieceSize)")
             }
         }
         XCTAssertThrowsError(try FileIO.readPieces(directory + "/file-1000", limit: 999) { _ in }) {

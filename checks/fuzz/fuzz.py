@@ -1067,28 +1067,55 @@ def mutate_photo(rng, data, others):
 MASK64 = (1 << 64) - 1
 
 
-def hash64(b):
-    """ByteHash.hash64 (Sources/AkkordKit/Support/ByteHash.swift)."""
-    h = 0xcbf29ce484222325
+def index_hash(b):
+    """CatalogueIndex.Hash (Sources/AkkordKit/Catalogue/CatalogueIndex.swift): ByteHash's step in
+    four lanes, one 8-byte word of each 32 bytes to each lane."""
+    def step(h, w):
+        h = ((h ^ w) * 0x100000001b3) & MASK64
+        return h ^ (h >> 29)
+    start = 0xcbf29ce484222325
+    lanes = [start, start ^ 1, start ^ 2, start ^ 3]
     i, n = 0, len(b)
+    while i + 32 <= n:
+        for k in range(4):
+            lanes[k] = step(lanes[k], int.from_bytes(b[i + 8 * k:i + 8 * k + 8], "little"))
+        i += 32
     while i + 8 <= n:
-        h = ((h ^ int.from_bytes(b[i:i + 8], "little")) * 0x100000001b3) & MASK64
-        h ^= h >> 29
+        lanes[0] = step(lanes[0], int.from_bytes(b[i:i + 8], "little"))
         i += 8
     while i < n:
-        h = ((h ^ b[i]) * 0x100000001b3) & MASK64
+        lanes[0] = step(lanes[0], b[i])
         i += 1
-    return h
+    return step(step(step(lanes[0], lanes[1]), lanes[2]), lanes[3])
+
+
+INDEX_LABELS_START = 8 + 8 + 16 + 7 * 8   # marker, labels' end, stamp, identity
 
 
 def index_fields(b):
-    """[(offset, kind)] of the index's integer fields: 'len' (a string length), 'count', 'price'."""
-    fields, at = [], 8 + 16
-    body = len(b) - 8
+    """[(offset, kind)] of the index's integer fields: 'len' (a string length), 'count', 'price',
+    'labels end', and in the labels (what completion reads) 'len32' and 'count32' (4 bytes)."""
+    fields, body = [(8, "labels end")], len(b) - 8
 
     def i64(at):
         return struct.unpack_from("<q", b, at)[0]
+
+    def u32(at):
+        return struct.unpack_from("<I", b, at)[0]
     try:
+        labels_end = i64(8)
+        at = INDEX_LABELS_START
+        while at < labels_end and len(fields) < 20_000:
+            for _ in range(3):   # pos, name, section
+                fields.append((at, "len32"))
+                at += 4 + u32(at)
+            fields.append((at, "count32"))
+            languages = u32(at)
+            at += 4
+            for _ in range(min(languages, 64) * 2):   # code and name of each translation
+                fields.append((at, "len32"))
+                at += 4 + u32(at)
+        at = labels_end + 8
         for _ in range(4):
             fields.append((at, "len"))
             at += 8 + i64(at)
@@ -1123,17 +1150,24 @@ def mutate_index(rng, data):
     if op == "field" and fields:
         off, kind = rng.choice(fields)
         old = struct.unpack_from("<q", b, off)[0]
-        values = {"len": [-1, old + 1, old - 1, 2 ** 62, 2 ** 63 - 1, -(2 ** 63), 2 ** 31, len(data)],
-                  "count": [-1, old + 1, old - 1, 0, 2 ** 63 - 1, 9_999_999, 10_000_000],
-                  "price": [2 ** 63 - 1, -(2 ** 63), -1, 0, 10 ** 18, 1, -(10 ** 15), 922337203685477]}[kind]
-        struct.pack_into("<q", b, off, rng.choice(values))
+        if kind in ("len32", "count32"):
+            old = struct.unpack_from("<I", b, off)[0]
+            values = [0xFFFFFFFF, old + 1, old - 1, 0, 2 ** 31, len(data), 64, 65]
+            struct.pack_into("<I", b, off, rng.choice(values) & 0xFFFFFFFF)
+        else:
+            values = {"len": [-1, old + 1, old - 1, 2 ** 62, 2 ** 63 - 1, -(2 ** 63), 2 ** 31, len(data)],
+                      "labels end": [-1, old + 1, old - 1, old + 8, 0, INDEX_LABELS_START, len(data) - 16, len(data)],
+                      "count": [-1, old + 1, old - 1, 0, 2 ** 63 - 1, 9_999_999, 10_000_000],
+                      "price": [2 ** 63 - 1, -(2 ** 63), -1, 0, 10 ** 18, 1, -(10 ** 15), 922337203685477]}[kind]
+            struct.pack_into("<q", b, off, rng.choice(values))
         name = "index %s@%d" % (kind, off)
     elif op == "string_bytes" and fields:
-        lens = [f for f in fields if f[1] == "len"]
-        off = rng.choice(lens)[0]
-        n = struct.unpack_from("<q", b, off)[0]
+        lens = [f for f in fields if f[1] in ("len", "len32")]
+        off, kind = rng.choice(lens)
+        width = 4 if kind == "len32" else 8
+        n = struct.unpack_from("<I" if width == 4 else "<q", b, off)[0]
         if 0 < n < 10_000:
-            i = off + 8 + rng.randrange(n)
+            i = off + width + rng.randrange(n)
             b[i] = rng.choice([0x00, 0x1B, 0xFF, 0xC3, 0x80, 0xED])
         name = "index string byte"
     elif op == "truncate_record" and fields:
@@ -1144,9 +1178,14 @@ def mutate_index(rng, data):
         out, names = mutate_bytes(rng, bytes(b))
         b = bytearray(out)
         name = "index bytes " + ",".join(names)
+    # Both hashes made to match: the labels' (where the labels now end, when that is a place
+    # the index can have) and the trailer.
     if len(b) >= 16:
-        struct.pack_into("<Q", b, len(b) - 8, hash64(bytes(b[:-8])))
-    return bytes(b), [name, "hash fixed"]
+        labels_end = struct.unpack_from("<q", b, 8)[0]
+        if INDEX_LABELS_START <= labels_end <= len(b) - 16:
+            struct.pack_into("<Q", b, labels_end, index_hash(bytes(b[:labels_end])))
+        struct.pack_into("<Q", b, len(b) - 8, index_hash(bytes(b[:-8])))
+    return bytes(b), [name, "hashes fixed"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1633,7 +1672,9 @@ def store_catalogue_case(ctx, case, rng):
         data, case.mutation = mutate_index(rng, read(idx))
         write(idx, data)
         case.inputs[".catalogue-index"] = data
-    case.commands += [Cmd(["catalogue", "list"], reads=True), Cmd(["catalogue", "search", "tag"], reads=True),
+    # Completion reads the index's labels only, and exits 0 whatever it finds (§11).
+    case.commands += [Cmd(["__complete", "pos", "--describe"]), Cmd(["__complete", "section", "--", "T"]),
+                      Cmd(["catalogue", "list"], reads=True), Cmd(["catalogue", "search", "tag"], reads=True),
                       Cmd(["check"], reads=True), Cmd(["add", "1.01", "1"], reads=True, writes=True)]
 
 

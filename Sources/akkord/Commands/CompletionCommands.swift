@@ -28,7 +28,7 @@ struct CompletionsCommand: Command {
 }
 
 /// `akkord __complete KIND [PREFIX]`: the store's values the completion scripts offer, one a
-/// line (`value<TAB>description` with --describe). It reads the store without writing it, and on
+/// line (`value<TAB>description` with --describe; `Workspace.completionLines`). It reads the store without writing it, and on
 /// any problem (no store, a damaged file, a damaged config file, an unknown kind) prints nothing
 /// and exits 0: pressing Tab must never put an error in the middle of a command line.
 struct CompleteCommand: Command {
@@ -51,32 +51,11 @@ struct CompleteCommand: Command {
     func run(_ context: CommandContext) throws {
         guard let kind = CompletionKind(rawValue: kind),
               let directory = try? context.resolvedStoreDirectory(),
-              let values = try? Workspace(directory: directory, clock: context.clock, command: context.commandLine,
-                                          selectedProject: context.globals.project)
-                .completionValues(kind, prefix: prefix, descriptions: describe,
-                                  language: describe ? (try? context.resolvedLanguage()) ?? .en : .en)
+              let lines = try? Workspace(directory: directory, clock: context.clock, command: context.commandLine,
+                                         selectedProject: context.globals.project)
+                .completionLines(kind, prefix: prefix, descriptions: describe,
+                                 language: describe ? (try? context.resolvedLanguage()) ?? .en : .en)
         else { return }
-        context.printBytes(Self.lines(values, describe: describe))
-    }
-
-    /// `value\n`, or `value\tdescription\n`, for each value.
-    static func lines(_ values: [CompletionValue], describe: Bool) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(values.count * 24)
-        for v in values {
-            appendOneLine(v.value, to: &out)
-            if describe, !v.description.isEmpty {
-                out.append(0x09)
-                appendOneLine(v.description, to: &out)
-            }
-            out.append(0x0A)
-        }
-        return out
-    }
-
-    /// The text's UTF-8 with tabs, line breaks and other control characters as spaces: one line,
-    /// one field.
-    static func appendOneLine(_ text: String, to out: inout [UInt8]) {
-        for byte in text.utf8 { out.append(byte < 0x20 || byte == 0x7F ? 0x20 : byte) }
+        context.printBytes(lines)
     }
 }
