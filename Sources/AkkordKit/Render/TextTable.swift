@@ -42,7 +42,14 @@ public struct TextTable {
         public let widths: [Int]
         public let gap: Int
 
-        package init(widths: [Int], gap: Int) { self.widths = widths; self.gap = gap }
+        /// The bytes of a line of the table but its cells' own: the columns' widths, the gaps and the line break.
+        let paddedWidth: Int
+
+        package init(widths: [Int], gap: Int) {
+            self.widths = widths
+            self.gap = gap
+            paddedWidth = widths.reduce(1) { $0 + $1 + gap }
+        }
     }
 
     public func render() -> String {
@@ -353,12 +360,27 @@ extension TextTable {
     /// ASCII but a line break, and U+00A0–U+00FF (æ, ø, å, ², two bytes each); nil for any
     /// other text (combining marks, emoji, line breaks), which must be read as a `String`.
     package static func scalarCharacters(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = text.baseAddress else { return 0 }
+        let n = text.count
         var characters = 0, i = 0
-        while i < text.count {
-            let b = text[i]
+        while i < n {
+            if n - i >= 8 {
+                // Eight bytes at a time: each one ASCII and not a line break (0x0A–0x0D) is a
+                // character; the bytes before the first that is not are too. Adding 0x76 sets the
+                // high bit of a byte from 0x0A up, adding 0x72 from 0x0E up; an ASCII byte carries
+                // nothing into the next, so the flags up to the first non-ASCII byte are exact.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let flags = (word | ((word &+ 0x7676_7676_7676_7676) & ~(word &+ 0x7272_7272_7272_7272))) & high
+                guard flags != 0 else { i += 8; characters += 8; continue }
+                let before = flags.trailingZeroBitCount >> 3
+                i += before
+                characters += before
+            }
+            let b = base[i]
             if b < 0x80, b < 0x0A || b > 0x0D {
                 i += 1
-            } else if (b == 0xC3 || b == 0xC2) && i + 1 < text.count && (b == 0xC3 || text[i + 1] >= 0xA0) {
+            } else if (b == 0xC3 || b == 0xC2) && i + 1 < n && (b == 0xC3 || base[i + 1] >= 0xA0) {
                 i += 2
             } else {
                 return nil
@@ -456,6 +478,48 @@ extension TextTable {
         }
         out.withCursor(room: room + padded) { putLine(layout, into: &$0, width: width, put: put) }
         return true
+    }
+
+    /// `writeFitting` for a row whose cells are measured as they are put, each once: a
+    /// left-aligned cell is put by `put(i, &cursor)`, which gives its width (nil when its bytes
+    /// do not tell it); a right-aligned one is first measured by `measure(i)`, its padding going
+    /// before it. At most `room` bytes of cells. False, and nothing written, when a width is
+    /// unknown or a wrapping cell does not fit.
+    @inline(__always)
+    package func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, measure: (Int) -> Int?,
+                              put: (Int, inout ByteCursor) -> Int?) -> Bool {
+        var written = false
+        out.withCursor(room: room + layout.paddedWidth) { c in
+            let lineStart = c.at
+            var pending = 0
+            for i in columns.indices {
+                if i > 0 { pending += layout.gap }
+                let columnWidth = layout.widths[i], right = columns[i].alignment == .right
+                // Where the spaces before the cell begin: a cell of spaces only takes them back too.
+                let start = c.at
+                var cellWidth = 0
+                if right {
+                    guard let w = measure(i), !columns[i].wraps || w <= columnWidth else { c = ByteCursor(lineStart); return }
+                    cellWidth = w
+                    pending += max(0, columnWidth - w)
+                    if w > 0 { c.put(spaces: pending); _ = put(i, &c) }
+                } else {
+                    c.put(spaces: pending)
+                    guard let w = put(i, &c), !columns[i].wraps || w <= columnWidth else { c = ByteCursor(lineStart); return }
+                    cellWidth = w
+                    if w == 0 { c = ByteCursor(start) }
+                }
+                if cellWidth > 0 {
+                    let end = c.at
+                    c.dropTrailingSpaces(after: start)
+                    pending = c.at.distance(to: end)
+                }
+                if !right { pending += max(0, columnWidth - cellWidth) }
+            }
+            c.put(0x0A)
+            written = true
+        }
+        return written
     }
 
     /// Buffers kept from row to row for the rows `writeMeasured` wraps, used up to `lineCount`

@@ -214,8 +214,23 @@ public struct ByteCursor {
 
     @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        next.update(from: base, count: bytes.count)
-        next += bytes.count
+        let n = bytes.count
+        // Most pieces of a table's cell are a few bytes: copied here, not by a call to memcpy.
+        if n <= 16 {
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(next)
+            if n >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+            } else {
+                for k in 0..<n { next[k] = base[k] }
+            }
+        } else {
+            next.update(from: base, count: n)
+        }
+        next += n
     }
 
     @inlinable @inline(__always) public mutating func put(spaces count: Int) {
