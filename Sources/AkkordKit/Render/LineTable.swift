@@ -354,11 +354,7 @@ extension TextTable {
         mutating func write(_ line: LineView, _ layout: Layout, to out: ByteOutput) {
             let (columns, language) = (columns, language)
             // Most rows: each cell put straight into the output and measured there.
-            let fitted = table.writeFitting(layout, room: columns.count * line.cellBytes, to: out, measure: { i in
-                var cell = CellMeasure()
-                columns[i].writePrinted(line, language, to: &cell)
-                return cell.measurable ? cell.width : nil
-            }, put: { i, cursor in
+            let fitted = table.writeFitting(layout, room: columns.count * line.cellBytes, to: out, wrapping: &wrapping, put: { i, cursor in
                 var cell = CellCursor(cursor: cursor, language: language)
                 columns[i].writePrinted(line, language, to: &cell)
                 cursor = cell.cursor

@@ -480,46 +480,110 @@ extension TextTable {
         return true
     }
 
-    /// `writeFitting` for a row whose cells are measured as they are put, each once: a
-    /// left-aligned cell is put by `put(i, &cursor)`, which gives its width (nil when its bytes
-    /// do not tell it); a right-aligned one is first measured by `measure(i)`, its padding going
-    /// before it. At most `room` bytes of cells. False, and nothing written, when a width is
-    /// unknown or a wrapping cell does not fit.
+    /// `writeMeasured` for a row whose cells are measured as they are put, each once: cell `i`
+    /// is put by `put(i, &cursor)`, which gives its width (nil when its bytes do not tell it).
+    /// A right-aligned cell is put where a left-aligned one would be and moved right by its
+    /// padding; one left-aligned wrapping cell that overflows is wrapped as `write` wraps it
+    /// (in `wrapping`'s buffers), its later lines written after the row's first. At most `room`
+    /// bytes of cells. False, and nothing written, when a width is unknown or the row needs
+    /// more (two overflowing cells: `writeMeasured` then writes it).
     @inline(__always)
-    package func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, measure: (Int) -> Int?,
+    package func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, wrapping w: inout Wrapping,
                               put: (Int, inout ByteCursor) -> Int?) -> Bool {
         var written = false
+        // The wrapped cell's column, where its later lines start and how many there are.
+        var wrapped: (column: Int, offset: Int, lines: Int)? = nil
         out.withCursor(room: room + layout.paddedWidth) { c in
             let lineStart = c.at
-            var pending = 0
+            var pending = 0, offset = 0
             for i in columns.indices {
-                if i > 0 { pending += layout.gap }
-                let columnWidth = layout.widths[i], right = columns[i].alignment == .right
+                if i > 0 { pending += layout.gap; offset += layout.gap }
+                let columnWidth = layout.widths[i]
                 // Where the spaces before the cell begin: a cell of spaces only takes them back too.
                 let start = c.at
-                var cellWidth = 0
-                if right {
-                    guard let w = measure(i), !columns[i].wraps || w <= columnWidth else { c = ByteCursor(lineStart); return }
-                    cellWidth = w
-                    pending += max(0, columnWidth - w)
-                    if w > 0 { c.put(spaces: pending); _ = put(i, &c) }
-                } else {
-                    c.put(spaces: pending)
-                    guard let w = put(i, &c), !columns[i].wraps || w <= columnWidth else { c = ByteCursor(lineStart); return }
-                    cellWidth = w
-                    if w == 0 { c = ByteCursor(start) }
+                c.put(spaces: pending)
+                let content = c.at
+                guard var cellWidth = put(i, &c) else { c = ByteCursor(lineStart); return }
+                if columns[i].wraps, cellWidth > columnWidth {
+                    guard wrapped == nil, columns[i].alignment == .left, columnWidth > 0 else { c = ByteCursor(lineStart); return }
+                    let lines = Self.wrapAside(UnsafeBufferPointer(start: content, count: content.distance(to: c.at)), width: columnWidth, into: &w)
+                    c = ByteCursor(content)
+                    cellWidth = 0
+                    if lines > 0 {
+                        let first = w.lines[0]
+                        w.bytes.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[first.bytes])) }
+                        cellWidth = first.width
+                    }
+                    wrapped = (i, offset, lines)
                 }
-                if cellWidth > 0 {
-                    let end = c.at
-                    c.dropTrailingSpaces(after: start)
-                    pending = c.at.distance(to: end)
+                offset += columnWidth
+                guard cellWidth > 0 else {
+                    c = ByteCursor(start)
+                    pending += columnWidth
+                    continue
                 }
-                if !right { pending += max(0, columnWidth - cellWidth) }
+                let pad = max(0, columnWidth - cellWidth)
+                if columns[i].alignment == .right, pad > 0 {
+                    let count = content.distance(to: c.at)
+                    // Each piece is read whole before it is written again, further on (the places overlap).
+                    let from = UnsafeRawPointer(content), to = UnsafeMutableRawPointer(content + pad)
+                    if count >= 8 && count <= 16 {
+                        let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                        to.storeBytes(of: head, as: UInt64.self)
+                        to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+                    } else if count >= 4 && count < 8 {
+                        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        to.storeBytes(of: head, as: UInt32.self)
+                        to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+                    } else {
+                        // Back to front.
+                        var k = count
+                        while k > 0 { k -= 1; content[k + pad] = content[k] }
+                    }
+                    var spaces = ByteCursor(content)
+                    spaces.put(spaces: pad)
+                    c.advance(pad)
+                }
+                let end = c.at
+                c.dropTrailingSpaces(after: start)
+                pending = c.at.distance(to: end)
+                if columns[i].alignment == .left { pending += pad }
             }
             c.put(0x0A)
             written = true
         }
+        if let wrapped, wrapped.lines > 1 {
+            // The wrapped cell's later lines, the other cells empty: the spaces of the columns
+            // before it, then the line (which ends in no space).
+            let lines = w.lines[1..<wrapped.lines]
+            let bytes = lines.reduce(0) { $0 + $1.bytes.count }
+            w.bytes.withUnsafeBufferPointer { pieces in
+                out.withCursor(room: bytes + lines.count * (wrapped.offset + 1)) { c in
+                    for line in lines {
+                        c.put(spaces: wrapped.offset)
+                        c.put(UnsafeBufferPointer(rebasing: pieces[line.bytes]))
+                        c.put(0x0A)
+                    }
+                }
+            }
+        }
         return written
+    }
+
+    /// `text` (as `scalarCharacters` measures it, wider than `width` > 0) copied into
+    /// `w.bytes` and wrapped there: its lines are the first ones of `w.lines`; how many.
+    static func wrapAside(_ text: UnsafeBufferPointer<UInt8>, width: Int, into w: inout Wrapping) -> Int {
+        if w.bytes.count < text.count { w.bytes = [UInt8](repeating: 0, count: max(text.count, 2 * w.bytes.count)) }
+        var count = 0
+        w.bytes.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.update(from: text.baseAddress!, count: text.count)
+            wrapScalars(bytes, 0..<text.count, width: width) { line, characters in
+                if count == w.lines.count { w.lines += repeatElement((bytes: 0..<0, width: 0), count: max(8, count)) }
+                w.lines[count] = (line, characters)
+                count += 1
+            }
+        }
+        return count
     }
 
     /// Buffers kept from row to row for the rows `writeMeasured` wraps, used up to `lineCount`
