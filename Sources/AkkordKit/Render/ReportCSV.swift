@@ -99,7 +99,7 @@ public enum ReportCSV {
         }
     }
 
-    @inline(__always) static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last else { return true }
         return first < 0x80 && last < 0x80
     }

@@ -220,7 +220,7 @@ public enum ReportHTML {
     /// `escape` of UTF-8 `bytes` into room made for it (six bytes a byte), byte by byte: the
     /// five characters are ASCII, and a direction control (three bytes, `E2 80 AA`–`AE`,
     /// `E2 81 A6`–`A9`) becomes its eight-byte name.
-    @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
+    @inline(__always) package static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
         var from = 0, i = 0
         while i < bytes.count {
             if bytes.count - i >= 8 {

@@ -507,13 +507,12 @@ extension TextTable {
                 if columns[i].wraps, cellWidth > columnWidth {
                     guard wrapped == nil, columns[i].alignment == .left, columnWidth > 0 else { c = ByteCursor(lineStart); return }
                     let lines = Self.wrapAside(UnsafeBufferPointer(start: content, count: content.distance(to: c.at)), width: columnWidth, into: &w)
+                    // A cell of spaces only has no lines: `write` may then write no line at all.
+                    guard lines > 0 else { c = ByteCursor(lineStart); return }
                     c = ByteCursor(content)
-                    cellWidth = 0
-                    if lines > 0 {
-                        let first = w.lines[0]
-                        w.bytes.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[first.bytes])) }
-                        cellWidth = first.width
-                    }
+                    let first = w.lines[0]
+                    w.bytes.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[first.bytes])) }
+                    cellWidth = first.width
                     wrapped = (i, offset, lines)
                 }
                 offset += columnWidth
@@ -552,7 +551,7 @@ extension TextTable {
             c.put(0x0A)
             written = true
         }
-        if let wrapped, wrapped.lines > 1 {
+        if written, let wrapped, wrapped.lines > 1 {
             // The wrapped cell's later lines, the other cells empty: the spaces of the columns
             // before it, then the line (which ends in no space).
             let lines = w.lines[1..<wrapped.lines]
