@@ -215,16 +215,11 @@ public struct ByteCursor {
     @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         let n = bytes.count
-        // Most pieces of a table's cell are a few bytes: copied here, eight at a time (the last
-        // eight overlapping the ones before), not by a call to memcpy.
-        if n <= 64 {
+        // Most pieces of a table's cell are a few bytes: copied here, not by a call to memcpy.
+        if n <= 16 {
             let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(next)
             if n >= 8 {
-                var k = 0
-                while k + 8 < n {
-                    to.storeBytes(of: from.loadUnaligned(fromByteOffset: k, as: UInt64.self), toByteOffset: k, as: UInt64.self)
-                    k += 8
-                }
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
                 to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
             } else if n >= 4 {
                 to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
@@ -240,12 +235,10 @@ public struct ByteCursor {
 
     @inlinable @inline(__always) public mutating func put(spaces count: Int) {
         guard count > 0 else { return }
-        // The padding of a table's cell is a few spaces: put here, eight at a time (the last
-        // eight overlapping), not by a call to memset.
+        // The padding of a table's cell is a few spaces: put here, not by a call to memset.
         let to = UnsafeMutableRawPointer(next), spaces: UInt64 = 0x2020_2020_2020_2020
-        if count >= 8 && count <= 128 {
-            var k = 0
-            while k + 8 < count { to.storeBytes(of: spaces, toByteOffset: k, as: UInt64.self); k += 8 }
+        if count >= 8 && count <= 16 {
+            to.storeBytes(of: spaces, as: UInt64.self)
             to.storeBytes(of: spaces, toByteOffset: count - 8, as: UInt64.self)
         } else if count >= 4 && count < 8 {
             to.storeBytes(of: UInt32(truncatingIfNeeded: spaces), as: UInt32.self)
