@@ -226,29 +226,57 @@ package struct CellMeasure: SheetCellWriter {
     }
 }
 
-/// A printed cell's bytes put at a cursor, for a row that `CellMeasure` measured.
+/// A printed cell's bytes put at a cursor, measured as `CellMeasure` measures them while they
+/// are put: a row of most lines is then written in one go (`TextTable.writeFitting`).
 package struct CellCursor: SheetCellWriter {
     package var cursor: ByteCursor
     let language: Language
+    /// The characters put so far, as `CellMeasure` counts them; `measurable` is false once a
+    /// text's width was not known from its bytes (its bytes are put all the same).
+    package private(set) var width = 0
+    package private(set) var measurable = true
     package init(cursor: ByteCursor, language: Language) { self.cursor = cursor; self.language = language }
 
-    @inline(__always) package mutating func text(_ text: TextSlice) { text.withUTF8 { cursor.put($0) } }
-    @inline(__always) package mutating func literal(_ text: StaticString, width: Int) { cursor.put(text) }
-    @inline(__always) package mutating func id(_ id: Int) { DecimalText.put(id, into: &cursor) }
-    @inline(__always) package mutating func figure<N: FixedPointNumber>(_ figure: N) { figure.putFormatted(language, into: &cursor) }
+    @inline(__always) package mutating func text(_ text: TextSlice) {
+        guard let measured = text.measuredUnescaped else {
+            // An escaped text (a `"` in a note): measured from the bytes of its `String`.
+            return text.withUTF8 { bytes in
+                cursor.put(bytes)
+                if let characters = TextTable.scalarCharacters(bytes) { width += characters } else { measurable = false }
+            }
+        }
+        cursor.put(measured.bytes)
+        width += measured.width
+    }
+    @inline(__always) package mutating func literal(_ text: StaticString, width w: Int) {
+        cursor.put(text)
+        width += w
+    }
+    @inline(__always) package mutating func id(_ id: Int) {
+        let start = cursor.at
+        DecimalText.put(id, into: &cursor)
+        width += start.distance(to: cursor.at)
+    }
+    @inline(__always) package mutating func figure<N: FixedPointNumber>(_ figure: N) {
+        // A figure is ASCII: a byte a character.
+        let start = cursor.at
+        figure.putFormatted(language, into: &cursor)
+        width += start.distance(to: cursor.at)
+    }
     @inline(__always) package mutating func aside(_ text: TextSlice) {
-        cursor.put(" (" as StaticString)
+        literal(" (", width: 2)
         self.text(text)
-        cursor.put(UInt8(ascii: ")"))
+        literal(")", width: 1)
     }
     package mutating func words(_ text: String) {
+        width += TextTable.width(text)
         var text = text
         text.withUTF8 { cursor.put($0) }
     }
     package mutating func aside(words text: String) {
-        cursor.put(" (" as StaticString)
+        literal(" (", width: 2)
         words(text)
-        cursor.put(UInt8(ascii: ")"))
+        literal(")", width: 1)
     }
 }
 
@@ -310,30 +338,61 @@ extension TextTable {
         private var widths: [Int]
         private var made: CellRow
         private var wrapping = Wrapping()
+        /// The cells of a row that wraps, one after the other, and where each ends.
+        private var cells: [UInt8] = []
+        private var ends: [Int]
 
         init(_ table: TextTable, _ columns: [Column], _ language: Language) {
             self.table = table
             self.columns = columns
             self.language = language
             widths = columns.map { _ in 0 }
+            ends = widths
             made = CellRow(row: RowBytes(.writing), language: language)
         }
 
         mutating func write(_ line: LineView, _ layout: Layout, to out: ByteOutput) {
-            var room = 0
-            for i in columns.indices {
-                var cell = CellMeasure()
-                columns[i].writePrinted(line, language, to: &cell)
-                guard cell.measurable else { return writeMade(line, layout, to: out) }
-                widths[i] = cell.width
-                room += cell.bytes
-            }
-            let (columns, widths, language) = (columns, widths, language)
-            table.writeMeasured(layout, room: room, to: out, wrapping: &wrapping, width: { widths[$0] }, put: { i, cursor in
+            let (columns, language) = (columns, language)
+            // Most rows: each cell put straight into the output and measured there.
+            let fitted = table.writeFitting(layout, room: columns.count * line.cellBytes, to: out, wrapping: &wrapping, put: { i, cursor in
                 var cell = CellCursor(cursor: cursor, language: language)
                 columns[i].writePrinted(line, language, to: &cell)
                 cursor = cell.cursor
+                return cell.measurable ? cell.width : nil
             })
+            if !fitted { writeWrapped(line, layout, to: out) }
+        }
+
+        /// A row with a wrapping cell that overflows: the cells are put aside once, measured
+        /// there, and wrapped from there (`writeMeasured`); a row whose widths the bytes do not
+        /// tell is made as `RowBytes`.
+        private mutating func writeWrapped(_ line: LineView, _ layout: Layout, to out: ByteOutput) {
+            let room = columns.count * line.cellBytes
+            // Taken out of `self` while its bytes are written, so that the widths may be set.
+            var cells: [UInt8] = []
+            swap(&cells, &self.cells)
+            defer { swap(&cells, &self.cells) }
+            if cells.count < room { cells = [UInt8](repeating: 0, count: max(room, 2 * cells.count)) }
+            let (columns, language) = (columns, language)
+            let measurable = cells.withUnsafeMutableBufferPointer { bytes in
+                var cursor = ByteCursor(bytes.baseAddress!)
+                for i in columns.indices {
+                    var cell = CellCursor(cursor: cursor, language: language)
+                    columns[i].writePrinted(line, language, to: &cell)
+                    cursor = cell.cursor
+                    guard cell.measurable else { return false }
+                    widths[i] = cell.width
+                    ends[i] = bytes.baseAddress!.distance(to: cursor.at)
+                }
+                return true
+            }
+            guard measurable else { return writeMade(line, layout, to: out) }
+            let (cellWidths, cellEnds) = (widths, ends)
+            cells.withUnsafeBufferPointer { bytes in
+                table.writeMeasured(layout, room: cellEnds[columns.count - 1], to: out, wrapping: &wrapping, width: { cellWidths[$0] }, put: { i, cursor in
+                    cursor.put(UnsafeBufferPointer(rebasing: bytes[(i == 0 ? 0 : cellEnds[i - 1])..<cellEnds[i]]))
+                })
+            }
         }
 
         private mutating func writeMade(_ line: LineView, _ layout: Layout, to out: ByteOutput) {

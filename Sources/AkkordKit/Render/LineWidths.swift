@@ -8,9 +8,9 @@ import AkkordModel
 public final class LineWidths {
     public let language: Language
     /// By `LineColumn.rawValue`; 0 for a column that is not in `LineColumn.listing`.
-    private var line = [Int](repeating: 0, count: LineColumn.allCases.count)
+    @exclusivity(unchecked) private var line = [Int](repeating: 0, count: LineColumn.allCases.count)
     /// By `MeasurementColumn.rawValue`.
-    private(set) var measurement = [Int](repeating: 0, count: MeasurementColumn.allCases.count)
+    @exclusivity(unchecked) private(set) var measurement = [Int](repeating: 0, count: MeasurementColumn.allCases.count)
     /// Whether every line of the project went through `add` (set by whoever showed them).
     public var isComplete = false
     private var made: CellRow

@@ -99,7 +99,7 @@ public enum ReportCSV {
         }
     }
 
-    @inline(__always) static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package static func edgesAreASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = text.first, let last = text.last else { return true }
         return first < 0x80 && last < 0x80
     }
@@ -121,9 +121,25 @@ public enum ReportCSV {
         let inert = formula(from: 0) || (first == UInt8(ascii: "'") && text.count > 1 && (formula(from: 1) || text[1] == UInt8(ascii: "'")))
         func edgeSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
         var quotes = false, quoted = (!inert && edgeSpace(first)) || edgeSpace(last)
-        for b in text where b == UInt8(ascii: "\"") || b == 0x0A || b == 0x0D || b == delimiter {
-            quoted = true
-            if b == UInt8(ascii: "\"") { quotes = true; break }
+        // Eight bytes at a time while there are eight: a byte equal to `b` is a zero byte of
+        // `word ^ b…b`, which `(v - 1…1) & ~v & 80…80` finds (exactly, as a whole).
+        func holds(_ word: UInt64, _ b: UInt8) -> Bool {
+            let v = word ^ (0x0101_0101_0101_0101 &* UInt64(b))
+            return (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080 != 0
+        }
+        var i = 0
+        while i < text.count {
+            if text.count - i >= 8 {
+                let word = UnsafeRawPointer(text.baseAddress! + i).loadUnaligned(as: UInt64.self)
+                if holds(word, UInt8(ascii: "\"")) { quoted = true; quotes = true; break }
+                if holds(word, 0x0A) || holds(word, 0x0D) || holds(word, delimiter) { quoted = true }
+                i += 8
+                continue
+            }
+            let b = text[i]
+            if b == UInt8(ascii: "\"") { quoted = true; quotes = true; break }
+            if b == 0x0A || b == 0x0D || b == delimiter { quoted = true }
+            i += 1
         }
         if quoted { c.put(UInt8(ascii: "\"")) }
         if inert { c.put(UInt8(ascii: "'")) }

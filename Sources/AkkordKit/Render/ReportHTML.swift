@@ -220,9 +220,20 @@ public enum ReportHTML {
     /// `escape` of UTF-8 `bytes` into room made for it (six bytes a byte), byte by byte: the
     /// five characters are ASCII, and a direction control (three bytes, `E2 80 AA`–`AE`,
     /// `E2 81 A6`–`A9`) becomes its eight-byte name.
-    @inline(__always) static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
+    @inline(__always) package static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into c: inout ByteCursor) {
         var from = 0, i = 0
         while i < bytes.count {
+            if bytes.count - i >= 8 {
+                // Eight bytes at a time: past those that surely need nothing (ASCII outside
+                // 0x22–0x27 and 0x3C–0x3E), up to the first that may. An ASCII byte carries
+                // nothing into the next, so the flags up to the first non-ASCII byte are exact.
+                let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                let quoteToApostrophe = (word &+ 0x5E5E_5E5E_5E5E_5E5E) & ~(word &+ 0x5858_5858_5858_5858)
+                let lessToGreater = (word &+ 0x4444_4444_4444_4444) & ~(word &+ 0x4141_4141_4141_4141)
+                let flags = (word | quoteToApostrophe | lessToGreater) & 0x8080_8080_8080_8080
+                guard flags != 0 else { i += 8; continue }
+                i += flags.trailingZeroBitCount >> 3
+            }
             let b = bytes[i]
             if b == 0xE2, i + 2 < bytes.count,
                (bytes[i + 1] == 0x80 && (0xAA...0xAE).contains(bytes[i + 2])) || (bytes[i + 1] == 0x81 && (0xA6...0xA9).contains(bytes[i + 2])) {

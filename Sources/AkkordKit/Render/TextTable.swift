@@ -42,7 +42,14 @@ public struct TextTable {
         public let widths: [Int]
         public let gap: Int
 
-        package init(widths: [Int], gap: Int) { self.widths = widths; self.gap = gap }
+        /// The bytes of a line of the table but its cells' own: the columns' widths, the gaps and the line break.
+        let paddedWidth: Int
+
+        package init(widths: [Int], gap: Int) {
+            self.widths = widths
+            self.gap = gap
+            paddedWidth = widths.reduce(1) { $0 + $1 + gap }
+        }
     }
 
     public func render() -> String {
@@ -353,12 +360,27 @@ extension TextTable {
     /// ASCII but a line break, and U+00A0–U+00FF (æ, ø, å, ², two bytes each); nil for any
     /// other text (combining marks, emoji, line breaks), which must be read as a `String`.
     package static func scalarCharacters(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = text.baseAddress else { return 0 }
+        let n = text.count
         var characters = 0, i = 0
-        while i < text.count {
-            let b = text[i]
+        while i < n {
+            if n - i >= 8 {
+                // Eight bytes at a time: each one ASCII and not a line break (0x0A–0x0D) is a
+                // character; the bytes before the first that is not are too. Adding 0x76 sets the
+                // high bit of a byte from 0x0A up, adding 0x72 from 0x0E up; an ASCII byte carries
+                // nothing into the next, so the flags up to the first non-ASCII byte are exact.
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let high: UInt64 = 0x8080_8080_8080_8080
+                let flags = (word | ((word &+ 0x7676_7676_7676_7676) & ~(word &+ 0x7272_7272_7272_7272))) & high
+                guard flags != 0 else { i += 8; characters += 8; continue }
+                let before = flags.trailingZeroBitCount >> 3
+                i += before
+                characters += before
+            }
+            let b = base[i]
             if b < 0x80, b < 0x0A || b > 0x0D {
                 i += 1
-            } else if (b == 0xC3 || b == 0xC2) && i + 1 < text.count && (b == 0xC3 || text[i + 1] >= 0xA0) {
+            } else if (b == 0xC3 || b == 0xC2) && i + 1 < n && (b == 0xC3 || base[i + 1] >= 0xA0) {
                 i += 2
             } else {
                 return nil
@@ -456,6 +478,111 @@ extension TextTable {
         }
         out.withCursor(room: room + padded) { putLine(layout, into: &$0, width: width, put: put) }
         return true
+    }
+
+    /// `writeMeasured` for a row whose cells are measured as they are put, each once: cell `i`
+    /// is put by `put(i, &cursor)`, which gives its width (nil when its bytes do not tell it).
+    /// A right-aligned cell is put where a left-aligned one would be and moved right by its
+    /// padding; one left-aligned wrapping cell that overflows is wrapped as `write` wraps it
+    /// (in `wrapping`'s buffers), its later lines written after the row's first. At most `room`
+    /// bytes of cells. False, and nothing written, when a width is unknown or the row needs
+    /// more (two overflowing cells: `writeMeasured` then writes it).
+    @inline(__always)
+    package func writeFitting(_ layout: Layout, room: Int, to out: ByteOutput, wrapping w: inout Wrapping,
+                              put: (Int, inout ByteCursor) -> Int?) -> Bool {
+        var written = false
+        // The wrapped cell's column, where its later lines start and how many there are.
+        var wrapped: (column: Int, offset: Int, lines: Int)? = nil
+        out.withCursor(room: room + layout.paddedWidth) { c in
+            let lineStart = c.at
+            var pending = 0, offset = 0
+            for i in columns.indices {
+                if i > 0 { pending += layout.gap; offset += layout.gap }
+                let columnWidth = layout.widths[i]
+                // Where the spaces before the cell begin: a cell of spaces only takes them back too.
+                let start = c.at
+                c.put(spaces: pending)
+                let content = c.at
+                guard var cellWidth = put(i, &c) else { c = ByteCursor(lineStart); return }
+                if columns[i].wraps, cellWidth > columnWidth {
+                    guard wrapped == nil, columns[i].alignment == .left, columnWidth > 0 else { c = ByteCursor(lineStart); return }
+                    let lines = Self.wrapAside(UnsafeBufferPointer(start: content, count: content.distance(to: c.at)), width: columnWidth, into: &w)
+                    // A cell of spaces only has no lines: `write` may then write no line at all.
+                    guard lines > 0 else { c = ByteCursor(lineStart); return }
+                    c = ByteCursor(content)
+                    let first = w.lines[0]
+                    w.bytes.withUnsafeBufferPointer { c.put(UnsafeBufferPointer(rebasing: $0[first.bytes])) }
+                    cellWidth = first.width
+                    wrapped = (i, offset, lines)
+                }
+                offset += columnWidth
+                guard cellWidth > 0 else {
+                    c = ByteCursor(start)
+                    pending += columnWidth
+                    continue
+                }
+                let pad = max(0, columnWidth - cellWidth)
+                if columns[i].alignment == .right, pad > 0 {
+                    let count = content.distance(to: c.at)
+                    // Each piece is read whole before it is written again, further on (the places overlap).
+                    let from = UnsafeRawPointer(content), to = UnsafeMutableRawPointer(content + pad)
+                    if count >= 8 && count <= 16 {
+                        let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+                        to.storeBytes(of: head, as: UInt64.self)
+                        to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
+                    } else if count >= 4 && count < 8 {
+                        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+                        to.storeBytes(of: head, as: UInt32.self)
+                        to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
+                    } else {
+                        // Back to front.
+                        var k = count
+                        while k > 0 { k -= 1; content[k + pad] = content[k] }
+                    }
+                    var spaces = ByteCursor(content)
+                    spaces.put(spaces: pad)
+                    c.advance(pad)
+                }
+                let end = c.at
+                c.dropTrailingSpaces(after: start)
+                pending = c.at.distance(to: end)
+                if columns[i].alignment == .left { pending += pad }
+            }
+            c.put(0x0A)
+            written = true
+        }
+        if written, let wrapped, wrapped.lines > 1 {
+            // The wrapped cell's later lines, the other cells empty: the spaces of the columns
+            // before it, then the line (which ends in no space).
+            let lines = w.lines[1..<wrapped.lines]
+            let bytes = lines.reduce(0) { $0 + $1.bytes.count }
+            w.bytes.withUnsafeBufferPointer { pieces in
+                out.withCursor(room: bytes + lines.count * (wrapped.offset + 1)) { c in
+                    for line in lines {
+                        c.put(spaces: wrapped.offset)
+                        c.put(UnsafeBufferPointer(rebasing: pieces[line.bytes]))
+                        c.put(0x0A)
+                    }
+                }
+            }
+        }
+        return written
+    }
+
+    /// `text` (as `scalarCharacters` measures it, wider than `width` > 0) copied into
+    /// `w.bytes` and wrapped there: its lines are the first ones of `w.lines`; how many.
+    static func wrapAside(_ text: UnsafeBufferPointer<UInt8>, width: Int, into w: inout Wrapping) -> Int {
+        if w.bytes.count < text.count { w.bytes = [UInt8](repeating: 0, count: max(text.count, 2 * w.bytes.count)) }
+        var count = 0
+        w.bytes.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.update(from: text.baseAddress!, count: text.count)
+            wrapScalars(bytes, 0..<text.count, width: width) { line, characters in
+                if count == w.lines.count { w.lines += repeatElement((bytes: 0..<0, width: 0), count: max(8, count)) }
+                w.lines[count] = (line, characters)
+                count += 1
+            }
+        }
+        return count
     }
 
     /// Buffers kept from row to row for the rows `writeMeasured` wraps, used up to `lineCount`

@@ -214,13 +214,40 @@ public struct ByteCursor {
 
     @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        next.update(from: base, count: bytes.count)
-        next += bytes.count
+        let n = bytes.count
+        // Most pieces of a table's cell are a few bytes: copied here, not by a call to memcpy.
+        if n <= 16 {
+            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(next)
+            if n >= 8 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
+            } else if n >= 4 {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
+            } else {
+                for k in 0..<n { next[k] = base[k] }
+            }
+        } else {
+            next.update(from: base, count: n)
+        }
+        next += n
     }
 
     @inlinable @inline(__always) public mutating func put(spaces count: Int) {
         guard count > 0 else { return }
-        next.update(repeating: 0x20, count: count)
+        // The padding of a table's cell is a few spaces: put here, not by a call to memset.
+        let to = UnsafeMutableRawPointer(next), spaces: UInt64 = 0x2020_2020_2020_2020
+        if count >= 8 && count <= 16 {
+            to.storeBytes(of: spaces, as: UInt64.self)
+            to.storeBytes(of: spaces, toByteOffset: count - 8, as: UInt64.self)
+        } else if count >= 4 && count < 8 {
+            to.storeBytes(of: UInt32(truncatingIfNeeded: spaces), as: UInt32.self)
+            to.storeBytes(of: UInt32(truncatingIfNeeded: spaces), toByteOffset: count - 4, as: UInt32.self)
+        } else if count < 4 {
+            for k in 0..<count { next[k] = 0x20 }
+        } else {
+            next.update(repeating: 0x20, count: count)
+        }
         next += count
     }
 
