@@ -32,49 +32,8 @@ public struct CatalogueIndex: Sendable {
         public init(size: Int, hash: UInt64) { values = [Int64(size), Int64(bitPattern: hash)] }
     }
 
-    /// The hash of the stamp and of the index's trailer: `ByteHash`'s step in four lanes side by
-    /// side (the words of each 32 bytes go one to each lane), which a processor runs at once, so
-    /// 10 MB hash in about a millisecond. As with `ByteHash`, a change to any one 8-byte word
-    /// changes the hash: each step is a bijection of its lane's value, and so is each step of
-    /// joining the lanes.
-    public struct Hash: Sendable {
-        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (ByteHash.start, ByteHash.start ^ 1, ByteHash.start ^ 2, ByteHash.start ^ 3)
-
-        public init() {}
-
-        /// Bytes that come in pieces hash as they would whole when every piece but the last is a
-        /// multiple of 32 bytes long.
-        public mutating func add(_ raw: UnsafeRawBufferPointer) {
-            var (a, b, c, d) = lanes
-            let n = raw.count
-            var i = 0
-            while i + 32 <= n {
-                a = Self.step(a, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                b = Self.step(b, raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self))
-                c = Self.step(c, raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self))
-                d = Self.step(d, raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self))
-                i += 32
-            }
-            while i + 8 <= n { a = Self.step(a, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)); i += 8 }
-            while i < n { a = Self.step(a, UInt64(raw[i])); i += 1 }
-            lanes = (a, b, c, d)
-        }
-
-        public var value: UInt64 { Self.step(Self.step(Self.step(lanes.0, lanes.1), lanes.2), lanes.3) }
-
-        @inline(__always) private static func step(_ h: UInt64, _ word: UInt64) -> UInt64 {
-            var h = (h ^ word) &* 0x100_0000_01b3
-            h ^= h >> 29
-            return h
-        }
-
-        /// The hash of the first `count` bytes.
-        package static func of(_ bytes: [UInt8], count: Int) -> UInt64 {
-            var hash = Hash()
-            bytes.withUnsafeBytes { hash.add(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-            return hash.value
-        }
-    }
+    /// The hash of the index's parts and of its catalogue file (`ByteHash.FourLanes`).
+    public typealias Hash = ByteHash.FourLanes
 
     /// The format and the folding rules the index was made with: a change to either changes it.
     static let magic: [UInt8] = Array("AKCI0006".utf8)
