@@ -523,22 +523,7 @@ extension TextTable {
                 }
                 let pad = max(0, columnWidth - cellWidth)
                 if columns[i].alignment == .right, pad > 0 {
-                    let count = content.distance(to: c.at)
-                    // Each piece is read whole before it is written again, further on (the places overlap).
-                    let from = UnsafeRawPointer(content), to = UnsafeMutableRawPointer(content + pad)
-                    if count >= 8 && count <= 16 {
-                        let head = from.loadUnaligned(as: UInt64.self), tail = from.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-                        to.storeBytes(of: head, as: UInt64.self)
-                        to.storeBytes(of: tail, toByteOffset: count - 8, as: UInt64.self)
-                    } else if count >= 4 && count < 8 {
-                        let head = from.loadUnaligned(as: UInt32.self), tail = from.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
-                        to.storeBytes(of: head, as: UInt32.self)
-                        to.storeBytes(of: tail, toByteOffset: count - 4, as: UInt32.self)
-                    } else {
-                        // Back to front.
-                        var k = count
-                        while k > 0 { k -= 1; content[k + pad] = content[k] }
-                    }
+                    ByteCursor.move(content.distance(to: c.at), from: content, to: content + pad)
                     var spaces = ByteCursor(content)
                     spaces.put(spaces: pad)
                     c.advance(pad)

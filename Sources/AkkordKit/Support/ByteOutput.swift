@@ -214,23 +214,30 @@ public struct ByteCursor {
 
     @inlinable @inline(__always) public mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        let n = bytes.count
-        // Most pieces of a table's cell are a few bytes: copied here, not by a call to memcpy.
-        if n <= 16 {
-            let from = UnsafeRawPointer(base), to = UnsafeMutableRawPointer(next)
-            if n >= 8 {
-                to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self), toByteOffset: n - 8, as: UInt64.self)
-            } else if n >= 4 {
-                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                to.storeBytes(of: from.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self), toByteOffset: n - 4, as: UInt32.self)
-            } else {
-                for k in 0..<n { next[k] = base[k] }
-            }
+        Self.move(bytes.count, from: base, to: next)
+        next += bytes.count
+    }
+
+    /// Copies `n` bytes from `from` to `to`, which may overlap. Most pieces of a table's cell are
+    /// a few bytes: those are copied here (each piece read whole before it is written), not by a
+    /// call to memmove.
+    @inlinable @inline(__always) package static func move(_ n: Int, from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(from), target = UnsafeMutableRawPointer(to)
+        if n >= 8 && n <= 16 {
+            let head = source.loadUnaligned(as: UInt64.self), tail = source.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            target.storeBytes(of: head, as: UInt64.self)
+            target.storeBytes(of: tail, toByteOffset: n - 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            let head = source.loadUnaligned(as: UInt32.self), tail = source.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)
+            target.storeBytes(of: head, as: UInt32.self)
+            target.storeBytes(of: tail, toByteOffset: n - 4, as: UInt32.self)
+        } else if n < 4 {
+            // Back to front: right for a move to a later place too.
+            var k = n
+            while k > 0 { k -= 1; to[k] = from[k] }
         } else {
-            next.update(from: base, count: n)
+            to.update(from: from, count: n)
         }
-        next += n
     }
 
     @inlinable @inline(__always) public mutating func put(spaces count: Int) {
